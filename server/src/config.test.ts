@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig, realOutboundAllowed, withDevSecrets } from './config.ts';
+
+const key = Buffer.alloc(32, 1).toString('base64');
+
+describe('parseConfig', () => {
+  it('applies the contract defaults', () => {
+    const config = parseConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.baseDomain).toBe('pbx.localhost');
+    expect(config.dialerSimulation).toBe(true);
+    expect(config.dialerRealOutbound).toBe(false);
+    expect(config.storage.provider).toBe('local');
+    expect(config.swaggerEnabled).toBe(false);
+    expect(config.trustProxy).toBe(false);
+    expect(config.appEnv).toBe('development');
+    expect(config.freeswitch.confDir).toBe(path.join(config.dataDir, 'freeswitch'));
+    expect(Object.isFrozen(config.freeswitch)).toBe(true);
+  });
+
+  it('refuses production without JWT_SECRET and ENCRYPTION_KEY, naming both', () => {
+    try {
+      parseConfig({ NODE_ENV: 'production' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([
+        'JWT_SECRET is required when NODE_ENV=production',
+        'ENCRYPTION_KEY is required when NODE_ENV=production',
+      ]);
+    }
+  });
+
+  it('starts in production with both secrets', () => {
+    const config = parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: key });
+    expect(config.production).toBe(true);
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      parseConfig({ PORT: 'abc', ENCRYPTION_KEY: 'short', SWAGGER_ENABLED: 'maybe', STORAGE_PROVIDER: 'ftp' });
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n');
+      for (const name of ['PORT', 'ENCRYPTION_KEY', 'SWAGGER_ENABLED', 'STORAGE_PROVIDER']) expect(problems).toContain(name);
+    }
+  });
+
+  it('allows real outbound only when both flags say so', () => {
+    expect(realOutboundAllowed(parseConfig({ DIALER_REAL_OUTBOUND: 'true' }))).toBe(false);
+    expect(realOutboundAllowed(parseConfig({ DIALER_SIMULATION: 'false' }))).toBe(false);
+    expect(realOutboundAllowed(parseConfig({ DIALER_SIMULATION: 'false', DIALER_REAL_OUTBOUND: 'true' }))).toBe(true);
+  });
+});
+
+describe('withDevSecrets', () => {
+  it('generates the development secrets once and reuses them', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    const first = withDevSecrets(parseConfig({ DATA_DIR: dataDir }));
+    const second = withDevSecrets(parseConfig({ DATA_DIR: dataDir }));
+    expect(first.jwtSecret).toBeTruthy();
+    expect(Buffer.from(first.encryptionKey!, 'base64')).toHaveLength(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(second.encryptionKey).toBe(first.encryptionKey);
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'dev-secrets.json'), 'utf8'))).toHaveProperty('jwtSecret');
+  });
+});

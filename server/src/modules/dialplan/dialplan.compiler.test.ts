@@ -1,0 +1,44 @@
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { assertWellFormed, compileContext, defaultDialplanRules, switchContextName } from './dialplan.compiler.ts';
+
+describe('dialplan compiler', () => {
+  it('compiles the default rules into a well-formed context namespaced by tenant', () => {
+    const xml = compileContext(switchContextName('acme', 'default'), defaultDialplanRules());
+    const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml);
+    const context = parsed.include.context;
+    expect(context['@_name']).toBe('acme_default');
+    const names = context.extension.map((extension: Record<string, string>) => extension['@_name']);
+    expect(names).toEqual(['internal-extensions', 'group-pickup']);
+    expect(context.extension[1].condition['@_expression']).toBe('^\\*8$');
+  });
+
+  it('escapes data that would otherwise break out of the XML', () => {
+    const xml = compileContext('t_default', [
+      {
+        name: 'quote"<test>',
+        conditionField: 'destination_number',
+        conditionExpression: '^1$',
+        actions: [{ application: 'playback', data: 'a"/><action application="system" data="rm' }],
+        antiActions: [],
+        continue: false,
+        sortOrder: 1,
+        enabled: true,
+      },
+    ]);
+    expect(() => assertWellFormed(xml)).not.toThrow();
+    const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml);
+    expect(parsed.include.context.extension.condition.action['@_application']).toBe('playback');
+  });
+
+  it('leaves disabled rules out and orders by sort order', () => {
+    const [first, second] = defaultDialplanRules();
+    const xml = compileContext('t_default', [{ ...second!, sortOrder: 1 }, { ...first!, enabled: false }]);
+    expect(xml).toContain('group-pickup');
+    expect(xml).not.toContain('internal-extensions');
+  });
+
+  it('rejects XML that is not well-formed', () => {
+    expect(() => assertWellFormed('<include><context></include>')).toThrow(/not well-formed/);
+  });
+});

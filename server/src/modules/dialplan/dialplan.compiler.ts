@@ -1,0 +1,84 @@
+// Pure: dialplan rules of one context → the FreeSWITCH XML of that context. Built with an XML
+// library (never by string concatenation) and checked for well-formedness before it is stored.
+import { XMLValidator } from 'fast-xml-parser';
+import { create } from 'xmlbuilder2';
+import type { DialplanAction } from '../../platform/db/schema.ts';
+
+export interface CompilableRule {
+  name: string;
+  conditionField: string;
+  conditionExpression: string;
+  actions: DialplanAction[];
+  antiActions: DialplanAction[];
+  continue: boolean;
+  sortOrder: number;
+  enabled: boolean;
+}
+
+/** Tenant-facing context names are local; in the switch they carry the tenant code (codes have no '_'). */
+export function switchContextName(tenantCode: string, context: string): string {
+  return `${tenantCode}_${context}`;
+}
+
+export function compileContext(switchContext: string, rules: CompilableRule[]): string {
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('include');
+  const context = root.ele('context', { name: switchContext });
+  const ordered = rules.filter((rule) => rule.enabled).sort((a, b) => a.sortOrder - b.sortOrder);
+  for (const rule of ordered) {
+    const extension = context.ele('extension', { name: rule.name, continue: String(rule.continue) });
+    const condition = extension.ele('condition', { field: rule.conditionField, expression: rule.conditionExpression });
+    for (const action of rule.actions) condition.ele('action', { application: action.application, data: action.data });
+    for (const action of rule.antiActions) condition.ele('anti-action', { application: action.application, data: action.data });
+  }
+  const xml = root.end({ prettyPrint: true });
+  assertWellFormed(xml);
+  return xml;
+}
+
+export function assertWellFormed(xml: string): void {
+  const result = XMLValidator.validate(xml);
+  if (result !== true) throw new Error(`Generated dialplan XML is not well-formed: ${result.err.msg}`);
+}
+
+/**
+ * The two rules every tenant starts with: dialing another extension (ringing the callee's pickup
+ * group too, so a colleague can answer it with *8) and the *8 group pickup itself.
+ */
+export function defaultDialplanRules(): CompilableRule[] {
+  return [
+    {
+      name: 'internal-extensions',
+      conditionField: 'destination_number',
+      conditionExpression: '^(\\d{2,6})$',
+      actions: [
+        { application: 'set', data: 'dialed_extension=$1' },
+        { application: 'export', data: 'dialed_extension=$1' },
+        { application: 'set', data: 'call_timeout=30' },
+        { application: 'set', data: 'hangup_after_bridge=true' },
+        { application: 'set', data: 'continue_on_fail=true' },
+        {
+          application: 'bridge',
+          data: 'user/$1@${domain_name},pickup/${user_data($1@${domain_name} var callgroup)}@${domain_name}',
+        },
+        { application: 'hangup', data: 'NO_ANSWER' },
+      ],
+      antiActions: [],
+      continue: false,
+      sortOrder: 10,
+      enabled: true,
+    },
+    {
+      name: 'group-pickup',
+      conditionField: 'destination_number',
+      conditionExpression: '^\\*8$',
+      actions: [
+        { application: 'answer', data: '' },
+        { application: 'pickup', data: '${callgroup}@${domain_name}' },
+      ],
+      antiActions: [],
+      continue: false,
+      sortOrder: 20,
+      enabled: true,
+    },
+  ];
+}

@@ -1,0 +1,50 @@
+import { Type } from 'typebox';
+import { Nullable, Timestamp } from '../../platform/http/schemas.ts';
+
+export const UserStatus = Type.Union([Type.Literal('ACTIVE'), Type.Literal('DISABLED')]);
+
+export const PlatformUser = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  name: Nullable(Type.String()),
+  status: UserStatus,
+  platformRole: Nullable(Type.String()),
+  mustChangePassword: Type.Boolean(),
+  lastLoginAt: Nullable(Timestamp),
+  createdAt: Timestamp,
+  memberships: Type.Array(
+    Type.Object({ tenantId: Type.String(), tenantCode: Type.String(), tenantName: Type.String(), role: Type.String() }),
+  ),
+});
+
+export const UserStatusBody = Type.Object({ status: UserStatus }, { additionalProperties: false });
+
+export const AuditEvent = Type.Object({
+  id: Type.String(),
+  tenantId: Nullable(Type.String()),
+  actorUserId: Nullable(Type.String()),
+  actorEmail: Nullable(Type.String()),
+  action: Type.String(),
+  targetType: Nullable(Type.String()),
+  targetId: Nullable(Type.String()),
+  details: Type.Record(Type.String(), Type.Unknown()),
+  ip: Nullable(Type.String()),
+  requestId: Nullable(Type.String()),
+  createdAt: Timestamp,
+});
+
+export const SystemConfig = Type.Object({
+  dialerSimulation: Type.Boolean(),
+  dialerRealOutbound: Type.Boolean(),
+  eventSocketConfigured: Type.Boolean(),
+  storageProvider: Type.String(),
+  environment: Type.String(),
+  baseDomain: Type.String(),
+  coordination: Type.String(),
+});
+
+const Component = Type.Object({ ok: Type.Boolean(), error: Type.Optional(Type.String()) });
+export const PlatformHealth = Type.Object({
+  ok: Type.Boolean(),
+  components: Type.Object({ database: Component, cache: Component, switch: Component }),
+});

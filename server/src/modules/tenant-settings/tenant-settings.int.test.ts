@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, createPlatformAdmin, createTenant, expectError, login, startTestApp, type Session, type TestApp } from '../../../test/harness.ts';
+import { isTimeZone } from './tenant-settings.routes.ts';
+
+let t: TestApp;
+let platform: Session;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const admin = await createPlatformAdmin(t.db);
+  platform = await login(t.app, admin.email, admin.password);
+});
+afterAll(() => t.close());
+
+describe('/tenant-settings', () => {
+  it('reads and edits the token’s own tenant only', async () => {
+    const one = await createTenant(t.app, platform);
+    const two = await createTenant(t.app, platform);
+    const read = (await t.app.inject({ method: 'GET', url: '/tenant-settings', headers: one.admin.session.auth })).json();
+    expect(read).toMatchObject({ id: one.tenant.id, timezone: 'America/Sao_Paulo', locale: 'pt-BR' });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: '/tenant-settings',
+      headers: one.admin.session.auth,
+      payload: { name: 'Renamed', timezone: 'America/Manaus', locale: 'en' },
+    });
+    expect(patched.json()).toMatchObject({ id: one.tenant.id, name: 'Renamed', timezone: 'America/Manaus', locale: 'en' });
+    const other = (await t.app.inject({ method: 'GET', url: '/tenant-settings', headers: two.admin.session.auth })).json();
+    expect(other).toMatchObject({ id: two.tenant.id, name: 'Tenant', timezone: 'America/Sao_Paulo' });
+  });
+
+  it('refuses an unknown time zone, a field it does not own, and callers without settings.manage', async () => {
+    const { admin } = await createTenant(t.app, platform);
+    const patch = (payload: object, session = admin.session) =>
+      t.app.inject({ method: 'PATCH', url: '/tenant-settings', headers: session.auth, payload });
+    expectError(await patch({ timezone: 'Mars/Olympus' }), 400, 'VALIDATION_FAILED');
+    expectError(await patch({ locale: 'fr' }), 400, 'VALIDATION_FAILED');
+    expectError(await patch({}), 400, 'VALIDATION_FAILED');
+    const supervisor = await createMember(t.app, admin.session, 'supervisor');
+    expectError(await patch({ name: 'x' }, supervisor.session), 403, 'FORBIDDEN');
+    expect((await t.app.inject({ method: 'GET', url: '/tenant-settings', headers: supervisor.session.auth })).statusCode).toBe(200);
+  });
+
+  it('needs a tenant in the token', async () => {
+    expectError(await t.app.inject({ method: 'GET', url: '/tenant-settings', headers: platform.auth }), 403, 'TENANT_REQUIRED');
+  });
+
+  it('knows IANA time zones', () => {
+    expect(isTimeZone('America/Sao_Paulo')).toBe(true);
+    expect(isTimeZone('Nowhere/Else')).toBe(false);
+  });
+});

@@ -1,0 +1,81 @@
+// The token's own tenant, read and edited under its row-level security (no id in the path).
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type Static } from 'typebox';
+import { actorOf, tenantOf } from '../../platform/auth/guard.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import type { DatabaseHandles } from '../../platform/db/database.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { errorResponses } from '../../platform/http/schemas.ts';
+
+export const SUPPORTED_LOCALES = ['pt-BR', 'en'] as const;
+
+const Settings = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  name: Type.String(),
+  status: Type.String(),
+  planId: Type.String(),
+  telephonyDomain: Type.String(),
+  timezone: Type.String(),
+  locale: Type.String(),
+});
+const SettingsPatch = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
+    timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    locale: Type.Optional(Type.Union(SUPPORTED_LOCALES.map((locale) => Type.Literal(locale)))),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+/** Pure: an IANA time zone name the runtime knows. */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const columns = ['id', 'code', 'name', 'status', 'planId', 'telephonyDomain', 'timezone', 'locale'] as const;
+
+export const tenantSettingsRoutes =
+  (db: DatabaseHandles): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+    const tags = ['tenant'];
+
+    app.get('/tenant-settings', {
+      config: { access: { tenant: true } },
+      schema: { tags, response: { 200: Settings, ...errorResponses(401, 403) } },
+      handler: async (request) => {
+        const row = await db.withTenant(tenantOf(request), (tx) => tx.selectFrom('tenants').select(columns).executeTakeFirst());
+        if (!row) throw notFound('Tenant');
+        return row;
+      },
+    });
+
+    app.patch('/tenant-settings', {
+      config: { access: { tenant: true, permission: 'settings.manage' } },
+      schema: { tags, body: SettingsPatch, response: { 200: Settings, ...errorResponses(400, 401, 403) } },
+      handler: async (request) => {
+        const body: Static<typeof SettingsPatch> = request.body;
+        if (body.timezone !== undefined && !isTimeZone(body.timezone)) {
+          throw badRequest('VALIDATION_FAILED', 'Unknown time zone', [{ path: 'timezone', message: 'must be an IANA time zone' }]);
+        }
+        return db.withTenant(tenantOf(request), async (tx) => {
+          const row = await tx.updateTable('tenants').set(body).returning(columns).executeTakeFirst();
+          if (!row) throw notFound('Tenant');
+          await recordAudit(tx, actorOf(request), {
+            action: 'TENANT_SETTINGS_UPDATED',
+            targetType: 'tenant',
+            targetId: row.id,
+            details: { changed: Object.keys(body) },
+          });
+          return row;
+        });
+      },
+    });
+  };

@@ -1,0 +1,36 @@
+import type { Tx } from '../../platform/db/database.ts';
+import type { TenantRoleName } from '../../platform/auth/permissions.ts';
+
+// Row-level security narrows both tables to the transaction's tenant.
+const members = (tx: Tx) =>
+  tx
+    .selectFrom('tenantMemberships as m')
+    .innerJoin('users as u', 'u.id', 'm.userId')
+    .select(['u.id', 'u.email', 'u.name', 'u.status', 'm.role', 'u.mustChangePassword', 'm.createdAt']);
+
+export interface MemberRow {
+  id: string;
+  email: string;
+  name: string | null;
+  status: string;
+  role: TenantRoleName;
+  mustChangePassword: boolean;
+  createdAt: Date;
+}
+
+export const listMembers = async (tx: Tx) => (await members(tx).orderBy('u.email').execute()) as MemberRow[];
+
+export const findMember = async (tx: Tx, userId: string) =>
+  (await members(tx).where('u.id', '=', userId).executeTakeFirst()) as MemberRow | undefined;
+
+/** Locks the tenant's admin memberships so two concurrent demotions cannot both pass the check. */
+export async function countAdminsForUpdate(tx: Tx): Promise<number> {
+  const rows = await tx.selectFrom('tenantMemberships').select('userId').where('role', '=', 'tenant_admin').forUpdate().execute();
+  return rows.length;
+}
+
+export const setRole = (tx: Tx, userId: string, role: TenantRoleName) =>
+  tx.updateTable('tenantMemberships').set({ role }).where('userId', '=', userId).execute();
+
+export const removeMembership = (tx: Tx, userId: string) =>
+  tx.deleteFrom('tenantMemberships').where('userId', '=', userId).execute();

@@ -1,0 +1,111 @@
+// Every API route is authenticated unless it says `access: 'public'`; the route's access rule
+// then decides: 401 (token) → 403 (forced password change, platform, tenant, permission).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Coordination } from '../coordination/coordination.ts';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import { permissionsFor, type PermissionKey, type RoleName, type TenantRoleName } from './permissions.ts';
+import type { TokenService } from './tokens.ts';
+
+export interface AccessRule {
+  /** Any one of these keys is enough. */
+  permission?: PermissionKey | PermissionKey[];
+  /** The caller must hold a platform role. */
+  platform?: true;
+  /** The token must carry a tenant. */
+  tenant?: true;
+  /** Answer even while the user must change a generated password (the /auth endpoints). */
+  whilePasswordChangeRequired?: true;
+}
+
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  tenantId: string | null;
+  platformRole: RoleName | null;
+  tenantRole: TenantRoleName | null;
+  mustChangePassword: boolean;
+  permissions: ReadonlySet<PermissionKey>;
+}
+
+/** Who did something, for the audit log. */
+export interface Actor {
+  userId: string;
+  tenantId: string | null;
+  ip: string;
+  requestId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule | 'public';
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export const revokedSessionFlag = (sessionId: string) => `revoked-session:${sessionId}`;
+
+export function installAuthGuard(app: FastifyInstance, deps: { tokens: TokenService; coordination: Coordination }): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === 'public') return;
+    const auth = await authenticate(request, deps);
+    request.auth = auth;
+    authorize(auth, access ?? {});
+  });
+}
+
+async function authenticate(
+  request: FastifyRequest,
+  { tokens, coordination }: { tokens: TokenService; coordination: Coordination },
+): Promise<AuthContext> {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) throw unauthorized('Missing access token');
+  const claims = await tokens.verify(match[1]);
+  if (!claims) throw unauthorized('Invalid or expired access token', 'INVALID_TOKEN');
+  if (await coordination.hasFlag(revokedSessionFlag(claims.sid))) {
+    throw unauthorized('This session has ended; log in again', 'SESSION_REVOKED');
+  }
+  return {
+    userId: claims.sub,
+    sessionId: claims.sid,
+    tenantId: claims.tenantId,
+    platformRole: claims.platformRole,
+    tenantRole: claims.tenantRole,
+    mustChangePassword: claims.mustChangePassword,
+    permissions: new Set(permissionsFor(claims.platformRole, claims.tenantId ? claims.tenantRole : null)),
+  };
+}
+
+/** Pure: the 403 decisions for an authenticated caller, in the contract's order. */
+export function authorize(auth: AuthContext, rule: AccessRule): void {
+  if (auth.mustChangePassword && !rule.whilePasswordChangeRequired) {
+    throw forbidden('Change your password before continuing', 'PASSWORD_CHANGE_REQUIRED');
+  }
+  if (rule.platform && !auth.platformRole) throw forbidden('Only platform users can do this', 'PLATFORM_ONLY');
+  if (rule.tenant && !auth.tenantId) throw forbidden('Select a tenant first', 'TENANT_REQUIRED');
+  if (rule.permission) {
+    const needed = Array.isArray(rule.permission) ? rule.permission : [rule.permission];
+    if (!needed.some((key) => auth.permissions.has(key))) throw forbidden();
+  }
+}
+
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/** The tenant of the request: only ever the verified token's. */
+export function tenantOf(request: FastifyRequest): string {
+  const auth = requireAuth(request);
+  if (!auth.tenantId) throw forbidden('Select a tenant first', 'TENANT_REQUIRED');
+  return auth.tenantId;
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  const auth = requireAuth(request);
+  return { userId: auth.userId, tenantId: auth.tenantId, ip: request.ip, requestId: request.id };
+}

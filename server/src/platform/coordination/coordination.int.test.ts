@@ -1,0 +1,419 @@
+// One contract, run against both implementations; Redis is the real server, never a mock.
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BucketSpec, Coordination } from './coordination.ts';
+import { createCoordination } from './index.ts';
+import { MemoryCoordination } from './memory.ts';
+import { RedisCoordination } from './redis.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+
+interface Harness {
+  /** Instances made with the same prefix share state (the same "cluster"). */
+  create(prefix: string): Coordination;
+  cleanup?(prefix: string): Promise<void>;
+}
+
+/**
+ * Token windows are whole seconds (Redis: its own clock, the same machine here). A burst that
+ * straddles a boundary would get two windows' worth, so start late bursts in the next second.
+ */
+async function earlyInSecond(): Promise<void> {
+  const ms = Date.now() % 1000;
+  if (ms > 600) await sleep(1000 - ms + 10);
+}
+
+function levels(capacities: [number, number, number, number], id: string): BucketSpec[] {
+  return [
+    { level: 'GLOBAL', key: `global-${id}`, capacity: capacities[0] },
+    { level: 'TENANT', key: `tenant-${id}`, capacity: capacities[1] },
+    { level: 'TRUNK', key: `trunk-${id}`, capacity: capacities[2] },
+    { level: 'CAMPAIGN', key: `campaign-${id}`, capacity: capacities[3] },
+  ];
+}
+
+async function countAllowed(c: Coordination, buckets: BucketSpec[], attempts: number): Promise<number> {
+  let allowed = 0;
+  for (let i = 0; i < attempts; i++) if ((await c.takeTokens(buckets)).allowed) allowed++;
+  return allowed;
+}
+
+function describeCoordination(name: string, harness: Harness): void {
+  describe(name, () => {
+    let prefix = '';
+    let opened: Coordination[] = [];
+    let c: Coordination;
+
+    beforeEach(() => {
+      prefix = `cc-test:${randomUUID()}:`;
+      opened = [];
+      c = harness.create(prefix);
+      opened.push(c);
+    });
+
+    afterEach(async () => {
+      await Promise.all(opened.map((x) => x.close()));
+      await harness.cleanup?.(prefix);
+    });
+
+    describe('rate limit', () => {
+      it('refuses the 6th attempt of 5 per minute, retry-after within the window', async () => {
+        for (let i = 0; i < 5; i++) {
+          expect(await c.consumeRateLimit(['login:ip:1.2.3.4'], 5, 60)).toEqual({
+            allowed: true,
+            retryAfterSeconds: 0,
+          });
+        }
+        const refused = await c.consumeRateLimit(['login:ip:1.2.3.4'], 5, 60);
+        expect(refused.allowed).toBe(false);
+        expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+        expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+      });
+
+      it('refuses when either of two keys is over the limit', async () => {
+        // One IP trying five emails, then one email from five IPs.
+        for (let i = 0; i < 5; i++) {
+          expect(
+            (await c.consumeRateLimit(['login:ip:1.1.1.1', `login:email:${i}@x.y`], 5, 60)).allowed,
+          ).toBe(true);
+        }
+        expect((await c.consumeRateLimit(['login:ip:1.1.1.1', 'login:email:new@x.y'], 5, 60)).allowed).toBe(
+          false,
+        );
+
+        for (let i = 0; i < 5; i++) {
+          expect(
+            (await c.consumeRateLimit([`login:ip:2.2.2.${i}`, 'login:email:a@b.c'], 5, 60)).allowed,
+          ).toBe(true);
+        }
+        const refused = await c.consumeRateLimit(['login:ip:3.3.3.3', 'login:email:a@b.c'], 5, 60);
+        expect(refused.allowed).toBe(false);
+        expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+        expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+      });
+
+      it('counts the attempt against every key, also when one of them refuses', async () => {
+        for (let i = 0; i < 5; i++) await c.consumeRateLimit(['a'], 5, 60);
+        expect((await c.consumeRateLimit(['a', 'b'], 5, 60)).allowed).toBe(false);
+        // 'b' has one attempt already: four left.
+        for (let i = 0; i < 4; i++) expect((await c.consumeRateLimit(['b'], 5, 60)).allowed).toBe(true);
+        expect((await c.consumeRateLimit(['b'], 5, 60)).allowed).toBe(false);
+      });
+
+      it('reset makes a key usable again, and only that key', async () => {
+        for (let i = 0; i < 6; i++)
+          await c.consumeRateLimit(['login:ip:9.9.9.9', 'login:email:z@z.z'], 5, 60);
+        await c.resetRateLimit('login:email:z@z.z');
+        expect((await c.consumeRateLimit(['login:email:z@z.z'], 5, 60)).allowed).toBe(true);
+        expect((await c.consumeRateLimit(['login:ip:9.9.9.9'], 5, 60)).allowed).toBe(false);
+        await c.resetRateLimit('login:ip:9.9.9.9');
+        expect((await c.consumeRateLimit(['login:ip:9.9.9.9', 'login:email:z@z.z'], 5, 60)).allowed).toBe(
+          true,
+        );
+      });
+
+      it('peek tells whether one more attempt is allowed, without counting one', async () => {
+        const keys = ['login:ip:7.7.7.7', 'login:email:p@e.k'];
+        for (let i = 0; i < 10; i++)
+          expect(await c.peekRateLimit(keys, 5)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+        for (let i = 0; i < 4; i++) await c.consumeRateLimit(keys, 5, 60);
+        expect((await c.peekRateLimit(keys, 5)).allowed).toBe(true);
+        await c.consumeRateLimit(['login:email:p@e.k'], 5, 60); // the 5th failure of that email
+        const refused = await c.peekRateLimit(['login:ip:8.8.8.8', 'login:email:p@e.k'], 5);
+        expect(refused.allowed).toBe(false);
+        expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+        expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+        expect((await c.peekRateLimit(['login:ip:7.7.7.7'], 5)).allowed).toBe(true);
+        await c.resetRateLimit('login:email:p@e.k');
+        expect((await c.peekRateLimit(keys, 5)).allowed).toBe(true);
+      });
+
+      it('keeps independent keys apart', async () => {
+        for (let i = 0; i < 6; i++) await c.consumeRateLimit(['k1'], 5, 60);
+        expect((await c.consumeRateLimit(['k1'], 5, 60)).allowed).toBe(false);
+        for (let i = 0; i < 5; i++) expect((await c.consumeRateLimit(['k2'], 5, 60)).allowed).toBe(true);
+      });
+    });
+
+    describe('token bucket', () => {
+      it('respects the capacity within one second', async () => {
+        await earlyInSecond();
+        const buckets = levels([3, 3, 3, 3], 'cap');
+        expect(await countAllowed(c, buckets, 5)).toBe(3);
+      });
+
+      it('is all or nothing: a full level leaves the other counters untouched', async () => {
+        await earlyInSecond();
+        const [global, tenant, trunk, campaign] = levels([5, 2, 5, 5], 'aon') as [
+          BucketSpec,
+          BucketSpec,
+          BucketSpec,
+          BucketSpec,
+        ];
+        expect(await countAllowed(c, [global, tenant, trunk, campaign], 2)).toBe(2);
+        for (let i = 0; i < 3; i++) {
+          expect(await c.takeTokens([global, tenant, trunk, campaign])).toEqual({
+            allowed: false,
+            exhausted: 'TENANT',
+          });
+        }
+        // Refused takes did not count: GLOBAL, TRUNK and CAMPAIGN still have 3 tokens each.
+        expect(await countAllowed(c, [global, trunk, campaign], 3)).toBe(3);
+        expect(await c.takeTokens([global, trunk, campaign])).toEqual({
+          allowed: false,
+          exhausted: 'GLOBAL',
+        });
+      });
+
+      it('names the first full level in the given order', async () => {
+        await earlyInSecond();
+        const [global, tenant, trunk, campaign] = levels([10, 10, 1, 1], 'order') as [
+          BucketSpec,
+          BucketSpec,
+          BucketSpec,
+          BucketSpec,
+        ];
+        expect(await c.takeTokens([global, tenant, trunk, campaign])).toEqual({ allowed: true });
+        expect(await c.takeTokens([global, tenant, trunk, campaign])).toMatchObject({
+          allowed: false,
+          exhausted: 'TRUNK',
+        });
+        expect(await c.takeTokens([campaign, trunk, tenant, global])).toMatchObject({
+          allowed: false,
+          exhausted: 'CAMPAIGN',
+        });
+        expect(await c.takeTokens([global, { ...tenant, key: 'zero', capacity: 0 }])).toMatchObject({
+          allowed: false,
+          exhausted: 'TENANT',
+        });
+      });
+
+      it('gives the tokens back in the next second', async () => {
+        const buckets = levels([2, 2, 2, 2], 'refill');
+        await countAllowed(c, buckets, 2);
+        expect((await c.takeTokens(buckets)).allowed).toBe(false);
+        await sleep(1100);
+        expect((await c.takeTokens(buckets)).allowed).toBe(true);
+      });
+
+      it('allows exactly the capacity under 50 concurrent takes', async () => {
+        await earlyInSecond();
+        const buckets = levels([100, 10, 100, 100], 'race');
+        const results = await Promise.all(Array.from({ length: 50 }, () => c.takeTokens(buckets)));
+        expect(results.filter((r) => r.allowed)).toHaveLength(10);
+        expect(results.filter((r) => r.exhausted === 'TENANT')).toHaveLength(40);
+      });
+    });
+
+    describe('lock', () => {
+      it('refuses a second acquire while held; release by the owner frees it', async () => {
+        const lock = await c.acquireLock('dialer:leader', 5000);
+        expect(lock).not.toBeNull();
+        expect(lock!.key).toBe('dialer:leader');
+        expect(await c.acquireLock('dialer:leader', 5000)).toBeNull();
+        expect(await c.acquireLock('other', 5000)).not.toBeNull();
+        expect(await lock!.release()).toBe(true);
+        expect(await lock!.release()).toBe(false);
+        expect(await c.acquireLock('dialer:leader', 5000)).not.toBeNull();
+      });
+
+      it('renew extends the lease', async () => {
+        const lock = (await c.acquireLock('renewed', 300))!;
+        await sleep(150);
+        expect(await lock.renew(2000)).toBe(true);
+        await sleep(300); // past the first lease
+        expect(await c.acquireLock('renewed', 1000)).toBeNull();
+      });
+
+      it('after expiry and takeover the old owner can neither renew nor release', async () => {
+        const first = (await c.acquireLock('job', 100))!;
+        await sleep(150);
+        const second = await c.acquireLock('job', 5000);
+        expect(second).not.toBeNull();
+        expect(second!.owner).not.toBe(first.owner);
+        expect(await first.renew(5000)).toBe(false);
+        expect(await first.release()).toBe(false);
+        expect(await c.acquireLock('job', 5000)).toBeNull(); // still the second owner's
+        expect(await second!.release()).toBe(true);
+      });
+    });
+
+    describe('pub/sub', () => {
+      it('delivers to every subscriber, never inside publish, as a JSON copy', async () => {
+        const a: unknown[] = [];
+        const b: unknown[] = [];
+        await c.subscribe((m) => a.push(m));
+        await c.subscribe((m) => b.push(m));
+        const message = { type: 'call.ended', at: new Date(0) };
+        const published = c.publish(message);
+        expect(a).toEqual([]);
+        await published;
+        const expected = { type: 'call.ended', at: '1970-01-01T00:00:00.000Z' };
+        await vi.waitFor(() => {
+          expect(a).toEqual([expected]);
+          expect(b).toEqual([expected]);
+        });
+      });
+
+      it('unsubscribe stops delivery', async () => {
+        const stopped: unknown[] = [];
+        const kept: unknown[] = [];
+        const unsubscribe = await c.subscribe((m) => stopped.push(m));
+        await c.subscribe((m) => kept.push(m));
+        await c.publish(1);
+        await vi.waitFor(() => expect(stopped).toEqual([1]));
+        await unsubscribe();
+        await c.publish(2);
+        // Both handlers get a message at the same moment: once 'kept' has 2, 'stopped' would too.
+        await vi.waitFor(() => expect(kept).toEqual([1, 2]));
+        expect(stopped).toEqual([1]);
+      });
+
+      it('a throwing handler does not stop delivery to the others', async () => {
+        const received: unknown[] = [];
+        await c.subscribe(() => {
+          throw new Error('handler bug');
+        });
+        await c.subscribe((m) => received.push(m));
+        await c.publish('a');
+        await c.publish('b');
+        await vi.waitFor(() => expect(received).toEqual(['a', 'b']));
+      });
+    });
+
+    it('flags are set, checked and expire after their TTL', async () => {
+      await c.setFlag('session:revoked:s1', 1);
+      expect(await c.hasFlag('session:revoked:s1')).toBe(true);
+      expect(await c.hasFlag('session:revoked:s2')).toBe(false);
+      await sleep(1100);
+      expect(await c.hasFlag('session:revoked:s1')).toBe(false);
+    });
+
+    it('ping is true while open, false after close', async () => {
+      expect(await c.ping()).toBe(true);
+      await c.close();
+      expect(await c.ping()).toBe(false);
+    });
+  });
+}
+
+describeCoordination('MemoryCoordination', { create: () => new MemoryCoordination() });
+
+const admin = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+afterAll(() => admin.quit());
+
+/** Deletes every key under a test's prefix (SCAN, never KEYS). */
+async function deletePrefix(prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await admin.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    if (keys.length > 0) await admin.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}
+
+describeCoordination('RedisCoordination', {
+  create: (keyPrefix) => new RedisCoordination({ url: REDIS_URL, keyPrefix }),
+  cleanup: deletePrefix,
+});
+
+describe('RedisCoordination across instances', () => {
+  let prefix = '';
+  let opened: Coordination[] = [];
+  const open = (keyPrefix = prefix): Coordination => {
+    const c = new RedisCoordination({ url: REDIS_URL, keyPrefix });
+    opened.push(c);
+    return c;
+  };
+
+  beforeEach(() => {
+    prefix = `cc-test:${randomUUID()}:`;
+    opened = [];
+  });
+
+  afterEach(async () => {
+    await Promise.all(opened.map((c) => c.close()));
+    await deletePrefix(prefix);
+  });
+
+  it('two instances see each other’s messages', async () => {
+    const [a, b] = [open(), open()];
+    const onA: unknown[] = [];
+    const onB: unknown[] = [];
+    await a.subscribe((m) => onA.push(m));
+    await b.subscribe((m) => onB.push(m));
+    await a.publish({ from: 'a' });
+    await b.publish({ from: 'b' });
+    await vi.waitFor(() => {
+      expect(onA).toEqual([{ from: 'a' }, { from: 'b' }]);
+      expect(onB).toEqual([{ from: 'a' }, { from: 'b' }]);
+    });
+  });
+
+  it('two instances share locks', async () => {
+    const [a, b] = [open(), open()];
+    const lock = (await a.acquireLock('leader', 5000))!;
+    expect(await b.acquireLock('leader', 5000)).toBeNull();
+    expect(await lock.release()).toBe(true);
+    expect(await b.acquireLock('leader', 5000)).not.toBeNull();
+  });
+
+  it('two instances share rate-limit counters, and either can reset them', async () => {
+    const [a, b] = [open(), open()];
+    for (let i = 0; i < 5; i++)
+      expect((await a.consumeRateLimit(['login:ip:5.5.5.5'], 5, 60)).allowed).toBe(true);
+    expect((await b.consumeRateLimit(['login:ip:5.5.5.5'], 5, 60)).allowed).toBe(false);
+    // A fresh instance that never counted anything still sees the counter.
+    expect((await open().peekRateLimit(['login:ip:5.5.5.5'], 5)).allowed).toBe(false);
+    // A fresh instance that never counted anything can still forget the key.
+    await open().resetRateLimit('login:ip:5.5.5.5');
+    expect((await a.consumeRateLimit(['login:ip:5.5.5.5'], 5, 60)).allowed).toBe(true);
+  });
+
+  it('two instances share token buckets, atomically', async () => {
+    await earlyInSecond();
+    const [a, b] = [open(), open()];
+    const buckets = levels([10, 10, 10, 10], 'shared');
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).takeTokens(buckets)),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+  });
+
+  it('instances with another prefix share nothing', async () => {
+    const a = open();
+    const otherPrefix = `cc-test:${randomUUID()}:`;
+    const other = open(otherPrefix);
+    const seen: unknown[] = [];
+    await other.subscribe((m) => seen.push(m));
+    expect(await a.acquireLock('leader', 5000)).not.toBeNull();
+    expect(await other.acquireLock('leader', 5000)).not.toBeNull();
+    await a.setFlag('f', 10);
+    expect(await other.hasFlag('f')).toBe(false);
+    await a.publish('hello');
+    await other.publish('own');
+    await vi.waitFor(() => expect(seen).toEqual(['own']));
+    await deletePrefix(otherPrefix);
+  });
+
+  it('fails fast when Redis is down: ping is false, commands reject, close returns', async () => {
+    const dead = new RedisCoordination({ url: 'redis://127.0.0.1:1', keyPrefix: prefix });
+    const started = Date.now();
+    expect(await dead.ping()).toBe(false);
+    await expect(dead.takeTokens(levels([1, 1, 1, 1], 'dead'))).rejects.toThrow();
+    await expect(dead.consumeRateLimit(['k'], 5, 60)).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(5000);
+    await dead.close();
+  });
+
+  it('createCoordination picks Redis with a URL, memory without', async () => {
+    const redis = createCoordination({ redisUrl: REDIS_URL, keyPrefix: prefix });
+    const memory = createCoordination({});
+    opened.push(redis, memory);
+    expect(redis.kind).toBe('redis');
+    expect(memory.kind).toBe('memory');
+    expect(await redis.ping()).toBe(true);
+  });
+});

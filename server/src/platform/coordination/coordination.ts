@@ -1,0 +1,63 @@
+// What must hold across instances lives behind this interface: Redis when REDIS_URL is set,
+// process memory otherwise (valid for one instance only).
+
+export type BucketLevel = 'GLOBAL' | 'TENANT' | 'TRUNK' | 'CAMPAIGN';
+
+export interface BucketSpec {
+  level: BucketLevel;
+  /** Identifies the bucket within its level, e.g. the tenant id; 'global' for GLOBAL. */
+  key: string;
+  /** Tokens allowed per 1-second window. */
+  capacity: number;
+}
+
+export interface TakeResult {
+  allowed: boolean;
+  /** The first level that had no token left when refused. */
+  exhausted?: BucketLevel;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Seconds until the caller may try again, when refused. */
+  retryAfterSeconds: number;
+}
+
+export interface Lock {
+  readonly key: string;
+  readonly owner: string;
+  /** Extends the lease; false when the lock was lost (expired and taken by someone else). */
+  renew(ttlMs: number): Promise<boolean>;
+  /** Releases only if still owned by this holder. */
+  release(): Promise<boolean>;
+}
+
+export type Unsubscribe = () => Promise<void>;
+
+export interface Coordination {
+  readonly kind: 'redis' | 'memory';
+
+  /** Counts one attempt against each key (fixed window); refused when any key is over its limit. */
+  consumeRateLimit(keys: string[], limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /** Whether one more attempt would be allowed, without counting one (login counts failures only). */
+  peekRateLimit(keys: string[], limit: number): Promise<RateLimitResult>;
+  /** Forgets the attempts of a key, e.g. after a successful login. */
+  resetRateLimit(key: string): Promise<void>;
+
+  /** Takes one token from every bucket at once, or from none: one exhausted level refuses all. */
+  takeTokens(buckets: BucketSpec[]): Promise<TakeResult>;
+
+  /** Acquires a lease with an owner; null when someone else holds it. */
+  acquireLock(key: string, ttlMs: number): Promise<Lock | null>;
+
+  /** The one internal event channel. */
+  publish(message: unknown): Promise<void>;
+  subscribe(handler: (message: unknown) => void): Promise<Unsubscribe>;
+
+  /** Short-lived flags (revoked sessions): set with a time-to-live, then checked. */
+  setFlag(key: string, ttlSeconds: number): Promise<void>;
+  hasFlag(key: string): Promise<boolean>;
+
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

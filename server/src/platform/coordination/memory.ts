@@ -1,0 +1,210 @@
+// In-process coordination: the same semantics as Redis, valid for a single instance only.
+import { randomUUID } from 'node:crypto';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type {
+  BucketSpec,
+  Coordination,
+  Lock,
+  RateLimitResult,
+  TakeResult,
+  Unsubscribe,
+} from './coordination.ts';
+
+type Handler = (message: unknown) => void;
+
+export interface MemoryCoordinationOptions {
+  /** Errors thrown by subscribers; ignored when absent. */
+  onError?: (error: unknown) => void;
+}
+
+/** Expired locks and flags are dropped at most this often, so unused keys do not pile up. */
+const SWEEP_EVERY_MS = 10_000;
+
+export class MemoryCoordination implements Coordination {
+  readonly kind = 'memory' as const;
+  private readonly limiters = new Map<string, RateLimiterMemory>();
+  /** Tokens taken in the current second, per bucket. */
+  private readonly buckets = new Map<string, number>();
+  private bucketSecond = 0;
+  private readonly locks = new Map<string, { owner: string; expiresAt: number }>();
+  private readonly flags = new Map<string, number>();
+  private readonly handlers = new Set<Handler>();
+  private lastSweep = Date.now();
+  private closed = false;
+
+  constructor(private readonly options: MemoryCoordinationOptions = {}) {}
+
+  async consumeRateLimit(keys: string[], limit: number, windowSeconds: number): Promise<RateLimitResult> {
+    assertWindow(windowSeconds);
+    const id = `${limit}/${windowSeconds}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      limiter = new RateLimiterMemory({ keyPrefix: 'rl', points: limit, duration: windowSeconds });
+      this.limiters.set(id, limiter);
+    }
+    // Every key counts the attempt, also when another (or itself) refuses it.
+    const results = await Promise.allSettled(keys.map((key) => limiter.consume(key)));
+    return outcome(
+      results.flatMap((result) => {
+        if (result.status === 'fulfilled') return [];
+        // Anything but a RateLimiterRes is a store failure: the caller decides, never "allowed".
+        if (result.reason instanceof RateLimiterRes) return [result.reason.msBeforeNext];
+        throw result.reason;
+      }),
+    );
+  }
+
+  async peekRateLimit(keys: string[], limit: number): Promise<RateLimitResult> {
+    // Counters live per limiter here; a key is normally used with one limit, so at most one has it.
+    const limiters = [...this.limiters.values()];
+    const counters = await Promise.all(keys.flatMap((key) => limiters.map((limiter) => limiter.get(key))));
+    return outcome(blocking(counters, limit));
+  }
+
+  async resetRateLimit(key: string): Promise<void> {
+    // Each memory limiter has its own storage.
+    await Promise.all([...this.limiters.values()].map((limiter) => limiter.delete(key)));
+  }
+
+  async takeTokens(buckets: BucketSpec[]): Promise<TakeResult> {
+    // Fixed 1-second windows, like the Redis script: a new second starts every bucket afresh.
+    const second = Math.floor(Date.now() / 1000);
+    if (second !== this.bucketSecond) {
+      this.buckets.clear();
+      this.bucketSecond = second;
+    }
+    // Check every bucket first, then take: all or nothing.
+    const taken: number[] = [];
+    for (const spec of buckets) {
+      const count = this.buckets.get(bucketId(spec)) ?? 0;
+      if (count >= capacityOf(spec)) return { allowed: false, exhausted: spec.level };
+      taken.push(count);
+    }
+    buckets.forEach((spec, i) => this.buckets.set(bucketId(spec), (taken[i] ?? 0) + 1));
+    return { allowed: true };
+  }
+
+  async acquireLock(key: string, ttlMs: number): Promise<Lock | null> {
+    const now = Date.now();
+    this.sweep(now);
+    const held = this.locks.get(key);
+    if (held && held.expiresAt > now) return null;
+    const owner = randomUUID();
+    this.locks.set(key, { owner, expiresAt: now + positiveMs(ttlMs) });
+    // Ours only while the stored owner matches and has not expired, like a Redis key with PX.
+    const current = () => {
+      const entry = this.locks.get(key);
+      return entry?.owner === owner && entry.expiresAt > Date.now() ? entry : undefined;
+    };
+    return {
+      key,
+      owner,
+      renew: async (nextTtlMs) => {
+        const entry = current();
+        if (entry) entry.expiresAt = Date.now() + positiveMs(nextTtlMs);
+        return entry !== undefined;
+      },
+      release: async () => current() !== undefined && this.locks.delete(key),
+    };
+  }
+
+  async publish(message: unknown): Promise<void> {
+    const raw = JSON.stringify(message) ?? 'null';
+    const targets = [...this.handlers];
+    // Never run handlers inside publish(); setImmediate also cannot starve I/O like microtasks.
+    setImmediate(() => {
+      const copy: unknown = JSON.parse(raw);
+      for (const handler of targets) {
+        if (this.handlers.has(handler)) this.deliver(handler, copy);
+      }
+    });
+  }
+
+  async subscribe(handler: Handler): Promise<Unsubscribe> {
+    // A Set would merge a handler subscribed twice; wrap it so each subscription is its own.
+    const entry: Handler = (message) => handler(message);
+    this.handlers.add(entry);
+    return () => {
+      this.handlers.delete(entry);
+      return Promise.resolve();
+    };
+  }
+
+  async setFlag(key: string, ttlSeconds: number): Promise<void> {
+    const now = Date.now();
+    this.sweep(now);
+    this.flags.set(key, now + ttlSeconds * 1000);
+  }
+
+  async hasFlag(key: string): Promise<boolean> {
+    const expiresAt = this.flags.get(key);
+    if (expiresAt === undefined) return false;
+    if (expiresAt > Date.now()) return true;
+    this.flags.delete(key);
+    return false;
+  }
+
+  async ping(): Promise<boolean> {
+    return !this.closed;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.handlers.clear();
+    this.limiters.clear();
+    this.buckets.clear();
+    this.locks.clear();
+    this.flags.clear();
+  }
+
+  private deliver(handler: Handler, message: unknown): void {
+    try {
+      const result: unknown = handler(message);
+      if (result instanceof Promise) result.catch((error: unknown) => this.options.onError?.(error));
+    } catch (error) {
+      this.options.onError?.(error);
+    }
+  }
+
+  private sweep(now: number): void {
+    if (now - this.lastSweep < SWEEP_EVERY_MS) return;
+    this.lastSweep = now;
+    for (const [key, lock] of this.locks) if (lock.expiresAt <= now) this.locks.delete(key);
+    for (const [key, expiresAt] of this.flags) if (expiresAt <= now) this.flags.delete(key);
+  }
+}
+
+function bucketId(spec: BucketSpec): string {
+  return `${spec.level}:${spec.key}`;
+}
+
+/** Whole tokens per second; NaN or negative would silently allow everything, so refuse them. */
+function capacityOf(spec: BucketSpec): number {
+  if (!(spec.capacity >= 0)) throw new RangeError(`Invalid capacity for ${spec.level}:${spec.key}`);
+  return Math.floor(spec.capacity);
+}
+
+/** Redis' PX takes whole positive milliseconds; keep memory just as strict. */
+function positiveMs(ttlMs: number): number {
+  if (!(ttlMs > 0) || !Number.isFinite(ttlMs)) throw new RangeError('ttlMs must be a positive number');
+  return Math.ceil(ttlMs);
+}
+
+function assertWindow(windowSeconds: number): void {
+  if (!Number.isInteger(windowSeconds) || windowSeconds < 1) {
+    throw new RangeError('windowSeconds must be a whole number of seconds >= 1');
+  }
+}
+
+/** Refused when any key blocks; the caller may retry once the last blocking window has ended. */
+function outcome(blockingMs: number[]): RateLimitResult {
+  if (blockingMs.length === 0) return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...blockingMs) / 1000)) };
+}
+
+/** Time left in the window of each counter that has no attempt left at this limit. */
+function blocking(counters: (RateLimiterRes | null)[], limit: number): number[] {
+  return counters.flatMap((res) =>
+    res && res.msBeforeNext > 0 && res.consumedPoints >= limit ? [res.msBeforeNext] : [],
+  );
+}

@@ -1,0 +1,261 @@
+// Coordination shared by every API/worker instance through one Redis server.
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type {
+  BucketSpec,
+  Coordination,
+  Lock,
+  RateLimitResult,
+  TakeResult,
+  Unsubscribe,
+} from './coordination.ts';
+import { TAKE_TOKENS_LUA } from './token-bucket.script.ts';
+
+type Handler = (message: unknown) => void;
+
+export interface RedisCoordinationOptions {
+  url: string;
+  /** Prefix of every key and of the channel; default 'cc:'. */
+  keyPrefix?: string;
+  /** Connection errors (repeated while Redis is down) and errors thrown by subscribers. */
+  onError?: (error: unknown) => void;
+}
+
+// Compare-then-act must be one step, or we could extend/delete a lock someone else took meanwhile.
+const RENEW_LOCK_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
+const RELEASE_LOCK_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+/** The scripts registered with defineCommand (run with EVALSHA, EVAL on NOSCRIPT). */
+interface Scripts {
+  ccTakeTokens(numKeys: number, ...keysThenCapacities: (string | number)[]): Promise<number>;
+  ccRenewLock(key: string, owner: string, ttlMs: number): Promise<number>;
+  ccReleaseLock(key: string, owner: string): Promise<number>;
+}
+
+const PING_TIMEOUT_MS = 1000;
+
+export class RedisCoordination implements Coordination {
+  readonly kind = 'redis' as const;
+  private readonly prefix: string;
+  private readonly channel: string;
+  private readonly client: Redis & Scripts;
+  /** A connection in subscriber mode can run nothing else, hence its own; opened on first use. */
+  private subscriber: Redis | undefined;
+  private subscribed: Promise<void> | undefined;
+  private readonly handlers = new Set<Handler>();
+  private readonly limiters = new Map<string, RateLimiterRedis>();
+
+  constructor(private readonly options: RedisCoordinationOptions) {
+    this.prefix = options.keyPrefix ?? 'cc:';
+    this.channel = `${this.prefix}events`;
+    this.client = this.connect() as Redis & Scripts;
+    this.client.defineCommand('ccTakeTokens', { lua: TAKE_TOKENS_LUA });
+    this.client.defineCommand('ccRenewLock', { numberOfKeys: 1, lua: RENEW_LOCK_LUA });
+    this.client.defineCommand('ccReleaseLock', { numberOfKeys: 1, lua: RELEASE_LOCK_LUA });
+  }
+
+  async consumeRateLimit(keys: string[], limit: number, windowSeconds: number): Promise<RateLimitResult> {
+    const limiter = this.limiter(limit, windowSeconds);
+    // Every key counts the attempt, also when another (or itself) refuses it.
+    const results = await Promise.allSettled(keys.map((key) => limiter.consume(key)));
+    return outcome(
+      results.flatMap((result) => {
+        if (result.status === 'fulfilled') return [];
+        // Anything but a RateLimiterRes is a store failure: the caller decides, never "allowed".
+        if (result.reason instanceof RateLimiterRes) return [result.reason.msBeforeNext];
+        throw result.reason;
+      }),
+    );
+  }
+
+  async peekRateLimit(keys: string[], limit: number): Promise<RateLimitResult> {
+    // Any limiter reads the shared key, also one this instance never consumed with.
+    const reader = this.limiter(1, 1);
+    const counters = await Promise.all(keys.map((key) => reader.get(key)));
+    return outcome(blocking(counters, limit));
+  }
+
+  async resetRateLimit(key: string): Promise<void> {
+    // All limiters share one Redis key per rate-limit key, so any limiter deletes it, also one
+    // this instance never used (the attempts may have been counted by another instance).
+    await this.limiter(1, 1).delete(key);
+  }
+
+  async takeTokens(buckets: BucketSpec[]): Promise<TakeResult> {
+    if (buckets.length === 0) return { allowed: true };
+    const keys = buckets.map((spec) => this.key('bucket', spec.level, spec.key));
+    const full = await this.client.ccTakeTokens(keys.length, ...keys, ...buckets.map(capacityOf));
+    return full === 0 ? { allowed: true } : { allowed: false, exhausted: buckets[full - 1]?.level };
+  }
+
+  async acquireLock(key: string, ttlMs: number): Promise<Lock | null> {
+    const redisKey = this.key('lock', key);
+    const owner = randomUUID();
+    const set = await this.client.set(redisKey, owner, 'PX', positiveMs(ttlMs), 'NX');
+    if (set !== 'OK') return null;
+    return {
+      key,
+      owner,
+      renew: async (nextTtlMs) =>
+        (await this.client.ccRenewLock(redisKey, owner, positiveMs(nextTtlMs))) === 1,
+      release: async () => (await this.client.ccReleaseLock(redisKey, owner)) === 1,
+    };
+  }
+
+  async publish(message: unknown): Promise<void> {
+    await this.client.publish(this.channel, JSON.stringify(message) ?? 'null');
+  }
+
+  async subscribe(handler: Handler): Promise<Unsubscribe> {
+    // A Set would merge a handler subscribed twice; wrap it so each subscription is its own.
+    const entry: Handler = (message) => handler(message);
+    await this.ensureSubscribed();
+    this.handlers.add(entry);
+    // The channel subscription stays open: cheap, and no subscribe/unsubscribe races.
+    return () => {
+      this.handlers.delete(entry);
+      return Promise.resolve();
+    };
+  }
+
+  async setFlag(key: string, ttlSeconds: number): Promise<void> {
+    await this.client.set(this.key('flag', key), '1', 'PX', positiveMs(ttlSeconds * 1000));
+  }
+
+  async hasFlag(key: string): Promise<boolean> {
+    return (await this.client.exists(this.key('flag', key))) === 1;
+  }
+
+  async ping(): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(resolve, PING_TIMEOUT_MS, false);
+    });
+    const pong = this.client.ping().then(
+      (reply) => reply === 'PONG',
+      () => false,
+    );
+    try {
+      return await Promise.race([pong, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+    const clients = this.subscriber ? [this.client, this.subscriber] : [this.client];
+    await Promise.all(clients.map(shutdown));
+  }
+
+  private key(...parts: string[]): string {
+    return this.prefix + parts.join(':');
+  }
+
+  private connect(): Redis {
+    const client = new Redis(this.options.url, {
+      // A dead Redis must make calls fail, not wait forever: each command gives up after one
+      // reconnection attempt or 2 s. The offline queue stays on so calls made while the first
+      // connection is being set up wait for it instead of failing.
+      maxRetriesPerRequest: 1,
+      commandTimeout: 2000,
+      connectTimeout: 2000,
+    });
+    // Without a listener ioredis prints every failed reconnection; ping() reports health.
+    client.on('error', (error) => this.options.onError?.(error));
+    return client;
+  }
+
+  /** One limiter per (limit, window); all write `<prefix>rl:<key>`. Use one limit per key. */
+  private limiter(limit: number, windowSeconds: number): RateLimiterRedis {
+    if (!Number.isInteger(windowSeconds) || windowSeconds < 1) {
+      throw new RangeError('windowSeconds must be a whole number of seconds >= 1');
+    }
+    const id = `${limit}/${windowSeconds}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      limiter = new RateLimiterRedis({
+        storeClient: this.client,
+        keyPrefix: `${this.prefix}rl`,
+        points: limit,
+        duration: windowSeconds,
+      });
+      this.limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+
+  private ensureSubscribed(): Promise<void> {
+    if (!this.subscriber) {
+      this.subscriber = this.connect();
+      this.subscriber.on('message', (channel, raw) => {
+        if (channel === this.channel) this.dispatch(raw);
+      });
+    }
+    // ioredis re-subscribes by itself after a reconnection; only a failed first SUBSCRIBE is retried here.
+    this.subscribed ??= this.subscriber.subscribe(this.channel).then(
+      () => undefined,
+      (error: unknown) => {
+        this.subscribed = undefined;
+        throw error;
+      },
+    );
+    return this.subscribed;
+  }
+
+  private dispatch(raw: string): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(raw);
+    } catch (error) {
+      this.options.onError?.(error);
+      return;
+    }
+    for (const handler of [...this.handlers]) {
+      try {
+        const result: unknown = handler(message);
+        if (result instanceof Promise) result.catch((error: unknown) => this.options.onError?.(error));
+      } catch (error) {
+        this.options.onError?.(error);
+      }
+    }
+  }
+}
+
+async function shutdown(client: Redis): Promise<void> {
+  if (client.status === 'ready') {
+    try {
+      await client.quit();
+      return;
+    } catch {
+      // Fall through: drop the connection.
+    }
+  }
+  client.disconnect();
+}
+
+/** Whole tokens per second; NaN or negative would break the script's comparison. */
+function capacityOf(spec: BucketSpec): number {
+  if (!(spec.capacity >= 0)) throw new RangeError(`Invalid capacity for ${spec.level}:${spec.key}`);
+  return Math.floor(spec.capacity);
+}
+
+/** PX takes whole positive milliseconds. */
+function positiveMs(ttlMs: number): number {
+  if (!(ttlMs > 0) || !Number.isFinite(ttlMs)) throw new RangeError('ttlMs must be a positive number');
+  return Math.ceil(ttlMs);
+}
+
+/** Refused when any key blocks; the caller may retry once the last blocking window has ended. */
+function outcome(blockingMs: number[]): RateLimitResult {
+  if (blockingMs.length === 0) return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...blockingMs) / 1000)) };
+}
+
+/** Time left in the window of each counter that has no attempt left at this limit. */
+function blocking(counters: (RateLimiterRes | null)[], limit: number): number[] {
+  return counters.flatMap((res) =>
+    res && res.msBeforeNext > 0 && res.consumedPoints >= limit ? [res.msBeforeNext] : [],
+  );
+}

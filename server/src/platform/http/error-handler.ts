@@ -1,0 +1,76 @@
+// Every error leaves in the contract's shape: { statusCode, error, code, message, requestId, details? }.
+// 4xx from the client say what was wrong; 5xx say nothing about internals and are logged in full.
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type ErrorDetail } from './errors.ts';
+
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  code: string;
+  message: string;
+  requestId: string;
+  details?: ErrorDetail[];
+}
+
+// Fastify's own client errors, with messages of ours (theirs can name internals).
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'EMPTY_JSON_BODY',
+    message: 'The body is empty but Content-Type is application/json; send no Content-Type without a body',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'INVALID_JSON', message: 'The body is not valid JSON' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported Content-Type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'INVALID_CONTENT_LENGTH', message: 'Invalid Content-Length' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'BODY_TOO_LARGE', message: 'The body is too large' },
+  FST_ERR_CTP_INVALID_TYPE: { status: 400, code: 'INVALID_CONTENT_TYPE', message: 'Invalid Content-Type' },
+};
+
+export function errorBody(request: FastifyRequest, statusCode: number, code: string, message: string, details?: ErrorDetail[]): ErrorBody {
+  return {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    code,
+    message,
+    requestId: request.id,
+    ...(details && details.length > 0 ? { details } : {}),
+  };
+}
+
+function validationDetails(error: FastifyError): ErrorDetail[] {
+  return (error.validation ?? []).map((issue) => {
+    const missing = (issue.params as { missingProperty?: string } | undefined)?.missingProperty;
+    const base = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const path = missing ? [base, missing].filter(Boolean).join('.') : base;
+    return { path: path || (error.validationContext ?? 'body'), message: issue.message ?? 'is invalid' };
+  });
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
+      return reply.status(error.statusCode).send(errorBody(request, error.statusCode, error.code, error.message, error.details));
+    }
+    if (error.validation) {
+      const where = error.validationContext ?? 'body';
+      return reply
+        .status(400)
+        .send(errorBody(request, 400, 'VALIDATION_FAILED', `The request ${where} is invalid`, validationDetails(error)));
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return reply.status(known.status).send(errorBody(request, known.status, known.code, known.message));
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      // Another client error raised by Fastify or a plugin: keep the status, not its wording.
+      const status = error.statusCode;
+      return reply.status(status).send(errorBody(request, status, 'BAD_REQUEST', STATUS_CODES[status] ?? 'Bad request'));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(errorBody(request, 500, 'INTERNAL_ERROR', 'Something went wrong on our side'));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(errorBody(request, 404, 'ROUTE_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}

@@ -1,0 +1,27 @@
+// Serves the built React console. The console's client routes share paths with the API
+// (/tenants, /users…), so a browser navigation (GET, Accept: text/html, no bearer token) gets
+// index.html and the console's own fetches (Accept: application/json, bearer token) reach the API.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const NEVER_HTML = ['/assets/', '/socket.io', '/docs', '/api/docs'];
+
+export function isConsoleNavigation(method: string, url: string, accept: string | undefined, authorization: string | undefined): boolean {
+  if (method !== 'GET' || authorization) return false;
+  if (!accept?.includes('text/html')) return false;
+  return !NEVER_HTML.some((prefix) => url.startsWith(prefix));
+}
+
+export async function serveConsole(app: FastifyInstance, distDir: string): Promise<boolean> {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) return false;
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  await app.register(fastifyStatic, { root: path.join(distDir, 'assets'), prefix: '/assets/', decorateReply: false, maxAge: '1y', immutable: true });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isConsoleNavigation(request.method, request.url, request.headers.accept, request.headers.authorization)) return;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+  return true;
+}

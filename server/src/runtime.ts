@@ -1,0 +1,83 @@
+// The whole platform in one process: database (embedded when DATABASE_URL is unset), coordination
+// (in-process when REDIS_URL is unset), the first platform admin, and the HTTP server.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { createCoordination } from './platform/coordination/index.ts';
+import { startDatabase } from './platform/db/bootstrap.ts';
+import { ensurePlatformAdmin } from './modules/platform/platform-admin.ts';
+
+export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface RunningPlatform {
+  app: FastifyInstance;
+  url: string;
+  log: Logger;
+  stop(): Promise<void>;
+}
+
+const REDACT = ['req.headers.authorization', '*.password', '*.sipPassword', '*.refreshToken', '*.accessToken', '*.apiKey'];
+
+/** Structured JSON logs; human-readable ones when a person watches a terminal (and pino-pretty is installed). */
+export function createLogger(level = 'info'): Logger {
+  const options = { level, redact: { paths: REDACT, censor: '[redacted]' } };
+  if (process.stdout.isTTY && canResolve('pino-pretty')) {
+    return pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } });
+  }
+  return pino(options);
+}
+
+function canResolve(name: string): boolean {
+  try {
+    createRequire(import.meta.url).resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function startPlatform(config: Config, log: Logger = createLogger()): Promise<RunningPlatform> {
+  const database = await startDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    encryptionKey: config.encryptionKey!,
+    log,
+  });
+  const coordination = createCoordination({
+    redisUrl: config.redisUrl,
+    onError: (error) => log.warn({ err: error }, 'coordination error'),
+  });
+  if (coordination.kind === 'memory') {
+    log.warn('REDIS_URL is not set: rate limits, locks and events live in this process (valid for a single instance only)');
+  }
+
+  const admin = await ensurePlatformAdmin(database.db, { email: config.platformAdminEmail, password: config.platformAdminPassword }, log);
+  if (admin.generatedPassword) {
+    // Printed once, on the terminal only: it is not in the structured log.
+    process.stdout.write(
+      `\n  Platform super admin: ${admin.email}\n  Generated password (shown once, change it at first login): ${admin.generatedPassword}\n\n`,
+    );
+  }
+
+  const app = await buildApp({ config, db: database.db, coordination, log, webDistDir: WEB_DIST_DIR });
+  const url = await app.listen({ port: config.port, host: config.host });
+  log.info({ url }, 'platform listening');
+
+  let stopped = false;
+  return {
+    app,
+    url,
+    log,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await app.close();
+      await coordination.close();
+      await database.stop();
+    },
+  };
+}

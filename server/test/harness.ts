@@ -1,0 +1,168 @@
+// Integration-test helpers: the run's migrated database, an app built on real dependencies, and
+// factories so each test makes its own tenant and users (tests never depend on one another).
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { parseConfig, type Config } from '../src/config.ts';
+import { hashPassword } from '../src/platform/auth/passwords.ts';
+import type { Coordination } from '../src/platform/coordination/coordination.ts';
+import { createCoordination } from '../src/platform/coordination/index.ts';
+import { openDatabase, type DatabaseHandles } from '../src/platform/db/database.ts';
+import { APP_ROLE, PLATFORM_ROLE, urlForRole } from '../src/platform/db/roles.ts';
+import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET, TEST_REDIS_URL, testRolePasswords } from './env.ts';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+export function testDatabaseUrl(): string {
+  return inject('databaseUrl');
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return parseConfig({
+    DATABASE_URL: testDatabaseUrl(),
+    JWT_SECRET: TEST_JWT_SECRET,
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    DATA_DIR: '/tmp/callcenter-test-data',
+    ...env,
+  });
+}
+
+export function openTestDatabase(): DatabaseHandles {
+  const owner = testDatabaseUrl();
+  const passwords = testRolePasswords(TEST_ENCRYPTION_KEY);
+  return openDatabase(
+    { app: urlForRole(owner, APP_ROLE, passwords[APP_ROLE]!), platform: urlForRole(owner, PLATFORM_ROLE, passwords[PLATFORM_ROLE]!) },
+    4,
+  );
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: DatabaseHandles;
+  coordination: Coordination;
+  close(): Promise<void>;
+}
+
+/** A real app on the run's database; Redis coordination with a private key prefix when asked. */
+export async function startTestApp(
+  options: { redis?: boolean; redisPrefix?: string; env?: Record<string, string>; webDistDir?: string } = {},
+): Promise<TestApp> {
+  const db = openTestDatabase();
+  const coordination = createCoordination(
+    options.redis ? { redisUrl: TEST_REDIS_URL, keyPrefix: options.redisPrefix ?? `test:${randomUUID()}:` } : {},
+  );
+  const app = await buildApp({
+    config: testConfig(options.env),
+    db,
+    coordination,
+    log: pino({ level: 'silent' }),
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    coordination,
+    async close() {
+      await app.close();
+      await coordination.close();
+      await db.close();
+    },
+  };
+}
+
+let passwordHash: Promise<string> | undefined;
+const testPasswordHash = () => (passwordHash ??= hashPassword(TEST_PASSWORD));
+
+export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.test`;
+export const uniqueCode = (label = 't') => `${label}-${randomUUID().slice(0, 8)}`;
+
+/** A platform super admin straight in the database, with a known password that need not change. */
+export async function createPlatformAdmin(db: DatabaseHandles): Promise<{ id: string; email: string; password: string }> {
+  const email = uniqueEmail('platform');
+  const row = await db.withPlatform(async (tx) =>
+    tx
+      .insertInto('users')
+      .values({ email, passwordHash: await testPasswordHash(), platformRole: 'platform_super_admin' })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+  return { id: row.id, email, password: TEST_PASSWORD };
+}
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  auth: { authorization: string };
+}
+
+export async function login(app: FastifyInstance, email: string, password: string, ip = '10.0.0.1'): Promise<Session> {
+  const response = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password }, remoteAddress: ip });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return toSession(response.json());
+}
+
+export function toSession(body: { accessToken: string; refreshToken: string }): Session {
+  return { accessToken: body.accessToken, refreshToken: body.refreshToken, auth: { authorization: `Bearer ${body.accessToken}` } };
+}
+
+export interface TenantFixture {
+  tenant: { id: string; code: string; telephonyDomain: string };
+  admin: { id: string; email: string; session: Session };
+}
+
+/** A tenant created through the API, its admin logged in with the generated password changed. */
+export async function createTenant(app: FastifyInstance, platform: Session, body: Record<string, unknown> = {}): Promise<TenantFixture> {
+  const adminEmail = uniqueEmail('admin');
+  const created = await app.inject({
+    method: 'POST',
+    url: '/tenants',
+    headers: platform.auth,
+    payload: { code: uniqueCode(), name: 'Tenant', admin: { email: adminEmail }, ...body },
+  });
+  if (created.statusCode !== 201) throw new Error(`tenant creation failed: ${created.statusCode} ${created.body}`);
+  const { tenant, admin } = created.json<{ tenant: TenantFixture['tenant']; admin: { id: string; email: string; password: string } }>();
+  const first = await login(app, admin.email, admin.password);
+  const changed = await app.inject({
+    method: 'POST',
+    url: '/auth/change-password',
+    headers: first.auth,
+    payload: { currentPassword: admin.password, newPassword: TEST_PASSWORD },
+  });
+  if (changed.statusCode !== 200) throw new Error(`password change failed: ${changed.body}`);
+  return { tenant, admin: { id: admin.id, email: admin.email, session: toSession(changed.json()) } };
+}
+
+/** A member invited through the API, logged in with a changed password, bound to that tenant. */
+export async function createMember(
+  app: FastifyInstance,
+  tenantAdmin: Session,
+  role: 'tenant_admin' | 'supervisor' | 'agent',
+): Promise<{ id: string; email: string; session: Session }> {
+  const email = uniqueEmail(role);
+  const invited = await app.inject({ method: 'POST', url: '/users', headers: tenantAdmin.auth, payload: { email, role } });
+  if (invited.statusCode !== 201) throw new Error(`invite failed: ${invited.statusCode} ${invited.body}`);
+  const { user, password } = invited.json<{ user: { id: string }; password: string }>();
+  const first = await login(app, email, password);
+  const changed = await app.inject({
+    method: 'POST',
+    url: '/auth/change-password',
+    headers: first.auth,
+    payload: { currentPassword: password, newPassword: TEST_PASSWORD },
+  });
+  return { id: user.id, email, session: toSession(changed.json()) };
+}
+
+/** The contract's error body, asserted in one place. */
+export function expectError(response: LightMyRequestResponse, status: number, code: string): void {
+  const body = response.json<{ statusCode: number; code: string; requestId: string; message: string; error: string }>();
+  if (response.statusCode !== status || body.code !== code) {
+    throw new Error(`expected ${status} ${code}, got ${response.statusCode} ${response.body}`);
+  }
+  if (!body.requestId || body.requestId !== response.headers['x-request-id']) throw new Error('requestId missing or not the header');
+  if (typeof body.message !== 'string' || typeof body.error !== 'string' || body.statusCode !== status) {
+    throw new Error(`error body not in the contract's shape: ${response.body}`);
+  }
+}
