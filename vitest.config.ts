@@ -15,6 +15,15 @@ export default defineConfig({
       },
       {
         test: {
+          // The simulator's own tests: protocol over loopback TCP and fidelity against the captures.
+          name: 'switch-sim',
+          include: ['switch-sim/src/**/*.test.ts', 'switch-sim/test/**/*.test.ts'],
+          pool: 'forks',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
           name: 'integration',
           include: ['server/src/**/*.int.test.ts', 'server/test/**/*.int.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],

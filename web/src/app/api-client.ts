@@ -1,0 +1,98 @@
+import { getAccessToken, hasStoredSession, refreshSession } from './session.ts';
+
+/** The server's error envelope. */
+export interface ApiErrorBody {
+  statusCode: number;
+  error: string;
+  code: string;
+  message: string;
+  requestId?: string;
+  details?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly requestId: string | undefined;
+  readonly details: unknown;
+  /** Seconds to wait, from Retry-After, on 429 answers. */
+  readonly retryAfterSeconds: number | null;
+
+  constructor(status: number, body: Partial<ApiErrorBody>, retryAfterSeconds: number | null) {
+    super(body.message ?? body.error ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body.code ?? 'UNKNOWN';
+    this.requestId = body.requestId;
+    this.details = body.details;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** Retry-After is either delta-seconds or an HTTP date. */
+export function parseRetryAfter(header: string | null, now: number = Date.now()): number | null {
+  if (!header) return null;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+// Endpoints whose 401 means "wrong credentials", not "access token expired".
+const NO_REFRESH_PATHS = new Set(['/auth/login', '/auth/refresh']);
+
+let requestLanguage = 'en';
+const passwordChangeListeners = new Set<() => void>();
+
+export function setRequestLanguage(language: string): void {
+  requestLanguage = language;
+}
+
+export function onPasswordChangeRequired(listener: () => void): () => void {
+  passwordChangeListeners.add(listener);
+  return () => passwordChangeListeners.delete(listener);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let response = await send(path, options);
+  if (response.status === 401 && !NO_REFRESH_PATHS.has(path) && hasStoredSession()) {
+    if (await refreshSession()) response = await send(path, options);
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+function send(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': requestLanguage };
+  const token = getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  // The server rejects a JSON content type on an empty body, so only declare it when there is one.
+  const hasBody = body !== undefined;
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  return fetch(path, { method, headers, body: hasBody ? JSON.stringify(body) : undefined, signal });
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: Partial<ApiErrorBody>;
+  try {
+    body = (await response.json()) as Partial<ApiErrorBody>;
+  } catch {
+    body = { message: response.statusText };
+  }
+  const error = new ApiError(response.status, body, parseRetryAfter(response.headers.get('Retry-After')));
+  if (error.code === 'PASSWORD_CHANGE_REQUIRED') for (const listener of passwordChangeListeners) listener();
+  return error;
+}
+
+export function isApiError(error: unknown, code?: string): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import type { PermissionKey } from '../../../server/src/platform/auth/permissions.ts';
+import { AuditLogPage } from '../audit/audit-log.page.tsx';
+import { ChangePasswordPage } from '../auth/change-password.page.tsx';
+import { LoginPage } from '../auth/login.page.tsx';
+import { SelectTenantPage } from '../auth/select-tenant.page.tsx';
+import { HomePage } from '../home/home.page.tsx';
+import { PlansPage } from '../plans/plans.page.tsx';
+import { PlatformUsersPage } from '../platform-users/platform-users.page.tsx';
+import { SettingsPage } from '../settings/settings.page.tsx';
+import { SystemPage } from '../system/system.page.tsx';
+import { TenantsPage } from '../tenants/tenants.page.tsx';
+import { UsersPage } from '../users/users.page.tsx';
+import { RequirePermission, RequireSession, RequireSignedIn } from './guards.tsx';
+import { Layout } from './layout.tsx';
+
+function guarded(permission: PermissionKey, page: ReactNode) {
+  return <RequirePermission permission={permission}>{page}</RequirePermission>;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route element={<RequireSignedIn />}>
+        <Route path="/change-password" element={<ChangePasswordPage />} />
+        <Route path="/select-tenant" element={<SelectTenantPage />} />
+      </Route>
+      <Route element={<RequireSession />}>
+        <Route element={<Layout />}>
+          <Route index element={<HomePage />} />
+          <Route path="/admin/tenants" element={guarded('platform.tenants.manage', <TenantsPage />)} />
+          <Route path="/admin/plans" element={guarded('platform.tenants.manage', <PlansPage />)} />
+          <Route path="/admin/users" element={guarded('platform.users.manage', <PlatformUsersPage />)} />
+          <Route path="/admin/audit-log" element={guarded('platform.operations.view', <AuditLogPage />)} />
+          <Route path="/admin/system" element={guarded('platform.operations.view', <SystemPage />)} />
+          <Route path="/tenant/users" element={guarded('users.manage', <UsersPage />)} />
+          <Route path="/tenant/settings" element={guarded('settings.manage', <SettingsPage />)} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

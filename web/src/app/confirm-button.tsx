@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface ConfirmButtonProps {
+  label: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  disabled?: boolean;
+}
+
+/** Destructive actions ask twice, inline, rather than through a blocking browser dialog. */
+export function ConfirmButton({ label, confirmLabel, onConfirm, disabled }: ConfirmButtonProps) {
+  const { t } = useTranslation();
+  const [armed, setArmed] = useState(false);
+  if (!armed) {
+    return (
+      <button type="button" className="danger" disabled={disabled} onClick={() => setArmed(true)}>
+        {label}
+      </button>
+    );
+  }
+  return (
+    <span className="confirm">
+      <button
+        type="button"
+        className="danger"
+        disabled={disabled}
+        onClick={() => {
+          setArmed(false);
+          onConfirm();
+        }}
+      >
+        {confirmLabel}
+      </button>
+      <button type="button" className="secondary" onClick={() => setArmed(false)}>
+        {t('common.cancel')}
+      </button>
+    </span>
+  );
+}

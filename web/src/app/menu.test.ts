@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES, permissionsFor } from '../../../server/src/platform/auth/permissions.ts';
+import { MENU, visibleMenu } from './menu.ts';
+
+describe('visibleMenu', () => {
+  const tenantId = 'a3c4e2d0-0000-4000-8000-000000000001';
+
+  it('gives a tenant admin only tenant entries', () => {
+    const entries = visibleMenu({ permissionKeys: permissionsFor(null, 'tenant_admin'), tenantId });
+    expect(entries.map((entry) => entry.section)).not.toContain('platform');
+    expect(entries.map((entry) => entry.path)).toEqual(['/tenant/users', '/tenant/settings']);
+  });
+
+  it('gives an agent nothing to administer', () => {
+    expect(visibleMenu({ permissionKeys: ROLES.agent.permissions, tenantId })).toEqual([]);
+  });
+
+  it('gives a platform super admin outside any tenant only the platform entries', () => {
+    const entries = visibleMenu({
+      permissionKeys: permissionsFor('platform_super_admin', null),
+      tenantId: null,
+    });
+    expect(entries).toEqual(MENU.filter((entry) => entry.section === 'platform'));
+  });
+
+  it('gives a platform super admin inside a tenant every entry', () => {
+    const permissionKeys = permissionsFor('platform_super_admin', 'tenant_admin');
+    expect(visibleMenu({ permissionKeys, tenantId })).toEqual([...MENU]);
+  });
+
+  it('gates platform entries on platform keys', () => {
+    for (const entry of MENU.filter((item) => item.section === 'platform')) {
+      expect(entry.permission.startsWith('platform.')).toBe(true);
+    }
+  });
+});

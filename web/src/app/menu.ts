@@ -1,0 +1,58 @@
+import type { PermissionKey } from '../../../server/src/platform/auth/permissions.ts';
+
+export type MenuSection = 'platform' | 'tenant';
+
+export interface MenuEntry {
+  path: string;
+  /** i18n key of the label. */
+  label: string;
+  section: MenuSection;
+  /** The entry shows only when the token carries this key; the server enforces it regardless. */
+  permission: PermissionKey;
+}
+
+// Console routes deliberately avoid the API prefixes (/tenants, /users, /platform…): the server
+// answers those paths itself and only serves the console for unknown ones.
+export const MENU: readonly MenuEntry[] = [
+  {
+    path: '/admin/tenants',
+    label: 'menu.tenants',
+    section: 'platform',
+    permission: 'platform.tenants.manage',
+  },
+  { path: '/admin/plans', label: 'menu.plans', section: 'platform', permission: 'platform.tenants.manage' },
+  {
+    path: '/admin/users',
+    label: 'menu.platformUsers',
+    section: 'platform',
+    permission: 'platform.users.manage',
+  },
+  {
+    path: '/admin/audit-log',
+    label: 'menu.auditLog',
+    section: 'platform',
+    permission: 'platform.operations.view',
+  },
+  {
+    path: '/admin/system',
+    label: 'menu.system',
+    section: 'platform',
+    permission: 'platform.operations.view',
+  },
+  { path: '/tenant/users', label: 'menu.users', section: 'tenant', permission: 'users.manage' },
+  { path: '/tenant/settings', label: 'menu.settings', section: 'tenant', permission: 'settings.manage' },
+];
+
+/**
+ * Entries the token may use. Tenant pages also need a tenant in the token: a platform super admin
+ * holds every key, but outside a tenant the tenant endpoints have nothing to act on.
+ */
+export function visibleMenu(
+  session: { permissionKeys: readonly string[]; tenantId: string | null },
+  entries: readonly MenuEntry[] = MENU,
+): MenuEntry[] {
+  const granted = new Set(session.permissionKeys);
+  return entries.filter(
+    (entry) => granted.has(entry.permission) && (entry.section !== 'tenant' || session.tenantId !== null),
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface OneTimePasswordProps {
+  email: string;
+  /** null when the account already existed and keeps its own password. */
+  password: string | null;
+  onDismiss: () => void;
+}
+
+/** A generated password is shown exactly once: the server keeps only its hash. */
+export function OneTimePassword({ email, password, onDismiss }: OneTimePasswordProps) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+
+  const copy = async () => {
+    if (!password) return;
+    try {
+      await navigator.clipboard.writeText(password);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+
+  return (
+    <section className="one-time-secret" aria-label={t('oneTimePassword.title')}>
+      <h3>{t('oneTimePassword.title')}</h3>
+      {password ? (
+        <>
+          <p className="warning">{t('oneTimePassword.warning')}</p>
+          <dl>
+            <dt>{t('common.email')}</dt>
+            <dd>{email}</dd>
+            <dt>{t('oneTimePassword.password')}</dt>
+            <dd>
+              <code data-testid="one-time-password">{password}</code>{' '}
+              <button type="button" className="secondary" onClick={() => void copy()}>
+                {copied ? t('oneTimePassword.copied') : t('oneTimePassword.copy')}
+              </button>
+            </dd>
+          </dl>
+        </>
+      ) : (
+        <p>{t('oneTimePassword.existingAccount', { email })}</p>
+      )}
+      <button type="button" onClick={onDismiss}>
+        {t('oneTimePassword.done')}
+      </button>
+    </section>
+  );
+}

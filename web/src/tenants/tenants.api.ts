@@ -1,0 +1,50 @@
+import { api } from '../app/api-client.ts';
+
+export interface Tenant {
+  id: string;
+  code: string;
+  name: string;
+  status: 'ACTIVE' | 'SUSPENDED';
+  planId: string;
+  telephonyDomain: string;
+  timezone: string;
+  locale: string;
+  memberCount: number;
+  createdAt: string;
+}
+
+export interface NewTenant {
+  code: string;
+  name: string;
+  planId?: string;
+  telephonyDomain?: string;
+  admin: { email: string; name?: string };
+}
+
+export interface CreatedTenant {
+  tenant: Tenant;
+  /** password is null when the e-mail already had an account. */
+  admin: { id: string; email: string; password: string | null };
+}
+
+export interface TenantChange {
+  status?: Tenant['status'];
+  planId?: string;
+  name?: string;
+}
+
+export const tenantsKey = ['tenants'] as const;
+
+export const tenantsApi = {
+  list: () => api<Tenant[]>('/tenants'),
+  create: (tenant: NewTenant) => api<CreatedTenant>('/tenants', { method: 'POST', body: tenant }),
+  update: (id: string, change: TenantChange) =>
+    api<Tenant>(`/tenants/${encodeURIComponent(id)}`, { method: 'PATCH', body: change }),
+};
+
+/** The domain the form proposes while the code is typed: `<code>.<baseDomain>`. */
+export function suggestTelephonyDomain(code: string, baseDomain: string | null | undefined): string {
+  const slug = code.trim().toLowerCase();
+  if (!slug || !baseDomain) return '';
+  return `${slug}.${baseDomain}`;
+}

@@ -1,0 +1,132 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
+import { OneTimePassword } from '../app/one-time-password.tsx';
+import { useFormat } from '../app/use-format.ts';
+import { plansApi, plansKey } from '../plans/plans.api.ts';
+import { TenantForm } from './tenant.form.tsx';
+import { tenantsApi, tenantsKey, type CreatedTenant, type Tenant, type TenantChange } from './tenants.api.ts';
+
+export function TenantsPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const queryClient = useQueryClient();
+  const tenants = useQuery({ queryKey: tenantsKey, queryFn: tenantsApi.list });
+  const plans = useQuery({ queryKey: plansKey, queryFn: plansApi.list });
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedTenant | null>(null);
+
+  const update = useMutation({
+    mutationFn: ({ id, change }: { id: string; change: TenantChange }) => tenantsApi.update(id, change),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tenantsKey }),
+  });
+
+  return (
+    <section>
+      <div className="page-title">
+        <h1>{t('tenants.title')}</h1>
+        {!creating && !created && (
+          <button type="button" onClick={() => setCreating(true)}>
+            {t('tenants.new')}
+          </button>
+        )}
+      </div>
+
+      {creating && (
+        <TenantForm
+          plans={plans.data ?? []}
+          onCancel={() => setCreating(false)}
+          onCreated={(result) => {
+            setCreating(false);
+            setCreated(result);
+          }}
+        />
+      )}
+      {created && (
+        <OneTimePassword
+          email={created.admin.email}
+          password={created.admin.password}
+          onDismiss={() => setCreated(null)}
+        />
+      )}
+
+      <ErrorMessage error={tenants.error ?? update.error} />
+      {update.isSuccess && <SuccessMessage>{t('tenants.updated')}</SuccessMessage>}
+      {tenants.isPending ? (
+        <Loading />
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>{t('tenants.code')}</th>
+              <th>{t('common.name')}</th>
+              <th>{t('common.status')}</th>
+              <th>{t('tenants.plan')}</th>
+              <th>{t('tenants.telephonyDomain')}</th>
+              <th className="number">{t('tenants.members')}</th>
+              <th>{t('common.createdAt')}</th>
+              <th>{t('common.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tenants.data?.map((tenant: Tenant) => (
+              <tr key={tenant.id}>
+                <td>{tenant.code}</td>
+                <td>{tenant.name}</td>
+                <td>
+                  <span className={`badge ${tenant.status.toLowerCase()}`}>
+                    {t(`status.${tenant.status}`)}
+                  </span>
+                </td>
+                <td>
+                  <select
+                    aria-label={t('tenants.planFor', { tenant: tenant.code })}
+                    value={tenant.planId}
+                    disabled={update.isPending}
+                    onChange={(event) =>
+                      update.mutate({ id: tenant.id, change: { planId: event.target.value } })
+                    }
+                  >
+                    {!plans.data?.some((plan) => plan.id === tenant.planId) && (
+                      <option value={tenant.planId}>{tenant.planId}</option>
+                    )}
+                    {plans.data?.map((plan) => (
+                      <option key={plan.id} value={plan.id}>
+                        {plan.name}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>{tenant.telephonyDomain}</td>
+                <td className="number">{format.number(tenant.memberCount)}</td>
+                <td>{format.dateTime(tenant.createdAt)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className={tenant.status === 'ACTIVE' ? 'danger' : 'secondary'}
+                    disabled={update.isPending}
+                    aria-label={t(
+                      tenant.status === 'ACTIVE' ? 'tenants.suspendTenant' : 'tenants.reactivateTenant',
+                      {
+                        tenant: tenant.code,
+                      },
+                    )}
+                    onClick={() =>
+                      update.mutate({
+                        id: tenant.id,
+                        change: { status: tenant.status === 'ACTIVE' ? 'SUSPENDED' : 'ACTIVE' },
+                      })
+                    }
+                  >
+                    {tenant.status === 'ACTIVE' ? t('tenants.suspend') : t('tenants.reactivate')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

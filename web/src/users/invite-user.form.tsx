@@ -1,0 +1,68 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TenantRoleName } from '../../../server/src/platform/auth/permissions.ts';
+import { ErrorMessage } from '../app/feedback.tsx';
+import { usersApi, type InvitationResult } from './users.api.ts';
+
+interface InviteUserFormProps {
+  roles: readonly TenantRoleName[];
+  onInvited: (result: InvitationResult) => void;
+  onCancel: () => void;
+}
+
+export function InviteUserForm({ roles, onInvited, onCancel }: InviteUserFormProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<TenantRoleName>('agent');
+
+  const invite = useMutation({
+    mutationFn: usersApi.invite,
+    onSuccess: async (result) => {
+      onInvited(result);
+      await queryClient.invalidateQueries({ queryKey: ['users'] });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    invite.mutate({ email: email.trim(), role, ...(name.trim() && { name: name.trim() }) });
+  };
+
+  return (
+    <form className="form panel" onSubmit={submit} aria-label={t('users.inviteTitle')}>
+      <h2>{t('users.inviteTitle')}</h2>
+      <div className="form-grid">
+        <label>
+          <span>{t('common.email')}</span>
+          <input type="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        </label>
+        <label>
+          <span>{t('common.name')}</span>
+          <input value={name} onChange={(event) => setName(event.target.value)} />
+        </label>
+        <label>
+          <span>{t('users.role')}</span>
+          <select value={role} onChange={(event) => setRole(event.target.value as TenantRoleName)}>
+            {roles.map((option) => (
+              <option key={option} value={option}>
+                {t(`roles.${option}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <ErrorMessage error={invite.error} />
+      <div className="actions">
+        <button type="submit" disabled={invite.isPending}>
+          {invite.isPending ? t('common.saving') : t('users.invite')}
+        </button>
+        <button type="button" className="secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
