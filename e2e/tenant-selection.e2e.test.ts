@@ -34,7 +34,7 @@ it('picks a tenant after login, switches from the header, and edits the tenant s
     await page.getByRole('button', { name: new RegExp(south) }).click();
     await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
     expect(await page.getByText(`You are working in ${south} as Tenant admin.`).isVisible()).toBe(true);
-    expect(await menuEntries(page)).toEqual(['Home', 'Users', 'Settings']);
+    expect(await menuEntries(page)).toEqual(['Home', 'Users', 'Extensions', 'Trunks', 'Queues', 'Settings']);
 
     const switcher = page.getByLabel('Tenant', { exact: true });
     await switcher.selectOption({ label: north });

@@ -2,6 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.ts';
@@ -9,7 +11,20 @@ import { installAuthGuard } from './platform/auth/guard.ts';
 import { TokenService } from './platform/auth/tokens.ts';
 import type { Coordination } from './platform/coordination/coordination.ts';
 import type { DatabaseHandles } from './platform/db/database.ts';
+import { SecretBox } from './platform/crypto/secrets.ts';
 import { installErrorHandling } from './platform/http/error-handler.ts';
+import { realtimePublisher } from './platform/realtime/events.ts';
+import { RealtimeHub } from './platform/realtime/hub.ts';
+import { attachSocketGateway } from './platform/realtime/socket-gateway.ts';
+import { LocalObjectStorage, type ObjectStorage } from './platform/storage/storage.ts';
+import { EslCallCenter } from './platform/switch/callcenter.ts';
+import { EslClient } from './platform/switch/esl-client.ts';
+import { tcpReachable } from './platform/switch/reachability.ts';
+import { callCenterRoutes } from './modules/agents/call-center.routes.ts';
+import { telephonyConfigRoutes } from './modules/dialplan/telephony-config.routes.ts';
+import type { ModuleServices } from './modules/module-services.ts';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
+import { switchAdminRoutes, type SwitchTarget } from './modules/switch-admin/switch-admin.routes.ts';
 import { serveConsole } from './platform/web/console.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -30,13 +45,13 @@ export interface AppDeps {
   db: DatabaseHandles;
   coordination: Coordination;
   log: Logger;
-  /** Whether the switch's event port answers; until the switch adapter exists it reports not connected. */
-  switchCheck?: SwitchCheck;
+  /** The switch's event socket; when absent one is created but never started (commands fail fast). */
+  switch?: SwitchTarget;
+  /** Recordings and IVR prompts; defaults to DATA_DIR/objects. */
+  storage?: ObjectStorage;
   /** Built console to serve at /, when present. */
   webDistDir?: string;
 }
-
-const noSwitchYet: SwitchCheck = () => Promise.resolve({ ok: false, error: 'Switch connection is not available yet' });
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, coordination } = deps;
@@ -67,7 +82,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (deps.webDistDir) await serveConsole(app, deps.webDistDir);
 
+  await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10 } });
+
   const tokens = new TokenService(config.jwtSecret!);
+  const hub = new RealtimeHub(coordination);
+  await hub.start();
+  const io = attachSocketGateway(app.server, { tokens, coordination, hub });
+  // Open websockets would hold the HTTP server's close; end them first.
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', () => hub.stop());
+  // Shared by the modules below: everything a tenant-scoped service may need besides the database.
+  const switchTarget: SwitchTarget = deps.switch ?? {
+    esl: new EslClient({ host: '127.0.0.1', port: 1, password: '', events: [], customSubclasses: [], log: deps.log }),
+    host: '127.0.0.1',
+    port: 1,
+  };
+  const switchCheck: SwitchCheck = deps.switch
+    ? () => tcpReachable(switchTarget.host, switchTarget.port)
+    : () => Promise.resolve({ ok: false, error: 'No switch is configured' });
+  const services: ModuleServices = {
+    db,
+    secrets: new SecretBox(config.encryptionKey!),
+    storage: deps.storage ?? new LocalObjectStorage(path.join(config.dataDir, 'objects')),
+    callCenter: new EslCallCenter(switchTarget.esl),
+    realtime: realtimePublisher(coordination),
+    log: deps.log,
+  };
   const auth = new AuthService(db, tokens, coordination);
   const probe: HealthProbe = { database: () => db.ping(), cache: () => coordination.ping() };
 
@@ -82,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       platformRoutes({
         platform: new PlatformService(db),
         probe,
-        switchCheck: deps.switchCheck ?? noSwitchYet,
+        switchCheck,
         systemConfig: () => ({
           dialerSimulation: config.dialerSimulation,
           dialerRealOutbound: config.dialerRealOutbound,
@@ -96,6 +139,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
     await api.register(usersRoutes(new UsersService(db, auth)));
     await api.register(tenantSettingsRoutes(db));
+    await api.register(switchAdminRoutes(switchTarget));
+    await api.register(monitoringRoutes({ db, hub }));
+
+    // Telephony configuration: extensions, trunks, inbound routes, dialplan, IVR menus.
+    await api.register(telephonyConfigRoutes(services, { confDir: config.freeswitch.confDir }));
+    // Call center: queues and tiers, agents and their presence, pause reasons, dispositions.
+    await api.register(callCenterRoutes(services));
   });
 
   return app;

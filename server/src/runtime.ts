@@ -10,6 +10,9 @@ import type { Config } from './config.ts';
 import { createCoordination } from './platform/coordination/index.ts';
 import { startDatabase } from './platform/db/bootstrap.ts';
 import { ensurePlatformAdmin } from './modules/platform/platform-admin.ts';
+import { LocalObjectStorage } from './platform/storage/storage.ts';
+import { startBuiltInSimulator } from './switch-simulator.ts';
+import { startSwitchRuntime } from './switch-runtime.ts';
 
 export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -63,7 +66,17 @@ export async function startPlatform(config: Config, log: Logger = createLogger()
     );
   }
 
-  const app = await buildApp({ config, db: database.db, coordination, log, webDistDir: WEB_DIST_DIR });
+  const storage = new LocalObjectStorage(path.join(config.dataDir, 'objects'));
+  const switchRuntime = await startSwitchRuntime({ config, db: database.db, coordination, storage, log, startSimulator: startBuiltInSimulator });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    coordination,
+    log,
+    storage,
+    switch: switchRuntime.target,
+    webDistDir: WEB_DIST_DIR,
+  });
   const url = await app.listen({ port: config.port, host: config.host });
   log.info({ url }, 'platform listening');
 
@@ -76,6 +89,7 @@ export async function startPlatform(config: Config, log: Logger = createLogger()
       if (stopped) return;
       stopped = true;
       await app.close();
+      await switchRuntime.stop();
       await coordination.close();
       await database.stop();
     },

@@ -2,14 +2,18 @@
 // factories so each test makes its own tenant and users (tests never depend on one another).
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { parseConfig, type Config } from '../src/config.ts';
 import { hashPassword } from '../src/platform/auth/passwords.ts';
 import type { Coordination } from '../src/platform/coordination/coordination.ts';
+import type { ObjectStorage } from '../src/platform/storage/storage.ts';
+import type { SwitchTarget } from '../src/modules/switch-admin/switch-admin.routes.ts';
 import { createCoordination } from '../src/platform/coordination/index.ts';
 import { openDatabase, type DatabaseHandles } from '../src/platform/db/database.ts';
+import { migrate } from '../src/platform/db/migrate.ts';
 import { APP_ROLE, PLATFORM_ROLE, urlForRole } from '../src/platform/db/roles.ts';
 import { TEST_ENCRYPTION_KEY, TEST_JWT_SECRET, TEST_REDIS_URL, testRolePasswords } from './env.ts';
 
@@ -38,6 +42,37 @@ export function openTestDatabase(): DatabaseHandles {
   );
 }
 
+/** A fresh migrated database of its own, for tests whose background services read every tenant. */
+export async function createScratchDatabase(label: string): Promise<{ db: DatabaseHandles; url: string; drop(): Promise<void> }> {
+  const admin = new URL(testDatabaseUrl());
+  const name = `${admin.pathname.slice(1)}_${label}_${randomUUID().slice(0, 8)}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: Object.assign(new URL(admin), { pathname: '/postgres' }).toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = Object.assign(new URL(admin), { pathname: `/${name}` }).toString();
+  await migrate(url);
+  const passwords = testRolePasswords(TEST_ENCRYPTION_KEY);
+  const db = openDatabase(
+    { app: urlForRole(url, APP_ROLE, passwords[APP_ROLE]!), platform: urlForRole(url, PLATFORM_ROLE, passwords[PLATFORM_ROLE]!) },
+    4,
+  );
+  return {
+    db,
+    url,
+    async drop() {
+      await db.close().catch(() => undefined); // may already be closed by the app that used it
+      await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   db: DatabaseHandles;
@@ -47,18 +82,30 @@ export interface TestApp {
 
 /** A real app on the run's database; Redis coordination with a private key prefix when asked. */
 export async function startTestApp(
-  options: { redis?: boolean; redisPrefix?: string; env?: Record<string, string>; webDistDir?: string } = {},
+  options: {
+    redis?: boolean;
+    redisPrefix?: string;
+    env?: Record<string, string>;
+    webDistDir?: string;
+    /** Shared with a switch runtime started by the caller (see switch.ts). */
+    switch?: SwitchTarget;
+    storage?: ObjectStorage;
+    db?: DatabaseHandles;
+    coordination?: Coordination;
+  } = {},
 ): Promise<TestApp> {
-  const db = openTestDatabase();
-  const coordination = createCoordination(
-    options.redis ? { redisUrl: TEST_REDIS_URL, keyPrefix: options.redisPrefix ?? `test:${randomUUID()}:` } : {},
-  );
+  const db = options.db ?? openTestDatabase();
+  const coordination =
+    options.coordination ??
+    createCoordination(options.redis ? { redisUrl: TEST_REDIS_URL, keyPrefix: options.redisPrefix ?? `test:${randomUUID()}:` } : {});
   const app = await buildApp({
     config: testConfig(options.env),
     db,
     coordination,
     log: pino({ level: 'silent' }),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    ...(options.switch ? { switch: options.switch } : {}),
+    ...(options.storage ? { storage: options.storage } : {}),
   });
   await app.ready();
   return {

@@ -5,12 +5,15 @@ import { AuditLogPage } from '../audit/audit-log.page.tsx';
 import { ChangePasswordPage } from '../auth/change-password.page.tsx';
 import { LoginPage } from '../auth/login.page.tsx';
 import { SelectTenantPage } from '../auth/select-tenant.page.tsx';
+import { ExtensionsPage } from '../extensions/extensions.page.tsx';
 import { HomePage } from '../home/home.page.tsx';
 import { PlansPage } from '../plans/plans.page.tsx';
 import { PlatformUsersPage } from '../platform-users/platform-users.page.tsx';
+import { QueuesPage } from '../queues/queues.page.tsx';
 import { SettingsPage } from '../settings/settings.page.tsx';
 import { SystemPage } from '../system/system.page.tsx';
 import { TenantsPage } from '../tenants/tenants.page.tsx';
+import { TrunksPage } from '../trunks/trunks.page.tsx';
 import { UsersPage } from '../users/users.page.tsx';
 import { RequirePermission, RequireSession, RequireSignedIn } from './guards.tsx';
 import { Layout } from './layout.tsx';
@@ -36,6 +39,9 @@ export function AppRoutes() {
           <Route path="/admin/audit-log" element={guarded('platform.operations.view', <AuditLogPage />)} />
           <Route path="/admin/system" element={guarded('platform.operations.view', <SystemPage />)} />
           <Route path="/tenant/users" element={guarded('users.manage', <UsersPage />)} />
+          <Route path="/tenant/extensions" element={guarded('extensions.view', <ExtensionsPage />)} />
+          <Route path="/tenant/trunks" element={guarded('trunks.view', <TrunksPage />)} />
+          <Route path="/tenant/queues" element={guarded('queues.view', <QueuesPage />)} />
           <Route path="/tenant/settings" element={guarded('settings.manage', <SettingsPage />)} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>

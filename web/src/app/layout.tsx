@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { AgentBar } from '../agent-bar/agent-bar.tsx';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useAuth } from './auth-context.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -19,6 +20,7 @@ export function Layout() {
           {t('app.name')}
         </Link>
         <div className="header-tools">
+          <AgentBar />
           <TenantSwitcher />
           <LanguageSwitcher />
           <span className="user-email">{me?.email}</span>

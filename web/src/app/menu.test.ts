@@ -8,7 +8,13 @@ describe('visibleMenu', () => {
   it('gives a tenant admin only tenant entries', () => {
     const entries = visibleMenu({ permissionKeys: permissionsFor(null, 'tenant_admin'), tenantId });
     expect(entries.map((entry) => entry.section)).not.toContain('platform');
-    expect(entries.map((entry) => entry.path)).toEqual(['/tenant/users', '/tenant/settings']);
+    expect(entries.map((entry) => entry.path)).toEqual([
+      '/tenant/users',
+      '/tenant/extensions',
+      '/tenant/trunks',
+      '/tenant/queues',
+      '/tenant/settings',
+    ]);
   });
 
   it('gives an agent nothing to administer', () => {

@@ -40,6 +40,9 @@ export const MENU: readonly MenuEntry[] = [
     permission: 'platform.operations.view',
   },
   { path: '/tenant/users', label: 'menu.users', section: 'tenant', permission: 'users.manage' },
+  { path: '/tenant/extensions', label: 'menu.extensions', section: 'tenant', permission: 'extensions.view' },
+  { path: '/tenant/trunks', label: 'menu.trunks', section: 'tenant', permission: 'trunks.view' },
+  { path: '/tenant/queues', label: 'menu.queues', section: 'tenant', permission: 'queues.view' },
   { path: '/tenant/settings', label: 'menu.settings', section: 'tenant', permission: 'settings.manage' },
 ];
 

@@ -1,6 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { assertWellFormed, compileContext, defaultDialplanRules, switchContextName } from './dialplan.compiler.ts';
+import { switchContextName } from '../../platform/switch/naming.ts';
+import { assertWellFormed, compileContext, defaultDialplanRules } from './dialplan.compiler.ts';
 
 describe('dialplan compiler', () => {
   it('compiles the default rules into a well-formed context namespaced by tenant', () => {

@@ -15,11 +15,6 @@ export interface CompilableRule {
   enabled: boolean;
 }
 
-/** Tenant-facing context names are local; in the switch they carry the tenant code (codes have no '_'). */
-export function switchContextName(tenantCode: string, context: string): string {
-  return `${tenantCode}_${context}`;
-}
-
 export function compileContext(switchContext: string, rules: CompilableRule[]): string {
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('include');
   const context = root.ele('context', { name: switchContext });

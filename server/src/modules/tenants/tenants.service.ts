@@ -6,7 +6,9 @@ import { generatePassword, hashPassword } from '../../platform/auth/passwords.ts
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation, type DatabaseHandles, type Tx } from '../../platform/db/database.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import { compileContext, defaultDialplanRules, switchContextName } from '../dialplan/dialplan.compiler.ts';
+import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
+import { switchContextName } from '../../platform/switch/naming.ts';
+import { compileContext, defaultDialplanRules } from '../dialplan/dialplan.compiler.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { DEFAULT_PLAN_ID } from '../plans/plans.service.ts';
 import * as repo from './tenants.repo.ts';
@@ -62,6 +64,7 @@ export class TenantsService {
             .executeTakeFirstOrThrow());
         await tx.insertInto('tenantMemberships').values({ tenantId: tenant.id, userId: admin.id, role: 'tenant_admin' }).execute();
         await seedDefaultDialplan(tx, tenant.id, tenant.code);
+        await markSwitchConfigChanged(tx, tenant.id, 'directory', 'dialplan', 'public');
 
         await recordAudit(tx, actor, {
           action: 'TENANT_CREATED',

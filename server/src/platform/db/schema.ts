@@ -129,6 +129,187 @@ export interface DialplanVersionsTable {
   activatedAt: Date | null;
 }
 
+type SoftDelete = { deletedAt: ColumnType<Date | null, Date | null | undefined, Date | null> };
+type Stamps = { createdAt: CreatedAt; updatedAt: Timestamp };
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface ExtensionsTable extends SoftDelete, Stamps {
+  id: Generated<string>;
+  tenantId: string;
+  number: string;
+  sipPasswordSealed: string;
+  callerId: string | null;
+  context: Defaulted<string>;
+  sipProfile: Defaulted<string>;
+  codecs: Defaulted<string[]>;
+  maxRegistrations: Defaulted<number>;
+  callGroup: string | null;
+  registeredAt: Date | null;
+  registrationContact: string | null;
+}
+
+export type TrunkStatus = 'UNKNOWN' | 'UP' | 'DOWN' | 'REGISTERING' | 'FAILED' | 'UNREGISTERED';
+
+export interface TrunksTable extends SoftDelete, Stamps {
+  id: Generated<string>;
+  tenantId: string;
+  name: string;
+  host: string;
+  proxy: string | null;
+  realm: string | null;
+  register: Defaulted<boolean>;
+  username: string | null;
+  passwordSealed: string | null;
+  dtmfMode: Defaulted<string>;
+  ping: number | null;
+  transport: Defaulted<string>;
+  status: Defaulted<TrunkStatus>;
+  statusUpdatedAt: Date | null;
+}
+
+export type InboundDestinationType = 'EXTENSION' | 'IVR' | 'QUEUE' | 'CALL_GROUP';
+
+export interface InboundRoutesTable extends SoftDelete, Stamps {
+  id: Generated<string>;
+  tenantId: string;
+  didNumber: string;
+  destinationType: InboundDestinationType;
+  destinationNumber: string;
+  description: string | null;
+}
+
+export interface IvrMenusTable extends SoftDelete, Stamps {
+  id: Generated<string>;
+  tenantId: string;
+  name: string;
+  context: string;
+  greeting: Defaulted<string>;
+  promptObjectKey: string | null;
+  promptSizeBytes: number | null;
+  entryPositionX: number | null;
+  entryPositionY: number | null;
+}
+
+export interface IvrOptionsTable {
+  id: Generated<string>;
+  tenantId: string;
+  menuId: string;
+  digit: string;
+  targetExtension: string;
+  label: string | null;
+  positionX: number | null;
+  positionY: number | null;
+}
+
+export type QueueStrategy =
+  | 'RING_ALL'
+  | 'LONGEST_IDLE_AGENT'
+  | 'ROUND_ROBIN'
+  | 'TOP_DOWN'
+  | 'AGENT_WITH_LEAST_TALK_TIME'
+  | 'AGENT_WITH_FEWEST_CALLS'
+  | 'SEQUENTIALLY_BY_AGENT_ORDER'
+  | 'RANDOM'
+  | 'RING_PROGRESSIVELY';
+
+export interface QueuesTable extends SoftDelete, Stamps {
+  id: Generated<string>;
+  tenantId: string;
+  name: string;
+  strategy: Defaulted<QueueStrategy>;
+  musicOnHold: Defaulted<string>;
+  announceSound: string | null;
+  announceFrequency: number | null;
+  maxWaitTime: Defaulted<number>;
+  tierRulesApply: Defaulted<boolean>;
+  tierRuleWaitSecond: Defaulted<number>;
+  tierRuleWaitMultiplyLevel: Defaulted<boolean>;
+  tierRuleNoAgentNoWait: Defaulted<boolean>;
+  discardAbandonedAfter: Defaulted<number>;
+  skipAgentsWithExternalCalls: Defaulted<boolean>;
+  recordingEnabled: Defaulted<boolean>;
+}
+
+/** The eight agent states; LOGGED_OUT is the state after logout (and before the first login). */
+export type AgentState = 'LOGGED_OUT' | 'AVAILABLE' | 'PAUSED' | 'RESERVED' | 'RINGING' | 'IN_CALL' | 'WRAP_UP' | 'ON_EXTERNAL_CALL';
+
+export interface AgentsTable extends SoftDelete, Stamps {
+  id: Generated<string>;
+  tenantId: string;
+  userId: string;
+  extensionId: string;
+  name: string | null;
+  state: Defaulted<AgentState>;
+  stateChangedAt: Defaulted<Date>;
+  wrapUpSeconds: Defaulted<number>;
+}
+
+export interface QueueTiersTable {
+  tenantId: string;
+  queueId: string;
+  agentId: string;
+  level: Defaulted<number>;
+  position: Defaulted<number>;
+  createdAt: CreatedAt;
+}
+
+export interface PauseReasonsTable extends Stamps {
+  id: Generated<string>;
+  tenantId: string;
+  code: string;
+  name: string;
+  enabled: Defaulted<boolean>;
+}
+
+export type DispositionAction = 'NONE' | 'CALLBACK' | 'DO_NOT_CALL' | 'SUCCESS';
+
+export interface DispositionsTable extends Stamps {
+  id: Generated<string>;
+  tenantId: string;
+  code: string;
+  name: string;
+  action: Defaulted<DispositionAction>;
+  enabled: Defaulted<boolean>;
+}
+
+export interface AgentSessionsTable {
+  id: Generated<string>;
+  tenantId: string;
+  agentId: string;
+  startedAt: Defaulted<Date>;
+  endedAt: Date | null;
+}
+
+export interface AgentStateEventsTable {
+  id: Generated<string>;
+  tenantId: string;
+  agentId: string;
+  sessionId: string | null;
+  fromState: AgentState;
+  toState: AgentState;
+  cause: string;
+  startedAt: Defaulted<Date>;
+  endedAt: Date | null;
+}
+
+export interface AgentPauseEventsTable {
+  id: Generated<string>;
+  tenantId: string;
+  agentId: string;
+  sessionId: string | null;
+  pauseReasonId: string;
+  startedAt: Defaulted<Date>;
+  endedAt: Date | null;
+}
+
+export type SwitchConfigKind = 'directory' | 'dialplan' | 'gateways' | 'callcenter' | 'public';
+
+export interface SwitchConfigChangesTable {
+  tenantId: string;
+  kind: SwitchConfigKind;
+  changedAt: Defaulted<Date>;
+}
+
 export interface Database {
   plans: PlansTable;
   tenants: TenantsTable;
@@ -139,4 +320,18 @@ export interface Database {
   auditLog: AuditLogTable;
   dialplanRules: DialplanRulesTable;
   dialplanVersions: DialplanVersionsTable;
+  extensions: ExtensionsTable;
+  trunks: TrunksTable;
+  inboundRoutes: InboundRoutesTable;
+  ivrMenus: IvrMenusTable;
+  ivrOptions: IvrOptionsTable;
+  queues: QueuesTable;
+  agents: AgentsTable;
+  queueTiers: QueueTiersTable;
+  pauseReasons: PauseReasonsTable;
+  dispositions: DispositionsTable;
+  agentSessions: AgentSessionsTable;
+  agentStateEvents: AgentStateEventsTable;
+  agentPauseEvents: AgentPauseEventsTable;
+  switchConfigChanges: SwitchConfigChangesTable;
 }

@@ -1,0 +1,198 @@
+// A tenant admin sets up telephony (extensions, trunks, queues) and an agent works from the header.
+import { expect, it } from 'vitest';
+import { apiCreateTenant, apiLogin } from './support/api.ts';
+import { openPage } from './support/browser.ts';
+import { openMenu, row, signIn, signOut, unique } from './support/console.ts';
+import { useE2eEnvironment } from './support/environment.ts';
+
+const env = useE2eEnvironment();
+
+async function call<T>(
+  baseUrl: string,
+  path: string,
+  token: string,
+  method = 'GET',
+  body?: unknown,
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Replaces a generated password and returns a token bound to the tenant. */
+async function takeOver(
+  baseUrl: string,
+  email: string,
+  generated: string,
+  password: string,
+  tenantId: string,
+) {
+  const first = await apiLogin(baseUrl, email, generated);
+  const changed = await call<{ accessToken: string }>(baseUrl, '/auth/change-password', first, 'POST', {
+    currentPassword: generated,
+    newPassword: password,
+  });
+  const selected = await call<{ accessToken: string }>(
+    baseUrl,
+    '/auth/select-tenant',
+    changed.accessToken,
+    'POST',
+    {
+      tenantId,
+    },
+  );
+  return selected.accessToken;
+}
+
+it('a tenant admin manages extensions, trunks and queues, and an agent uses the agent bar', async () => {
+  const { baseUrl, platformAdmin } = env.platform;
+  const platformToken = await apiLogin(baseUrl, platformAdmin.email, platformAdmin.password);
+  const adminEmail = `${unique('admin')}@example.test`;
+  const tenant = await apiCreateTenant(baseUrl, platformToken, {
+    code: unique('tel'),
+    name: 'Telefonia Ltda',
+    adminEmail,
+  });
+  const adminPassword = 'tenant-admin-secret-1';
+  const adminToken = await takeOver(
+    baseUrl,
+    adminEmail,
+    tenant.adminPassword,
+    adminPassword,
+    tenant.tenantId,
+  );
+
+  const { context, page } = await openPage(env.browser);
+  try {
+    await signIn(page, baseUrl, adminEmail, adminPassword);
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    // The admin has no Agent: no agent bar.
+    expect(await page.getByRole('group', { name: 'Agent' }).count()).toBe(0);
+
+    // Extensions: the SIP password shows once at creation, on reveal and on reset.
+    await openMenu(page, 'Extensions');
+    await page.getByText('No extensions yet.').waitFor();
+    await page.getByText('Live', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'New extension' }).click();
+    const extensionForm = page.getByRole('form', { name: 'Create extension' });
+    await extensionForm.getByLabel('Number').fill('1001');
+    await extensionForm.getByLabel('Caller ID').fill('Recepcao');
+    await extensionForm.getByLabel('Call group').fill('sales');
+    await extensionForm.getByRole('button', { name: 'Create extension' }).click();
+    const created = await page.getByTestId('one-time-password').innerText();
+    expect(created.length).toBeGreaterThanOrEqual(8);
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    expect(await page.getByTestId('one-time-password').count()).toBe(0);
+    const extensionRow = row(page, '1001');
+    await extensionRow.getByText('Not registered').waitFor();
+    expect(await extensionRow.innerText()).toContain('Recepcao');
+    expect(await extensionRow.innerText()).not.toContain(created);
+
+    await extensionRow.getByRole('button', { name: 'Reveal password' }).click();
+    expect(await page.getByTestId('one-time-password').innerText()).toBe(created);
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+
+    await extensionRow.getByRole('button', { name: 'Reset password' }).click();
+    const reset = await page.getByTestId('one-time-password').innerText();
+    expect(reset).not.toBe(created);
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await extensionRow.getByRole('button', { name: 'Reveal password' }).click();
+    expect(await page.getByTestId('one-time-password').innerText()).toBe(reset);
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+
+    // Trunks: the password is write-only.
+    await openMenu(page, 'Trunks');
+    await page.getByRole('button', { name: 'New trunk' }).click();
+    const trunkForm = page.getByRole('form', { name: 'Create trunk' });
+    await trunkForm.getByLabel('Name', { exact: true }).fill('carrier_one');
+    await trunkForm.getByLabel('Host').fill('sip.carrier.example');
+    await trunkForm.getByLabel('Username').fill('acct42');
+    await trunkForm.getByLabel('Password', { exact: true }).fill('trunk-secret-99');
+    await trunkForm.getByLabel('Transport').selectOption('tcp');
+    await trunkForm.getByLabel('Register').check();
+    await trunkForm.getByRole('button', { name: 'Create trunk' }).click();
+    const trunkRow = row(page, 'carrier_one');
+    await trunkRow.waitFor();
+    expect(await trunkRow.innerText()).toContain('Password stored');
+    expect(await trunkRow.innerText()).toContain('TCP');
+    expect(await page.content()).not.toContain('trunk-secret-99');
+
+    // An agent for the queue and the agent bar, set up through the API.
+    const agentEmail = `${unique('agent')}@example.test`;
+    const invited = await call<{ user: { id: string }; password: string }>(
+      baseUrl,
+      '/users',
+      adminToken,
+      'POST',
+      {
+        email: agentEmail,
+        role: 'agent',
+        name: 'Ana Agente',
+      },
+    );
+    const [extension] = await call<{ id: string }[]>(baseUrl, '/extensions', adminToken);
+    await call(baseUrl, '/agents', adminToken, 'POST', {
+      userId: invited.user.id,
+      extensionId: extension?.id,
+      name: 'Ana',
+    });
+    await call(baseUrl, '/pause-reasons', adminToken, 'POST', { code: 'lunch', name: 'Lunch' });
+
+    // Queues: create, then assign the agent and remove it.
+    await openMenu(page, 'Queues');
+    await page.getByRole('button', { name: 'New queue' }).click();
+    const queueForm = page.getByRole('form', { name: 'Create queue' });
+    await queueForm.getByLabel('Name', { exact: true }).fill('Suporte');
+    await queueForm.getByLabel('Strategy').selectOption('ROUND_ROBIN');
+    await queueForm.getByLabel('Max wait time (s)').fill('120');
+    await queueForm.getByLabel('Record calls').check();
+    await queueForm.getByRole('button', { name: 'Create queue' }).click();
+    const queueRow = row(page, 'Suporte');
+    await queueRow.getByText('Round robin').waitFor();
+    expect(await queueRow.innerText()).toContain('120');
+    await queueRow.getByRole('button', { name: 'Agents' }).click();
+    const tiers = page.getByRole('region', { name: 'Agents of Suporte' });
+    await tiers.getByText('No agents in this queue.').waitFor();
+    await tiers.getByRole('combobox').selectOption({ label: 'Ana (1001)' });
+    await tiers.getByLabel('Level').fill('2');
+    await tiers.getByRole('button', { name: 'Assign' }).click();
+    const tierRow = tiers.getByRole('row').filter({ hasText: 'Ana (1001)' });
+    await tierRow.waitFor();
+    expect(await tierRow.innerText()).toContain('2');
+    await tierRow.getByRole('button', { name: 'Remove' }).click();
+    await tiers.getByText('No agents in this queue.').waitFor();
+    await signOut(page);
+
+    // The agent works from the header.
+    await signIn(page, baseUrl, agentEmail, invited.password);
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    const agentPassword = 'agent-secret-password-3';
+    await page.getByLabel('Current password').fill(invited.password);
+    await page.getByLabel('New password', { exact: true }).fill(agentPassword);
+    await page.getByLabel('Confirm new password').fill(agentPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    const bar = page.getByRole('group', { name: 'Agent' });
+    const state = bar.getByTestId('agent-state');
+    await state.getByText('Logged out').waitFor();
+    await bar.getByRole('button', { name: 'Agent login' }).click();
+    await state.getByText('Available').waitFor();
+    await bar.getByRole('button', { name: 'Pause' }).click();
+    await bar.getByLabel('Pause reason').selectOption({ label: 'Lunch' });
+    await bar.getByRole('button', { name: 'Confirm pause' }).click();
+    await state.getByText(/Paused/).waitFor();
+    expect(await state.innerText()).toContain('Lunch');
+    await bar.getByRole('button', { name: 'Resume' }).click();
+    await state.getByText('Available').waitFor();
+    await bar.getByRole('button', { name: 'Agent logout' }).click();
+    await state.getByText('Logged out').waitFor();
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,59 @@
+import { Type, type Static } from 'typebox';
+import { IdParams, Nullable, Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { AGENT_STATES } from './agent-state.ts';
+
+export const AgentStateSchema = Type.Enum(AGENT_STATES);
+
+export const Agent = Type.Object({
+  id: Type.String(),
+  userId: Type.String(),
+  /** Null when the user has since left the tenant. */
+  userEmail: Nullable(Type.String()),
+  userName: Nullable(Type.String()),
+  extensionId: Type.String(),
+  extensionNumber: Type.String(),
+  name: Nullable(Type.String()),
+  state: AgentStateSchema,
+  stateChangedAt: Timestamp,
+  /** The reason of the current pause, while PAUSED. */
+  pauseReasonId: Nullable(Type.String()),
+  wrapUpSeconds: Type.Integer(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type Agent = Static<typeof Agent>;
+
+const Name = Nullable(Type.String({ minLength: 1, maxLength: 120 }));
+const WrapUpSeconds = Type.Integer({ minimum: 0, maximum: 3600 });
+// Accepted by the schema only so the service can say why it is refused (Ajv would drop it silently).
+const ReadOnlyState = Type.Optional(
+  Type.Unknown({ description: 'Read-only: changed only by login, pause, resume, logout and calls' }),
+);
+
+export const AgentCreateBody = Type.Object(
+  {
+    userId: Uuid,
+    extensionId: Uuid,
+    name: Type.Optional(Name),
+    wrapUpSeconds: Type.Optional(WrapUpSeconds),
+    state: ReadOnlyState,
+  },
+  { additionalProperties: false },
+);
+export type AgentCreateBody = Static<typeof AgentCreateBody>;
+
+export const AgentPatchBody = Type.Object(
+  {
+    extensionId: Type.Optional(Uuid),
+    name: Type.Optional(Name),
+    wrapUpSeconds: Type.Optional(WrapUpSeconds),
+    state: ReadOnlyState,
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type AgentPatchBody = Static<typeof AgentPatchBody>;
+
+export const AgentParams = IdParams;
+
+export const PauseBody = Type.Object({ pauseReasonId: Uuid }, { additionalProperties: false });
+export type PauseBody = Static<typeof PauseBody>;

@@ -1,0 +1,26 @@
+// The call-center modules wired on the shared services: queues and tiers, agents, agent presence,
+// pause reasons and dispositions. One CallCenterSync sends every mod_callcenter command.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ModuleServices } from '../module-services.ts';
+import { dispositionsRoutes } from '../dispositions/dispositions.routes.ts';
+import { DispositionsService } from '../dispositions/dispositions.service.ts';
+import { pauseReasonsRoutes } from '../pause-reasons/pause-reasons.routes.ts';
+import { PauseReasonsService } from '../pause-reasons/pause-reasons.service.ts';
+import { queuesRoutes } from '../queues/queues.routes.ts';
+import { QueuesService } from '../queues/queues.service.ts';
+import { agentsRoutes } from './agents.routes.ts';
+import { AgentsService } from './agents.service.ts';
+import { CallCenterSync } from './callcenter-sync.ts';
+import { presenceRoutes } from './presence.routes.ts';
+import { AgentPresenceService } from './presence.service.ts';
+
+export const callCenterRoutes =
+  (services: ModuleServices): FastifyPluginAsync =>
+  async (api) => {
+    const sync = new CallCenterSync(services.callCenter, services.log.child({ module: 'callcenter-sync' }));
+    await api.register(queuesRoutes(new QueuesService(services.db, sync)));
+    await api.register(agentsRoutes(new AgentsService(services, sync)));
+    await api.register(presenceRoutes(new AgentPresenceService(services, sync)));
+    await api.register(pauseReasonsRoutes(new PauseReasonsService(services.db)));
+    await api.register(dispositionsRoutes(new DispositionsService(services.db)));
+  };

@@ -1,0 +1,152 @@
+// Dialplan rules and their numbered versions, per tenant and context. Rules are checked against
+// the safety rules (dialplan.rules.ts) before they are stored; a version is the compiled XML of
+// a context's enabled rules, generated as a DRAFT and activated (or re-activated: the rollback).
+import type { Actor } from '../../platform/auth/guard.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import type { Tx } from '../../platform/db/database.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
+import { switchContextName } from '../../platform/switch/naming.ts';
+import type { ModuleServices } from '../module-services.ts';
+import { compileContext } from './dialplan.compiler.ts';
+import * as repo from './dialplan.repo.ts';
+import { validateRule } from './dialplan.rules.ts';
+import type { DialplanRule, DialplanVersion, DialplanVersionWithXml, RuleCreateBody, RulePatchBody } from './dialplan.schema.ts';
+import * as versions from './dialplan.versions.ts';
+
+type TenantActor = Actor & { tenantId: string };
+
+/** The platform's inbound context: DIDs are routed there, never by a tenant's rules. */
+export const RESERVED_CONTEXT = 'public';
+
+export class DialplanService {
+  constructor(private readonly services: Pick<ModuleServices, 'db'>) {}
+
+  async listRules(tenantId: string, context?: string): Promise<DialplanRule[]> {
+    return (await this.services.db.withTenant(tenantId, (tx) => repo.listRules(tx, context))).map(repo.toRule);
+  }
+
+  async getRule(tenantId: string, id: string): Promise<DialplanRule> {
+    const row = await this.services.db.withTenant(tenantId, (tx) => repo.findRule(tx, id));
+    if (!row) throw notFound('Dialplan rule');
+    return repo.toRule(row);
+  }
+
+  async createRule(actor: TenantActor, body: RuleCreateBody): Promise<DialplanRule> {
+    return this.services.db.withTenant(actor.tenantId, async (tx) => {
+      await this.assertSafe(tx, { ...body, context: body.context ?? 'default' });
+      const row = await repo.insertRule(tx, actor.tenantId, body);
+      await this.changed(tx, actor, 'DIALPLAN_RULE_CREATED', row.id, { context: row.context, name: row.name });
+      return repo.toRule(row);
+    });
+  }
+
+  async updateRule(actor: TenantActor, id: string, body: RulePatchBody): Promise<DialplanRule> {
+    return this.services.db.withTenant(actor.tenantId, async (tx) => {
+      await this.assertSafe(tx, body);
+      if (!(await repo.findRule(tx, id))) throw notFound('Dialplan rule');
+      const row = await repo.updateRule(tx, id, body);
+      await this.changed(tx, actor, 'DIALPLAN_RULE_UPDATED', id, { context: row.context, changed: Object.keys(body) });
+      return repo.toRule(row);
+    });
+  }
+
+  async removeRule(actor: TenantActor, id: string): Promise<void> {
+    await this.services.db.withTenant(actor.tenantId, async (tx) => {
+      const row = await repo.findRule(tx, id);
+      if (!row) throw notFound('Dialplan rule');
+      await repo.softDeleteRule(tx, id);
+      await this.changed(tx, actor, 'DIALPLAN_RULE_DELETED', id, { context: row.context, name: row.name });
+    });
+  }
+
+  async listVersions(tenantId: string, context?: string): Promise<DialplanVersion[]> {
+    return (await this.services.db.withTenant(tenantId, (tx) => versions.listVersions(tx, context))).map(versions.toVersion);
+  }
+
+  async getVersion(tenantId: string, id: string): Promise<DialplanVersionWithXml> {
+    const row = await this.services.db.withTenant(tenantId, (tx) => versions.findVersion(tx, id));
+    if (!row) throw notFound('Dialplan version');
+    return versions.toVersionWithXml(row);
+  }
+
+  /** Compiles the context's enabled rules into the next numbered DRAFT (the switch is untouched). */
+  async generateVersion(actor: TenantActor, context: string): Promise<DialplanVersionWithXml> {
+    return this.services.db.withTenant(actor.tenantId, async (tx) => {
+      await assertTenantContext(tx, context);
+      const rules = await tx.selectFrom('dialplanRules').select('id').where('context', '=', context).executeTakeFirst();
+      const anyVersion = await tx.selectFrom('dialplanVersions').select('id').where('context', '=', context).executeTakeFirst();
+      if (!rules && !anyVersion) throw badRequest('UNKNOWN_CONTEXT', `The context ${context} has no rules`, [{ path: 'context', message: 'has no rules' }]);
+      const { tenantCode } = await repo.tenantScope(tx);
+      const live = await repo.listRules(tx, context);
+      const xml = compileContext(switchContextName(tenantCode, context), live.map(repo.toCompilable));
+      const row = await versions.insertVersion(tx, { tenantId: actor.tenantId, context, xml, createdBy: actor.userId }, 'DRAFT');
+      await recordAudit(tx, actor, {
+        action: 'DIALPLAN_VERSION_GENERATED',
+        targetType: 'dialplan_version',
+        targetId: row.id,
+        details: { context, number: row.number, rules: live.length },
+      });
+      return versions.toVersionWithXml(row);
+    });
+  }
+
+  /** DRAFT or SUPERSEDED → ACTIVE, the previous ACTIVE → SUPERSEDED, in one transaction. */
+  async activateVersion(actor: TenantActor, id: string): Promise<DialplanVersion> {
+    return this.services.db.withTenant(actor.tenantId, async (tx) => {
+      const found = await versions.findVersion(tx, id);
+      if (!found) throw notFound('Dialplan version');
+      // Re-read under the context lock: a concurrent activation may have just happened.
+      await versions.lockContext(tx, actor.tenantId, found.context);
+      const current = (await versions.findVersion(tx, id))!;
+      if (current.status === 'ACTIVE') throw badRequest('VERSION_ALREADY_ACTIVE', `Version ${current.number} of ${current.context} is already active`);
+      const menu = await tx.selectFrom('ivrMenus').select('deletedAt').where('context', '=', current.context).executeTakeFirst();
+      if (menu?.deletedAt) throw badRequest('CONTEXT_RESERVED', `The IVR menu of ${current.context} was deleted`);
+      const row = await versions.activate(tx, actor.tenantId, current);
+      await markSwitchConfigChanged(tx, actor.tenantId, 'dialplan');
+      await recordAudit(tx, actor, {
+        action: 'DIALPLAN_VERSION_ACTIVATED',
+        targetType: 'dialplan_version',
+        targetId: id,
+        details: { context: row.context, number: row.number, from: current.status },
+      });
+      return versions.toVersion(row);
+    });
+  }
+
+  /** 400 with every violation of the safety rules (and unknown queues), before anything is written. */
+  private async assertSafe(tx: Tx, rule: RulePatchBody): Promise<void> {
+    if (rule.context !== undefined) await assertTenantContext(tx, rule.context);
+    const details = validateRule(rule, await repo.tenantScope(tx));
+    details.push(...(await unknownQueues(tx, rule)));
+    if (details.length > 0) throw badRequest('DIALPLAN_NOT_ALLOWED', 'The rule is not allowed', details);
+  }
+
+  private async changed(tx: Tx, actor: TenantActor, action: string, id: string, details: Record<string, unknown>): Promise<void> {
+    // The switch only runs activated versions, but the sync is idempotent and a mark is cheap.
+    await markSwitchConfigChanged(tx, actor.tenantId, 'dialplan');
+    await recordAudit(tx, actor, { action, targetType: 'dialplan_rule', targetId: id, details });
+  }
+}
+
+/** Rules may not write the platform's public context nor an IVR menu's generated context. */
+export async function assertTenantContext(tx: Tx, context: string): Promise<void> {
+  if (context === RESERVED_CONTEXT) {
+    throw badRequest('CONTEXT_RESERVED', 'The public context is reserved for the platform', [{ path: 'context', message: 'is reserved' }]);
+  }
+  if (await repo.isIvrContext(tx, context)) {
+    throw badRequest('CONTEXT_RESERVED', `The context ${context} belongs to an IVR menu`, [{ path: 'context', message: 'belongs to an IVR menu' }]);
+  }
+}
+
+/** callcenter actions must name a live queue of the tenant (their format is checked before). */
+async function unknownQueues(tx: Tx, rule: RulePatchBody) {
+  const wanted: { path: string; id: string }[] = [];
+  for (const list of ['actions', 'antiActions'] as const) {
+    (rule[list] ?? []).forEach((action, index) => {
+      if (action.application === 'callcenter' && /^q-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(action.data)) wanted.push({ path: `${list}.${index}.data`, id: action.data.slice(2) });
+    });
+  }
+  const known = await repo.existingQueueIds(tx, wanted.map((item) => item.id.toLowerCase()));
+  return wanted.filter((item) => !known.has(item.id.toLowerCase())).map((item) => ({ path: item.path, message: 'is not a queue of this tenant' }));
+}

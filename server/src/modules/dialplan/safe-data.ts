@@ -1,0 +1,100 @@
+// The safe-data rule, shared by dialplan action data and IVR greetings: text the switch will
+// expand and execute must not smuggle in markup, commands, or variables that execute things.
+// Pure functions; rationale in docs/decisions/0007-dialplan-safety.md.
+
+/** The only `${name(...)}` functions data may call: pure string work or directory look-ups. */
+export const ALLOWED_FUNCTIONS = ['user_data', 'escape', 'url_encode', 'url_decode', 'regex', 'strftime'] as const;
+
+export const MAX_DATA_LENGTH = 1024;
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL = /[\u0000-\u001f\u007f]/;
+const MARKUP = /[<>"`]/;
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_-]*/;
+
+/**
+ * Variable names that make the switch execute something (api_*, *_hook, execute_on_*,
+ * exec_after_bridge_*, bridge_pre_execute_*, record_post_process_exec_*), leave the context
+ * (transfer_after_bridge), or decide which tenant a call belongs to (domain, svc_*).
+ */
+const DANGEROUS_VARIABLES = [/exec/i, /hook/i, /(^|_)api(_|$)/i, /^transfer_after_bridge$/i, /^domain(_name)?$/i, /^svc_/i];
+
+export function isDangerousVariable(name: string): boolean {
+  return DANGEROUS_VARIABLES.some((pattern) => pattern.test(name));
+}
+
+/** A `${…}` found at the top level of a text, with its position. */
+export interface Reference {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * Finds the top-level `${…}` references and checks every one, nested ones included: a plain
+ * variable, `${var:offset[:length]}`, or a call of an allowlisted function. Returns the
+ * references, or the first problem.
+ */
+export function scanReferences(text: string): { references: Reference[] } | { error: string } {
+  const references: Reference[] = [];
+  let index = 0;
+  while (index < text.length) {
+    if (text.startsWith('$${', index)) return { error: 'global variables ($${…}) are not allowed' };
+    if (!text.startsWith('${', index)) {
+      index += 1;
+      continue;
+    }
+    const end = closingBrace(text, index + 2);
+    if (end < 0) return { error: 'has an unterminated ${…}' };
+    const problem = checkReferenceBody(text.slice(index + 2, end));
+    if (problem) return { error: problem };
+    references.push({ start: index, end: end + 1, text: text.slice(index, end + 1) });
+    index = end + 1;
+  }
+  return { references };
+}
+
+/** Index of the `}` closing a `${` whose content starts at `from`, or -1. */
+export function closingBrace(text: string, from: number): number {
+  let depth = 1;
+  for (let i = from; i < text.length; i += 1) {
+    if (text[i] === '{') depth += 1;
+    else if (text[i] === '}') {
+      depth -= 1;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+function checkReferenceBody(body: string): string | null {
+  const name = VARIABLE_NAME.exec(body)?.[0];
+  if (!name) return `\${${body}} is not a variable reference`;
+  const rest = body.slice(name.length);
+  if (rest === '' || /^:-?\d{1,4}(:\d{1,4})?$/.test(rest)) return null;
+  if (rest.startsWith('(') && rest.endsWith(')')) {
+    if (!(ALLOWED_FUNCTIONS as readonly string[]).includes(name)) return `the function ${name}() is not allowed`;
+    const inner = scanReferences(rest.slice(1, -1));
+    return 'error' in inner ? inner.error : null;
+  }
+  return `\${${name}…} is neither a variable nor an allowed function call`;
+}
+
+/**
+ * The safe-data rule, for action data and IVR greetings: one line of text without markup or
+ * quotes, whose references are plain variables or allowlisted functions, and which never
+ * assigns a variable that executes something or a computed variable name.
+ */
+export function checkSafeData(data: string, maxLength = MAX_DATA_LENGTH): string | null {
+  if (data.length > maxLength) return `must be at most ${maxLength} characters`;
+  if (CONTROL.test(data)) return 'must not contain control characters or line breaks';
+  if (MARKUP.test(data)) return 'must not contain <, >, " or `';
+  const scanned = scanReferences(data);
+  if ('error' in scanned) return scanned.error;
+  if (/\}\s*=/.test(data)) return 'a variable name must not be computed from ${…}';
+  for (const match of data.matchAll(/([A-Za-z0-9_]+)\s*=/g)) {
+    if (isDangerousVariable(match[1]!)) return `setting ${match[1]} is not allowed`;
+  }
+  return null;
+}
+

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../../platform/crypto/secrets.ts';
+import { TEST_ENCRYPTION_KEY } from '../../../test/env.ts';
+import {
+  createMember,
+  createPlatformAdmin,
+  createTenant,
+  expectError,
+  login,
+  startTestApp,
+  type Session,
+  type TenantFixture,
+  type TestApp,
+} from '../../../test/harness.ts';
+
+let t: TestApp;
+let platform: Session;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const admin = await createPlatformAdmin(t.db);
+  platform = await login(t.app, admin.email, admin.password);
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, session: Session, payload?: object) =>
+  t.app.inject({ method, url, headers: session.auth, ...(payload ? { payload } : {}) });
+
+let nextNumber = 1000;
+async function createExtension(admin: Session, body: object = {}) {
+  const response = await call('POST', '/extensions', admin, { number: String((nextNumber += 1)), ...body });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string; number: string; sipPassword: string; domain: string }>();
+}
+
+const auditOf = (fixture: TenantFixture, targetId: string) =>
+  t.db.withTenant(fixture.tenant.id, (tx) => tx.selectFrom('auditLog').select(['action', 'details']).where('targetId', '=', targetId).execute());
+
+describe('/extensions', () => {
+  it('creates with a generated strong password shown once, the tenant domain and defaults', async () => {
+    const fixture = await createTenant(t.app, platform);
+    const response = await call('POST', '/extensions', fixture.admin.session, { number: '201', callerId: 'Recepção', callGroup: 'sales' });
+    expect(response.statusCode).toBe(201);
+    const created = response.json();
+    expect(created).toMatchObject({
+      number: '201',
+      domain: fixture.tenant.telephonyDomain,
+      context: 'default',
+      sipProfile: 'internal',
+      codecs: ['PCMA', 'PCMU'],
+      maxRegistrations: 1,
+      callGroup: 'sales',
+      callerId: 'Recepção',
+      registeredAt: null,
+    });
+    expect(created.sipPassword).toMatch(/^[A-Za-z0-9]{16,}$/);
+
+    // Sealed at rest, never the plaintext; GET and list never carry it.
+    const row = await t.db.withTenant(fixture.tenant.id, (tx) => tx.selectFrom('extensions').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow());
+    expect(row.sipPasswordSealed).not.toContain(created.sipPassword);
+    expect(new SecretBox(TEST_ENCRYPTION_KEY).open(row.sipPasswordSealed)).toBe(created.sipPassword);
+    for (const url of ['/extensions', `/extensions/${created.id}`]) {
+      const body = (await call('GET', url, fixture.admin.session)).body;
+      expect(body).toContain('201');
+      expect(body).not.toContain(created.sipPassword);
+      expect(body).not.toMatch(/sipPassword|v1:/);
+    }
+  });
+
+  it('reveals the current password (audited, without the secret) and resets it', async () => {
+    const fixture = await createTenant(t.app, platform);
+    const created = await createExtension(fixture.admin.session);
+    const revealed = await call('POST', `/extensions/${created.id}/reveal-password`, fixture.admin.session);
+    expect(revealed.json()).toMatchObject({ id: created.id, sipPassword: created.sipPassword });
+
+    const reset = (await call('POST', `/extensions/${created.id}/reset-password`, fixture.admin.session)).json();
+    expect(reset.sipPassword).toMatch(/^[A-Za-z0-9]{16,}$/);
+    expect(reset.sipPassword).not.toBe(created.sipPassword);
+    expect((await call('POST', `/extensions/${created.id}/reveal-password`, fixture.admin.session)).json().sipPassword).toBe(reset.sipPassword);
+
+    const audit = await auditOf(fixture, created.id);
+    expect(audit.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['EXTENSION_CREATED', 'EXTENSION_PASSWORD_REVEALED', 'EXTENSION_PASSWORD_RESET']),
+    );
+    expect(audit.filter((entry) => entry.action === 'EXTENSION_PASSWORD_REVEALED')).toHaveLength(2);
+    const text = JSON.stringify(audit);
+    expect(text).not.toContain(created.sipPassword);
+    expect(text).not.toContain(reset.sipPassword);
+  });
+
+  it('edits the editable fields and marks the directory for the switch', async () => {
+    const fixture = await createTenant(t.app, platform);
+    const created = await createExtension(fixture.admin.session);
+    await t.db.withTenant(fixture.tenant.id, (tx) => tx.deleteFrom('switchConfigChanges').execute());
+    const patched = await call('PATCH', `/extensions/${created.id}`, fixture.admin.session, { callGroup: 'support', codecs: ['OPUS', 'PCMA'], maxRegistrations: 3 });
+    expect(patched.json()).toMatchObject({ callGroup: 'support', codecs: ['OPUS', 'PCMA'], maxRegistrations: 3 });
+    expect(patched.body).not.toContain(created.sipPassword);
+    const marks = await t.db.withTenant(fixture.tenant.id, (tx) => tx.selectFrom('switchConfigChanges').select('kind').execute());
+    expect(marks.map((mark) => mark.kind)).toEqual(['directory']);
+    expect((await call('PATCH', `/extensions/${created.id}`, fixture.admin.session, { callGroup: null })).json().callGroup).toBeNull();
+  });
+
+  it('refuses duplicates with 409, deleted numbers included; a deleted extension is 404', async () => {
+    const fixture = await createTenant(t.app, platform);
+    const session = fixture.admin.session;
+    const created = await createExtension(session, { number: '300' });
+    expectError(await call('POST', '/extensions', session, { number: '300' }), 409, 'ALREADY_EXISTS');
+    expect((await call('DELETE', `/extensions/${created.id}`, session)).statusCode).toBe(204);
+    expectError(await call('GET', `/extensions/${created.id}`, session), 404, 'NOT_FOUND');
+    expectError(await call('PATCH', `/extensions/${created.id}`, session, { callGroup: 'x' }), 404, 'NOT_FOUND');
+    expectError(await call('DELETE', `/extensions/${created.id}`, session), 404, 'NOT_FOUND');
+    expectError(await call('POST', `/extensions/${created.id}/reveal-password`, session), 404, 'NOT_FOUND');
+    expectError(await call('POST', `/extensions/${created.id}/reset-password`, session), 404, 'NOT_FOUND');
+    expect((await call('GET', '/extensions', session)).json()).toEqual([]);
+    expectError(await call('POST', '/extensions', session, { number: '300' }), 409, 'ALREADY_EXISTS');
+  });
+
+  it('enforces the plan quota (trial: 5 extensions); a deleted one frees its place', async () => {
+    const { admin } = await createTenant(t.app, platform);
+    const made = [];
+    for (let i = 0; i < 5; i += 1) made.push(await createExtension(admin.session, { number: `40${i}` }));
+    expectError(await call('POST', '/extensions', admin.session, { number: '499' }), 403, 'QUOTA_EXCEEDED');
+    await call('DELETE', `/extensions/${made[0]!.id}`, admin.session);
+    expect((await call('POST', '/extensions', admin.session, { number: '499' })).statusCode).toBe(201);
+  });
+
+  it('isolates tenants: another tenant’s extension is invisible and 404', async () => {
+    const one = await createTenant(t.app, platform);
+    const two = await createTenant(t.app, platform);
+    const mine = await createExtension(one.admin.session, { number: '500' });
+    expect((await call('GET', '/extensions', two.admin.session)).json()).toEqual([]);
+    expectError(await call('GET', `/extensions/${mine.id}`, two.admin.session), 404, 'NOT_FOUND');
+    expectError(await call('PATCH', `/extensions/${mine.id}`, two.admin.session, { callGroup: 'x' }), 404, 'NOT_FOUND');
+    expectError(await call('DELETE', `/extensions/${mine.id}`, two.admin.session), 404, 'NOT_FOUND');
+    expectError(await call('POST', `/extensions/${mine.id}/reveal-password`, two.admin.session), 404, 'NOT_FOUND');
+    // The same number is free in another tenant.
+    expect((await call('POST', '/extensions', two.admin.session, { number: '500' })).statusCode).toBe(201);
+    expectError(await call('GET', `/extensions/${randomUUID()}`, one.admin.session), 404, 'NOT_FOUND');
+  });
+
+  it('validates bodies: 400 with the failing field', async () => {
+    const { admin } = await createTenant(t.app, platform);
+    const bad = [
+      { number: '1' },
+      { number: 'abc' },
+      { number: '600', codecs: ['MP3'] },
+      { number: '600', codecs: [] },
+      { number: '600', callGroup: 'a b' },
+      { number: '600', callGroup: '"><x' },
+      { number: '600', callerId: 'Evil"<x>' },
+      { number: '600', maxRegistrations: 0 },
+      { number: '600', context: 'Bad Context' },
+      {},
+    ];
+    for (const body of bad) expectError(await call('POST', '/extensions', admin.session, body), 400, 'VALIDATION_FAILED');
+    expectError(await call('POST', '/extensions', admin.session, { number: '600', context: 'public' }), 400, 'CONTEXT_RESERVED');
+    expectError(await call('GET', '/extensions/not-a-uuid', admin.session), 400, 'VALIDATION_FAILED');
+    const created = await createExtension(admin.session);
+    expectError(await call('PATCH', `/extensions/${created.id}`, admin.session, {}), 400, 'VALIDATION_FAILED');
+  });
+
+  it('refuses deleting an extension an inbound route still sends calls to', async () => {
+    const { admin } = await createTenant(t.app, platform);
+    const created = await createExtension(admin.session, { number: '700' });
+    const did = `55${Date.now().toString().slice(-9)}`;
+    expect((await call('POST', '/inbound-routes', admin.session, { didNumber: did, destinationType: 'EXTENSION', destinationNumber: '700' })).statusCode).toBe(201);
+    expectError(await call('DELETE', `/extensions/${created.id}`, admin.session), 400, 'EXTENSION_IN_USE');
+  });
+
+  it('needs a token, extensions.* permissions; reveal needs extensions.reveal_password', async () => {
+    const { admin } = await createTenant(t.app, platform);
+    const created = await createExtension(admin.session);
+    const supervisor = await createMember(t.app, admin.session, 'supervisor');
+    const agent = await createMember(t.app, admin.session, 'agent');
+    expectError(await t.app.inject({ method: 'GET', url: '/extensions' }), 401, 'UNAUTHORIZED');
+    expect((await call('GET', '/extensions', supervisor.session)).statusCode).toBe(200);
+    expectError(await call('POST', '/extensions', supervisor.session, { number: '800' }), 403, 'FORBIDDEN');
+    expectError(await call('POST', `/extensions/${created.id}/reveal-password`, supervisor.session), 403, 'FORBIDDEN');
+    expectError(await call('POST', `/extensions/${created.id}/reset-password`, supervisor.session), 403, 'FORBIDDEN');
+    expectError(await call('GET', '/extensions', agent.session), 403, 'FORBIDDEN');
+    expectError(await call('DELETE', `/extensions/${created.id}`, agent.session), 403, 'FORBIDDEN');
+    // 403 comes before 400: a bad body from a caller without the permission is still 403.
+    expectError(await call('POST', '/extensions', agent.session, { number: 'x' }), 403, 'FORBIDDEN');
+  });
+});

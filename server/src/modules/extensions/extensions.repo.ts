@@ -1,0 +1,76 @@
+import type { Selectable, Updateable } from 'kysely';
+import type { Tx } from '../../platform/db/database.ts';
+import type { ExtensionsTable } from '../../platform/db/schema.ts';
+import { iso } from '../../platform/http/schemas.ts';
+import type { Extension, ExtensionPatchBody } from './extensions.schema.ts';
+
+export type ExtensionRow = Selectable<ExtensionsTable>;
+
+/** Never the sealed password: it leaves only through the password endpoints. */
+export function toExtension(row: ExtensionRow, domain: string): Extension {
+  return {
+    id: row.id,
+    number: row.number,
+    domain,
+    callerId: row.callerId,
+    context: row.context,
+    sipProfile: row.sipProfile,
+    codecs: row.codecs as Extension['codecs'],
+    maxRegistrations: row.maxRegistrations,
+    callGroup: row.callGroup,
+    registeredAt: iso(row.registeredAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export const tenantDomain = async (tx: Tx) =>
+  (await tx.selectFrom('tenants').select('telephonyDomain').executeTakeFirstOrThrow()).telephonyDomain;
+
+const live = (tx: Tx) => tx.selectFrom('extensions').selectAll().where('deletedAt', 'is', null);
+
+export const listExtensions = (tx: Tx) => live(tx).orderBy('number').execute();
+
+export const findExtension = (tx: Tx, id: string) => live(tx).where('id', '=', id).executeTakeFirst();
+
+/** Deleted extensions included: a number is never reused. */
+export const numberTaken = async (tx: Tx, number: string) =>
+  (await tx.selectFrom('extensions').select('id').where('number', '=', number).executeTakeFirst()) !== undefined;
+
+export function columnsOf(body: ExtensionPatchBody): Updateable<ExtensionsTable> {
+  const columns: Updateable<ExtensionsTable> = {};
+  if (body.callerId !== undefined) columns.callerId = body.callerId;
+  if (body.context !== undefined) columns.context = body.context;
+  if (body.sipProfile !== undefined) columns.sipProfile = body.sipProfile;
+  if (body.codecs !== undefined) columns.codecs = body.codecs;
+  if (body.maxRegistrations !== undefined) columns.maxRegistrations = body.maxRegistrations;
+  if (body.callGroup !== undefined) columns.callGroup = body.callGroup;
+  return columns;
+}
+
+export const updateExtension = (tx: Tx, id: string, columns: Updateable<ExtensionsTable>) =>
+  tx.updateTable('extensions').set(columns).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+
+/** What still points at an extension number: inbound routes, IVR options, agents. */
+export async function usesOf(tx: Tx, row: ExtensionRow): Promise<string[]> {
+  const uses: string[] = [];
+  const route = await tx
+    .selectFrom('inboundRoutes')
+    .select('id')
+    .where('deletedAt', 'is', null)
+    .where('destinationType', '=', 'EXTENSION')
+    .where('destinationNumber', '=', row.number)
+    .executeTakeFirst();
+  if (route) uses.push('an inbound route');
+  const option = await tx
+    .selectFrom('ivrOptions as o')
+    .innerJoin('ivrMenus as m', 'm.id', 'o.menuId')
+    .select('o.id')
+    .where('m.deletedAt', 'is', null)
+    .where('o.targetExtension', '=', row.number)
+    .executeTakeFirst();
+  if (option) uses.push('an IVR menu');
+  const agent = await tx.selectFrom('agents').select('id').where('deletedAt', 'is', null).where('extensionId', '=', row.id).executeTakeFirst();
+  if (agent) uses.push('an agent');
+  return uses;
+}

@@ -1,0 +1,43 @@
+import { Type, type Static } from 'typebox';
+import { Nullable, Timestamp } from '../../platform/http/schemas.ts';
+import { ContextName } from '../dialplan/dialplan.schema.ts';
+
+/** Codecs a tenant may offer; the switch profiles carry all of them. */
+const Codec = Type.Union([Type.Literal('PCMA'), Type.Literal('PCMU'), Type.Literal('G722'), Type.Literal('OPUS'), Type.Literal('G729')]);
+
+const Fields = {
+  callerId: Nullable(Type.String({ pattern: '^[\\p{L}\\p{N} .,_+()-]{1,64}$' })),
+  context: ContextName,
+  sipProfile: Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,31}$' }),
+  codecs: Type.Array(Codec, { minItems: 1, maxItems: 5, uniqueItems: true }),
+  maxRegistrations: Type.Integer({ minimum: 1, maximum: 20 }),
+  /** A token written into the directory: extensions of one group pick up each other's calls with *8. */
+  callGroup: Nullable(Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,31}$' })),
+};
+
+export const Extension = Type.Object({
+  id: Type.String(),
+  number: Type.String(),
+  domain: Type.String(),
+  ...Fields,
+  registeredAt: Nullable(Timestamp),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type Extension = Static<typeof Extension>;
+
+/** Create, reset-password and reveal-password: the only answers that carry the SIP password. */
+export const ExtensionWithPassword = Type.Object({ ...Extension.properties, sipPassword: Type.String() });
+export type ExtensionWithPassword = Static<typeof ExtensionWithPassword>;
+
+export const ExtensionCreateBody = Type.Object(
+  {
+    number: Type.String({ pattern: '^[0-9]{2,8}$', description: '2 to 8 digits' }),
+    ...Type.Partial(Type.Object(Fields)).properties,
+  },
+  { additionalProperties: false },
+);
+export type ExtensionCreateBody = Static<typeof ExtensionCreateBody>;
+
+export const ExtensionPatchBody = Type.Partial(Type.Object(Fields, { additionalProperties: false }), { minProperties: 1 });
+export type ExtensionPatchBody = Static<typeof ExtensionPatchBody>;

@@ -1,0 +1,112 @@
+// SIP extensions of a tenant. The SIP password is generated here, sealed at rest (AES-256-GCM)
+// and shown in plaintext only by create, reset-password and the audited reveal-password.
+import type { Actor } from '../../platform/auth/guard.ts';
+import { generatePassword } from '../../platform/auth/passwords.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { isUniqueViolation, type Tx } from '../../platform/db/database.ts';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import { assertQuota } from '../../platform/quotas/quotas.ts';
+import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
+import type { ModuleServices } from '../module-services.ts';
+import { RESERVED_CONTEXT } from '../dialplan/dialplan.service.ts';
+import * as repo from './extensions.repo.ts';
+import type { Extension, ExtensionCreateBody, ExtensionPatchBody, ExtensionWithPassword } from './extensions.schema.ts';
+
+type TenantActor = Actor & { tenantId: string };
+
+/** 24 characters of a 56-letter alphabet (~139 bits): typed into phones, so no look-alikes. */
+export const SIP_PASSWORD_LENGTH = 24;
+
+function assertContext(context: string | undefined): void {
+  if (context === RESERVED_CONTEXT) {
+    throw badRequest('CONTEXT_RESERVED', 'The public context is reserved for the platform', [{ path: 'context', message: 'is reserved' }]);
+  }
+}
+
+export class ExtensionsService {
+  constructor(private readonly services: Pick<ModuleServices, 'db' | 'secrets'>) {}
+
+  async list(tenantId: string): Promise<Extension[]> {
+    return this.services.db.withTenant(tenantId, async (tx) => {
+      const domain = await repo.tenantDomain(tx);
+      return (await repo.listExtensions(tx)).map((row) => repo.toExtension(row, domain));
+    });
+  }
+
+  async get(tenantId: string, id: string): Promise<Extension> {
+    return this.services.db.withTenant(tenantId, async (tx) => repo.toExtension(await found(tx, id), await repo.tenantDomain(tx)));
+  }
+
+  async create(actor: TenantActor, body: ExtensionCreateBody): Promise<ExtensionWithPassword> {
+    assertContext(body.context);
+    const sipPassword = generatePassword(SIP_PASSWORD_LENGTH);
+    try {
+      return await this.services.db.withTenant(actor.tenantId, async (tx) => {
+        await assertQuota(tx, 'extensions');
+        if (await repo.numberTaken(tx, body.number)) throw conflict(`Extension ${body.number} already exists (numbers are never reused)`);
+        const row = await tx
+          .insertInto('extensions')
+          .values({ tenantId: actor.tenantId, number: body.number, sipPasswordSealed: this.services.secrets.seal(sipPassword), ...repo.columnsOf(body) })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await markSwitchConfigChanged(tx, actor.tenantId, 'directory');
+        await recordAudit(tx, actor, { action: 'EXTENSION_CREATED', targetType: 'extension', targetId: row.id, details: { number: row.number } });
+        return { ...repo.toExtension(row, await repo.tenantDomain(tx)), sipPassword };
+      });
+    } catch (error) {
+      // Two concurrent creations of one number: the unique key decides.
+      if (isUniqueViolation(error)) throw conflict(`Extension ${body.number} already exists (numbers are never reused)`);
+      throw error;
+    }
+  }
+
+  async update(actor: TenantActor, id: string, body: ExtensionPatchBody): Promise<Extension> {
+    assertContext(body.context);
+    return this.services.db.withTenant(actor.tenantId, async (tx) => {
+      await found(tx, id);
+      const row = await repo.updateExtension(tx, id, repo.columnsOf(body));
+      await markSwitchConfigChanged(tx, actor.tenantId, 'directory');
+      await recordAudit(tx, actor, { action: 'EXTENSION_UPDATED', targetType: 'extension', targetId: id, details: { number: row.number, changed: Object.keys(body) } });
+      return repo.toExtension(row, await repo.tenantDomain(tx));
+    });
+  }
+
+  /** Soft delete: the row (and so the number) stays; refused while something routes to it. */
+  async remove(actor: TenantActor, id: string): Promise<void> {
+    await this.services.db.withTenant(actor.tenantId, async (tx) => {
+      const row = await found(tx, id);
+      const uses = await repo.usesOf(tx, row);
+      if (uses.length > 0) throw badRequest('EXTENSION_IN_USE', `Extension ${row.number} is used by ${uses.join(', ')}`);
+      await repo.updateExtension(tx, id, { deletedAt: new Date() });
+      await markSwitchConfigChanged(tx, actor.tenantId, 'directory');
+      await recordAudit(tx, actor, { action: 'EXTENSION_DELETED', targetType: 'extension', targetId: id, details: { number: row.number } });
+    });
+  }
+
+  async resetPassword(actor: TenantActor, id: string): Promise<ExtensionWithPassword> {
+    const sipPassword = generatePassword(SIP_PASSWORD_LENGTH);
+    return this.services.db.withTenant(actor.tenantId, async (tx) => {
+      await found(tx, id);
+      const row = await repo.updateExtension(tx, id, { sipPasswordSealed: this.services.secrets.seal(sipPassword) });
+      await markSwitchConfigChanged(tx, actor.tenantId, 'directory');
+      await recordAudit(tx, actor, { action: 'EXTENSION_PASSWORD_RESET', targetType: 'extension', targetId: id, details: { number: row.number } });
+      return { ...repo.toExtension(row, await repo.tenantDomain(tx)), sipPassword };
+    });
+  }
+
+  /** The current password, audited as EXTENSION_PASSWORD_REVEALED (the audit never holds it). */
+  async revealPassword(actor: TenantActor, id: string): Promise<ExtensionWithPassword> {
+    return this.services.db.withTenant(actor.tenantId, async (tx) => {
+      const row = await found(tx, id);
+      const sipPassword = this.services.secrets.open(row.sipPasswordSealed);
+      await recordAudit(tx, actor, { action: 'EXTENSION_PASSWORD_REVEALED', targetType: 'extension', targetId: id, details: { number: row.number } });
+      return { ...repo.toExtension(row, await repo.tenantDomain(tx)), sipPassword };
+    });
+  }
+}
+
+async function found(tx: Tx, id: string): Promise<repo.ExtensionRow> {
+  const row = await repo.findExtension(tx, id);
+  if (!row) throw notFound('Extension');
+  return row;
+}

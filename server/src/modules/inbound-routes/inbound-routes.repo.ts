@@ -1,0 +1,50 @@
+import { sql, type Selectable } from 'kysely';
+import type { Tx } from '../../platform/db/database.ts';
+import type { InboundDestinationType, InboundRoutesTable } from '../../platform/db/schema.ts';
+import type { InboundRoute } from './inbound-routes.schema.ts';
+
+export function toRoute(row: Selectable<InboundRoutesTable>): InboundRoute {
+  return {
+    id: row.id,
+    didNumber: row.didNumber,
+    destinationType: row.destinationType,
+    destinationNumber: row.destinationNumber,
+    description: row.description,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const live = (tx: Tx) => tx.selectFrom('inboundRoutes').selectAll().where('deletedAt', 'is', null);
+
+export const listRoutes = (tx: Tx) => live(tx).orderBy('didNumber').execute();
+
+export const findRoute = (tx: Tx, id: string) => live(tx).where('id', '=', id).executeTakeFirst();
+
+/**
+ * Whether any tenant holds this DID, written with or without the leading + (deleted routes too).
+ * Row-level security hides other tenants' routes, so this asks app_did_taken, which answers
+ * only yes or no.
+ */
+export async function didTaken(tx: Tx, did: string): Promise<boolean> {
+  const other = did.startsWith('+') ? did.slice(1) : `+${did}`;
+  const { rows } = await sql<{ taken: boolean }>`SELECT app_did_taken(${did}) OR app_did_taken(${other}) AS taken`.execute(tx);
+  return rows[0]?.taken === true;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether the destination exists among the tenant's own live rows. */
+export async function destinationExists(tx: Tx, type: InboundDestinationType, value: string): Promise<boolean> {
+  switch (type) {
+    case 'EXTENSION':
+      return (await tx.selectFrom('extensions').select('id').where('deletedAt', 'is', null).where('number', '=', value).executeTakeFirst()) !== undefined;
+    case 'IVR':
+      return (await tx.selectFrom('ivrMenus').select('id').where('deletedAt', 'is', null).where('context', '=', value).executeTakeFirst()) !== undefined;
+    case 'QUEUE':
+      if (!UUID.test(value)) return false;
+      return (await tx.selectFrom('queues').select('id').where('deletedAt', 'is', null).where('id', '=', value).executeTakeFirst()) !== undefined;
+    case 'CALL_GROUP':
+      return (await tx.selectFrom('extensions').select('id').where('deletedAt', 'is', null).where('callGroup', '=', value).executeTakeFirst()) !== undefined;
+  }
+}

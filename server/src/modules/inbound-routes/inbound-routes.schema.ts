@@ -1,0 +1,24 @@
+import { Type, type Static } from 'typebox';
+import { Nullable, Timestamp } from '../../platform/http/schemas.ts';
+
+const DestinationType = Type.Union([Type.Literal('EXTENSION'), Type.Literal('IVR'), Type.Literal('QUEUE'), Type.Literal('CALL_GROUP')]);
+
+const Fields = {
+  didNumber: Type.String({ pattern: '^\\+?[0-9]{4,15}$', description: 'digits with an optional leading +' }),
+  destinationType: DestinationType,
+  /** EXTENSION: extension number; IVR: menu context (entry ivr_entry); QUEUE: queue id; CALL_GROUP: a callGroup. */
+  destinationNumber: Type.String({ minLength: 1, maxLength: 64 }),
+  description: Nullable(Type.String({ maxLength: 200, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })),
+};
+
+export const InboundRoute = Type.Object({ id: Type.String(), ...Fields, createdAt: Timestamp, updatedAt: Timestamp });
+export type InboundRoute = Static<typeof InboundRoute>;
+
+export const InboundRouteCreateBody = Type.Object(
+  { didNumber: Fields.didNumber, destinationType: Fields.destinationType, destinationNumber: Fields.destinationNumber, description: Type.Optional(Fields.description) },
+  { additionalProperties: false },
+);
+export type InboundRouteCreateBody = Static<typeof InboundRouteCreateBody>;
+
+export const InboundRoutePatchBody = Type.Partial(Type.Object(Fields, { additionalProperties: false }), { minProperties: 1 });
+export type InboundRoutePatchBody = Static<typeof InboundRoutePatchBody>;

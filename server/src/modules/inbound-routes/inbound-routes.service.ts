@@ -1,0 +1,104 @@
+// Inbound routes: a DID (unique across the whole platform: it is how an inbound call finds its
+// tenant) and where the call goes inside the tenant. Destinations are checked against the
+// tenant's own rows; another tenant's DID is refused without saying anything about it.
+import type { Actor } from '../../platform/auth/guard.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { isUniqueViolation, type Tx } from '../../platform/db/database.ts';
+import type { InboundDestinationType } from '../../platform/db/schema.ts';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
+import type { ModuleServices } from '../module-services.ts';
+import * as repo from './inbound-routes.repo.ts';
+import type { InboundRoute, InboundRouteCreateBody, InboundRoutePatchBody } from './inbound-routes.schema.ts';
+
+type TenantActor = Actor & { tenantId: string };
+
+const DESTINATION_MEANING: Record<InboundDestinationType, string> = {
+  EXTENSION: 'an extension number of this tenant',
+  IVR: 'the context of an IVR menu of this tenant',
+  QUEUE: 'the id of a queue of this tenant',
+  CALL_GROUP: 'a call group used by an extension of this tenant',
+};
+
+const didConflict = (did: string) => conflict(`The number ${did} is already in use`);
+
+export class InboundRoutesService {
+  constructor(private readonly services: Pick<ModuleServices, 'db'>) {}
+
+  async list(tenantId: string): Promise<InboundRoute[]> {
+    return (await this.services.db.withTenant(tenantId, repo.listRoutes)).map(repo.toRoute);
+  }
+
+  async get(tenantId: string, id: string): Promise<InboundRoute> {
+    const row = await this.services.db.withTenant(tenantId, (tx) => repo.findRoute(tx, id));
+    if (!row) throw notFound('Inbound route');
+    return repo.toRoute(row);
+  }
+
+  async create(actor: TenantActor, body: InboundRouteCreateBody): Promise<InboundRoute> {
+    return this.uniqueDid(body.didNumber, () =>
+      this.services.db.withTenant(actor.tenantId, async (tx) => {
+        await assertDestination(tx, body.destinationType, body.destinationNumber);
+        if (await repo.didTaken(tx, body.didNumber)) throw didConflict(body.didNumber);
+        const row = await tx
+          .insertInto('inboundRoutes')
+          .values({ tenantId: actor.tenantId, ...body, description: body.description ?? null })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await this.changed(tx, actor, 'INBOUND_ROUTE_CREATED', row.id, { didNumber: row.didNumber, destinationType: row.destinationType });
+        return repo.toRoute(row);
+      }),
+    );
+  }
+
+  async update(actor: TenantActor, id: string, body: InboundRoutePatchBody): Promise<InboundRoute> {
+    return this.uniqueDid(body.didNumber ?? '', () =>
+      this.services.db.withTenant(actor.tenantId, async (tx) => {
+        const current = await repo.findRoute(tx, id);
+        if (!current) throw notFound('Inbound route');
+        const type = body.destinationType ?? current.destinationType;
+        const destination = body.destinationNumber ?? current.destinationNumber;
+        if (body.destinationType !== undefined || body.destinationNumber !== undefined) await assertDestination(tx, type, destination);
+        if (body.didNumber !== undefined && body.didNumber !== current.didNumber && (await repo.didTaken(tx, body.didNumber))) {
+          throw didConflict(body.didNumber);
+        }
+        const row = await tx.updateTable('inboundRoutes').set(body).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+        await this.changed(tx, actor, 'INBOUND_ROUTE_UPDATED', id, { didNumber: row.didNumber, changed: Object.keys(body) });
+        return repo.toRoute(row);
+      }),
+    );
+  }
+
+  /** Soft delete; the DID stays taken (unique keys count deleted rows). */
+  async remove(actor: TenantActor, id: string): Promise<void> {
+    await this.services.db.withTenant(actor.tenantId, async (tx) => {
+      const row = await repo.findRoute(tx, id);
+      if (!row) throw notFound('Inbound route');
+      await tx.updateTable('inboundRoutes').set({ deletedAt: new Date() }).where('id', '=', id).execute();
+      await this.changed(tx, actor, 'INBOUND_ROUTE_DELETED', id, { didNumber: row.didNumber });
+    });
+  }
+
+  /** The unique index is the real guard: a concurrent claim of the DID ends here as 409. */
+  private async uniqueDid<T>(did: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error, 'inbound_routes_did_key')) throw didConflict(did);
+      throw error;
+    }
+  }
+
+  private async changed(tx: Tx, actor: TenantActor, action: string, id: string, details: Record<string, unknown>): Promise<void> {
+    await markSwitchConfigChanged(tx, actor.tenantId, 'public');
+    await recordAudit(tx, actor, { action, targetType: 'inbound_route', targetId: id, details });
+  }
+}
+
+async function assertDestination(tx: Tx, type: InboundDestinationType, value: string): Promise<void> {
+  if (!(await repo.destinationExists(tx, type, value))) {
+    throw badRequest('INVALID_DESTINATION', `For ${type}, destinationNumber must be ${DESTINATION_MEANING[type]}`, [
+      { path: 'destinationNumber', message: `must be ${DESTINATION_MEANING[type]}` },
+    ]);
+  }
+}

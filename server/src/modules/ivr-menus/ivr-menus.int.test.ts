@@ -1,0 +1,235 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalObjectStorage } from '../../platform/storage/storage.ts';
+import { promptSoundPath } from '../../platform/switch/naming.ts';
+import { createMember, createPlatformAdmin, createTenant, expectError, login, startTestApp, testConfig, type Session, type TenantFixture, type TestApp } from '../../../test/harness.ts';
+import { promptKey } from './ivr-menus.service.ts';
+import { tinyWav } from './wav.test-support.ts';
+
+let t: TestApp;
+let platform: Session;
+let storage: LocalObjectStorage;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  storage = new LocalObjectStorage(path.join(testConfig().dataDir, 'objects'));
+  const admin = await createPlatformAdmin(t.db);
+  platform = await login(t.app, admin.email, admin.password);
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, session: Session, payload?: object) =>
+  t.app.inject({ method, url, headers: session.auth, ...(payload ? { payload } : {}) });
+
+function upload(url: string, session: Session, content: Buffer, { field = 'file', filename = 'prompt.wav', type = 'audio/wav' } = {}) {
+  const boundary = `----test${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({ method: 'POST', url, payload, headers: { ...session.auth, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+}
+
+async function stored(key: string): Promise<Buffer | null> {
+  const object = await storage.get(key);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function tenantWithExtensions(): Promise<TenantFixture> {
+  const fixture = await createTenant(t.app, platform);
+  for (const number of ['101', '102']) expect((await call('POST', '/extensions', fixture.admin.session, { number })).statusCode).toBe(201);
+  return fixture;
+}
+
+const versionsOf = async (session: Session, context: string) =>
+  (await call('GET', `/dialplan/versions?context=${context}`, session)).json<{ id: string; number: number; status: string }[]>();
+
+const menu = (extra: object = {}) => ({
+  name: 'Atendimento Geral',
+  greeting: 'Bem-vindo! Tecle 1 para vendas, 2 para suporte.',
+  entryPositionX: 10,
+  entryPositionY: null,
+  options: [
+    { digit: '1', targetExtension: '101', label: 'Vendas', positionX: 100, positionY: 40 },
+    { digit: '2', targetExtension: '102' },
+  ],
+  ...extra,
+});
+
+describe('/ivr-menus', () => {
+  it('creates a menu and activates its compiled context in the same change', async () => {
+    const fixture = await tenantWithExtensions();
+    const session = fixture.admin.session;
+    const response = await call('POST', '/ivr-menus', session, menu());
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json();
+    expect(created).toMatchObject({
+      context: 'atendimento-geral',
+      hasPrompt: false,
+      entryPositionX: 10,
+      entryPositionY: null,
+      options: [
+        { digit: '1', targetExtension: '101', label: 'Vendas', positionX: 100, positionY: 40 },
+        { digit: '2', targetExtension: '102', label: null, positionX: null, positionY: null },
+      ],
+    });
+    const [version] = await versionsOf(session, 'atendimento-geral');
+    expect(version).toMatchObject({ number: 1, status: 'ACTIVE' });
+    const { xml } = (await call('GET', `/dialplan/versions/${version!.id}`, session)).json();
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).toContain(`<context name="${fixture.tenant.code}_atendimento-geral">`);
+    expect(xml).toContain('name="ivr_entry"');
+    expect(xml).toContain(`101 XML ${fixture.tenant.code}_default`);
+    expect(xml).not.toMatch(/position/i);
+    const marks = await t.db.withTenant(fixture.tenant.id, (tx) => tx.selectFrom('switchConfigChanges').select('kind').execute());
+    expect(marks.map((mark) => mark.kind)).toContain('dialplan');
+    expect((await call('GET', '/ivr-menus', session)).json()).toHaveLength(1);
+    expect((await call('GET', `/ivr-menus/${created.id}`, session)).json().id).toBe(created.id);
+  });
+
+  it('recompiles on update: a new ACTIVE version, the previous SUPERSEDED; renaming the context retires the old one', async () => {
+    const { admin } = await tenantWithExtensions();
+    const created = (await call('POST', '/ivr-menus', admin.session, menu({ context: 'main' }))).json();
+    const patched = await call('PATCH', `/ivr-menus/${created.id}`, admin.session, { greeting: 'Novo texto', options: [{ digit: '9', targetExtension: '102' }] });
+    expect(patched.json()).toMatchObject({ greeting: 'Novo texto', options: [{ digit: '9', targetExtension: '102' }] });
+    expect((await versionsOf(admin.session, 'main')).map((v) => [v.number, v.status])).toEqual([[2, 'ACTIVE'], [1, 'SUPERSEDED']]);
+
+    const renamed = await call('PATCH', `/ivr-menus/${created.id}`, admin.session, { context: 'main-v2' });
+    expect(renamed.json().context).toBe('main-v2');
+    expect((await versionsOf(admin.session, 'main')).some((v) => v.status === 'ACTIVE')).toBe(false);
+    expect((await versionsOf(admin.session, 'main-v2')).map((v) => v.status)).toEqual(['ACTIVE']);
+  });
+
+  it('validates: hostile greeting, duplicate digits, unknown targets, reserved and taken contexts', async () => {
+    const one = await tenantWithExtensions();
+    const two = await createTenant(t.app, platform);
+    expect((await call('POST', '/extensions', two.admin.session, { number: '555' })).statusCode).toBe(201);
+    const session = one.admin.session;
+    for (const greeting of ['say "hi"', 'a <b> c', '${system(rm -rf /)}', '${bgsystem(curl x)}', 'api_hangup_hook=system id', 'line\nbreak']) {
+      const response = await call('POST', '/ivr-menus', session, menu({ greeting }));
+      expectError(response, 400, 'DIALPLAN_NOT_ALLOWED');
+      expect(response.json().details[0].path).toBe('greeting');
+    }
+    expectError(await call('POST', '/ivr-menus', session, menu({ options: [{ digit: '1', targetExtension: '101' }, { digit: '1', targetExtension: '102' }] })), 400, 'DUPLICATE_DIGIT');
+    const unknown = await call('POST', '/ivr-menus', session, menu({ options: [{ digit: '1', targetExtension: '101' }, { digit: '2', targetExtension: '555' }] }));
+    expectError(unknown, 400, 'INVALID_TARGET_EXTENSION');
+    expect(unknown.json().details).toEqual([{ path: 'options.1.targetExtension', message: expect.any(String) }]);
+    for (const body of [menu({ options: [{ digit: 'A', targetExtension: '101' }] }), menu({ name: '' }), menu({ context: 'Bad Context' }), { greeting: 'x' }]) {
+      expectError(await call('POST', '/ivr-menus', session, body), 400, 'VALIDATION_FAILED');
+    }
+    expectError(await call('POST', '/ivr-menus', session, menu({ context: 'default' })), 400, 'CONTEXT_RESERVED');
+    expectError(await call('POST', '/ivr-menus', session, menu({ context: 'public' })), 400, 'CONTEXT_RESERVED');
+    const created = (await call('POST', '/ivr-menus', session, menu({ context: 'taken' }))).json();
+    expectError(await call('POST', '/ivr-menus', session, menu({ context: 'taken' })), 409, 'ALREADY_EXISTS');
+    await call('DELETE', `/ivr-menus/${created.id}`, session);
+    expectError(await call('POST', '/ivr-menus', session, menu({ context: 'taken' })), 409, 'ALREADY_EXISTS');
+    // 400 before 404 on update.
+    expectError(await call('PATCH', `/ivr-menus/${randomUUID()}`, session, { greeting: '${system(id)}' }), 400, 'DIALPLAN_NOT_ALLOWED');
+  });
+
+  it('deletes softly: 404 afterwards, its context no longer active; refused while an inbound route uses it', async () => {
+    const { admin } = await tenantWithExtensions();
+    const created = (await call('POST', '/ivr-menus', admin.session, menu({ context: 'front' }))).json();
+    const route = (await call('POST', '/inbound-routes', admin.session, { didNumber: `55${randomInt(1e9, 1e10 - 1)}`, destinationType: 'IVR', destinationNumber: 'front' })).json();
+    expectError(await call('DELETE', `/ivr-menus/${created.id}`, admin.session), 400, 'IVR_MENU_IN_USE');
+    expectError(await call('PATCH', `/ivr-menus/${created.id}`, admin.session, { context: 'elsewhere' }), 400, 'IVR_MENU_IN_USE');
+    await call('DELETE', `/inbound-routes/${route.id}`, admin.session);
+    expect((await call('DELETE', `/ivr-menus/${created.id}`, admin.session)).statusCode).toBe(204);
+    expectError(await call('GET', `/ivr-menus/${created.id}`, admin.session), 404, 'NOT_FOUND');
+    expectError(await call('PATCH', `/ivr-menus/${created.id}`, admin.session, { name: 'x' }), 404, 'NOT_FOUND');
+    expectError(await call('DELETE', `/ivr-menus/${created.id}`, admin.session), 404, 'NOT_FOUND');
+    expectError(await upload(`/ivr-menus/${created.id}/prompt`, admin.session, tinyWav()), 404, 'NOT_FOUND');
+    expect((await call('GET', '/ivr-menus', admin.session)).json()).toEqual([]);
+    expect((await versionsOf(admin.session, 'front')).some((v) => v.status === 'ACTIVE')).toBe(false);
+    // The deleted menu's versions cannot be brought back.
+    const [last] = await versionsOf(admin.session, 'front');
+    expectError(await call('POST', `/dialplan/versions/${last!.id}/activate`, admin.session), 400, 'CONTEXT_RESERVED');
+  });
+
+  it('isolates tenants and needs freeswitch.view to read, ivr.manage to write', async () => {
+    const one = await tenantWithExtensions();
+    const two = await createTenant(t.app, platform);
+    const created = (await call('POST', '/ivr-menus', one.admin.session, menu())).json();
+    expect((await call('GET', '/ivr-menus', two.admin.session)).json()).toEqual([]);
+    expectError(await call('GET', `/ivr-menus/${created.id}`, two.admin.session), 404, 'NOT_FOUND');
+    expectError(await call('PATCH', `/ivr-menus/${created.id}`, two.admin.session, { name: 'x' }), 404, 'NOT_FOUND');
+    expectError(await call('DELETE', `/ivr-menus/${created.id}`, two.admin.session), 404, 'NOT_FOUND');
+    expectError(await call('GET', `/ivr-menus/${created.id}/prompt`, two.admin.session), 404, 'NOT_FOUND');
+    expectError(await upload(`/ivr-menus/${created.id}/prompt`, two.admin.session, tinyWav()), 404, 'NOT_FOUND');
+
+    const supervisor = await createMember(t.app, one.admin.session, 'supervisor');
+    const agent = await createMember(t.app, one.admin.session, 'agent');
+    expectError(await t.app.inject({ method: 'GET', url: '/ivr-menus' }), 401, 'UNAUTHORIZED');
+    expectError(await call('GET', '/ivr-menus', supervisor.session), 403, 'FORBIDDEN');
+    expectError(await call('POST', '/ivr-menus', supervisor.session, menu()), 403, 'FORBIDDEN');
+    expectError(await call('DELETE', `/ivr-menus/${created.id}`, agent.session), 403, 'FORBIDDEN');
+    expectError(await upload(`/ivr-menus/${created.id}/prompt`, agent.session, tinyWav()), 403, 'FORBIDDEN');
+    expectError(await call('GET', `/ivr-menus/${created.id}/prompt`, agent.session), 403, 'FORBIDDEN');
+  });
+});
+
+describe('/ivr-menus/:id/prompt', () => {
+  it('stores a real WAV, streams it, compiles its path, replaces it, and deletes it with the prompt', async () => {
+    const fixture = await tenantWithExtensions();
+    const session = fixture.admin.session;
+    const created = (await call('POST', '/ivr-menus', session, menu({ context: 'voice' }))).json();
+    const key = promptKey(fixture.tenant.id, created.id);
+    expect(key).toBe(`tenants/${fixture.tenant.id}/prompts/${created.id}.wav`);
+    expectError(await call('GET', `/ivr-menus/${created.id}/prompt`, session), 404, 'NOT_FOUND');
+
+    const first = tinyWav(80);
+    const uploaded = await upload(`/ivr-menus/${created.id}/prompt`, session, first);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json()).toMatchObject({ hasPrompt: true, promptSizeBytes: first.length });
+    expect(await stored(key)).toEqual(first);
+    const played = await call('GET', `/ivr-menus/${created.id}/prompt`, session);
+    expect(played.statusCode).toBe(200);
+    expect(played.headers['content-type']).toBe('audio/wav');
+    expect(played.rawPayload).toEqual(first);
+    const [active] = await versionsOf(session, 'voice');
+    expect(active).toMatchObject({ number: 2, status: 'ACTIVE' });
+    const { xml } = (await call('GET', `/dialplan/versions/${active!.id}`, session)).json();
+    expect(xml).toContain(promptSoundPath(testConfig().freeswitch.confDir, fixture.tenant.code, created.id));
+
+    const second = tinyWav(160);
+    expect((await upload(`/ivr-menus/${created.id}/prompt`, session, second)).statusCode).toBe(200);
+    expect(await stored(key)).toEqual(second);
+
+    expect((await call('DELETE', `/ivr-menus/${created.id}/prompt`, session)).statusCode).toBe(204);
+    expect(await stored(key)).toBeNull();
+    expectError(await call('GET', `/ivr-menus/${created.id}/prompt`, session), 404, 'NOT_FOUND');
+    expectError(await call('DELETE', `/ivr-menus/${created.id}/prompt`, session), 404, 'NOT_FOUND');
+    expect((await call('GET', `/ivr-menus/${created.id}`, session)).json().hasPrompt).toBe(false);
+
+    // Deleting the menu deletes its audio too.
+    await upload(`/ivr-menus/${created.id}/prompt`, session, first);
+    expect(await stored(key)).not.toBeNull();
+    expect((await call('DELETE', `/ivr-menus/${created.id}`, session)).statusCode).toBe(204);
+    expect(await stored(key)).toBeNull();
+  });
+
+  it('refuses files that are not WAV before storing anything', async () => {
+    const fixture = await tenantWithExtensions();
+    const session = fixture.admin.session;
+    const created = (await call('POST', '/ivr-menus', session, menu({ context: 'fake' }))).json();
+    const key = promptKey(fixture.tenant.id, created.id);
+    const mp3 = Buffer.concat([Buffer.from('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000'), Buffer.alloc(200, 0xff)]);
+    for (const fake of [mp3, Buffer.from('this is only text, named .wav, and long enough to look like a header')]) {
+      const response = await upload(`/ivr-menus/${created.id}/prompt`, session, fake, { filename: 'prompt.wav' });
+      expectError(response, 400, 'INVALID_WAV');
+      expect(await stored(key)).toBeNull();
+    }
+    expect((await call('GET', `/ivr-menus/${created.id}`, session)).json().hasPrompt).toBe(false);
+    expect((await versionsOf(session, 'fake')).map((v) => v.number)).toEqual([1]);
+    expectError(await upload(`/ivr-menus/${created.id}/prompt`, session, tinyWav(), { field: 'audio' }), 400, 'FILE_REQUIRED');
+    expectError(await call('POST', `/ivr-menus/${created.id}/prompt`, session, { file: 'x' }), 400, 'FILE_REQUIRED');
+    // 400 before 404: a fake file for an unknown menu is refused for the file.
+    expectError(await upload(`/ivr-menus/${randomUUID()}/prompt`, session, mp3), 400, 'INVALID_WAV');
+  });
+});

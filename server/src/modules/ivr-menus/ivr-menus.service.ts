@@ -1,0 +1,223 @@
+// IVR menus. Every change recompiles the menu's own context and activates it as a new version
+// (the previous one SUPERSEDED) in the same transaction as the menu change, and marks the
+// dialplan for the switch. Prompts are WAV files in object storage, one per menu.
+import type { Readable } from 'node:stream';
+import type { Actor } from '../../platform/auth/guard.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { isUniqueViolation, type Tx } from '../../platform/db/database.ts';
+import { badRequest, conflict, notFound, type ErrorDetail } from '../../platform/http/errors.ts';
+import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
+import { promptSoundPath } from '../../platform/switch/naming.ts';
+import type { ModuleServices } from '../module-services.ts';
+import { tenantScope } from '../dialplan/dialplan.repo.ts';
+import { checkSafeData } from '../dialplan/safe-data.ts';
+import { insertVersion, lockContext, supersedeActive } from '../dialplan/dialplan.versions.ts';
+import { compileIvrMenu } from './ivr.compiler.ts';
+import * as repo from './ivr-menus.repo.ts';
+import type { IvrMenu, IvrMenuCreateBody, IvrMenuPatchBody, IvrOption } from './ivr-menus.schema.ts';
+import { isWav } from './wav.ts';
+
+type TenantActor = Actor & { tenantId: string };
+
+/** Contexts a menu may never take: the tenant's main context and the platform's inbound one. */
+const RESERVED = new Set(['default', 'public']);
+
+/** Pure: a context name from a menu name ("Atendimento Geral" → "atendimento-geral"). */
+export function contextFromName(name: string): string {
+  const slug = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return slug || 'menu';
+}
+
+/** Pure: the 400s a menu body can earn without looking at the database. */
+export function bodyProblems(body: { greeting?: string; options?: IvrOption[] }): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  const greeting = body.greeting === undefined ? null : checkSafeData(body.greeting, 500);
+  if (greeting) details.push({ path: 'greeting', message: greeting });
+  const seen = new Set<string>();
+  (body.options ?? []).forEach((option, index) => {
+    if (seen.has(option.digit)) details.push({ path: `options.${index}.digit`, message: `digit ${option.digit} is used twice` });
+    seen.add(option.digit);
+  });
+  return details;
+}
+
+export const promptKey = (tenantId: string, menuId: string) => `tenants/${tenantId}/prompts/${menuId}.wav`;
+
+export class IvrMenusService {
+  constructor(
+    private readonly services: Pick<ModuleServices, 'db' | 'storage'>,
+    private readonly confDir: string,
+  ) {}
+
+  async list(tenantId: string): Promise<IvrMenu[]> {
+    return this.services.db.withTenant(tenantId, async (tx) => {
+      const menus = await repo.listMenus(tx);
+      const options = await repo.optionsOf(tx, menus.map((menu) => menu.id));
+      return menus.map((menu) => repo.toMenu(menu, options));
+    });
+  }
+
+  async get(tenantId: string, id: string): Promise<IvrMenu> {
+    return this.services.db.withTenant(tenantId, async (tx) => {
+      const menu = await found(tx, id);
+      return repo.toMenu(menu, await repo.optionsOf(tx, [id]));
+    });
+  }
+
+  async create(actor: TenantActor, body: IvrMenuCreateBody): Promise<IvrMenu> {
+    assertBody(body);
+    const context = body.context ?? contextFromName(body.name);
+    return this.uniqueContext(context, () =>
+      this.services.db.withTenant(actor.tenantId, async (tx) => {
+        await assertContextFree(tx, context);
+        await assertTargets(tx, body.options ?? []);
+        const menu = await tx
+          .insertInto('ivrMenus')
+          .values({ tenantId: actor.tenantId, ...repo.menuColumns(body), name: body.name, context })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await repo.replaceOptions(tx, actor.tenantId, menu.id, body.options ?? []);
+        return this.publish(tx, actor, menu, 'IVR_MENU_CREATED', { name: menu.name, context });
+      }),
+    );
+  }
+
+  async update(actor: TenantActor, id: string, body: IvrMenuPatchBody): Promise<IvrMenu> {
+    assertBody(body);
+    return this.uniqueContext(body.context ?? '', () =>
+      this.services.db.withTenant(actor.tenantId, async (tx) => {
+        const current = await found(tx, id);
+        if (body.context !== undefined && body.context !== current.context) {
+          await assertNotRouted(tx, current.context);
+          await assertContextFree(tx, body.context);
+          // The old context leaves the switch: no version of it stays active.
+          await lockContext(tx, actor.tenantId, current.context);
+          await supersedeActive(tx, current.context);
+        }
+        if (body.options !== undefined) {
+          await assertTargets(tx, body.options);
+          await repo.replaceOptions(tx, actor.tenantId, id, body.options);
+        }
+        const menu = await repo.updateMenu(tx, id, repo.menuColumns(body));
+        return this.publish(tx, actor, menu, 'IVR_MENU_UPDATED', { context: menu.context, changed: Object.keys(body) });
+      }),
+    );
+  }
+
+  /** Soft delete: its context stops being active and its prompt file is deleted. */
+  async remove(actor: TenantActor, id: string): Promise<void> {
+    await this.services.db.withTenant(actor.tenantId, async (tx) => {
+      const menu = await found(tx, id);
+      await assertNotRouted(tx, menu.context);
+      await repo.updateMenu(tx, id, { deletedAt: new Date(), promptObjectKey: null, promptSizeBytes: null });
+      await lockContext(tx, actor.tenantId, menu.context);
+      await supersedeActive(tx, menu.context);
+      await markSwitchConfigChanged(tx, actor.tenantId, 'dialplan');
+      await recordAudit(tx, actor, { action: 'IVR_MENU_DELETED', targetType: 'ivr_menu', targetId: id, details: { context: menu.context } });
+      if (menu.promptObjectKey) await this.services.storage.delete(menu.promptObjectKey);
+    });
+  }
+
+  /** Checks the RIFF/WAVE header before anything is stored; replaces the previous prompt. */
+  async uploadPrompt(actor: TenantActor, id: string, audio: Buffer): Promise<IvrMenu> {
+    if (!isWav(audio)) throw badRequest('INVALID_WAV', 'The prompt must be a WAV file (RIFF/WAVE)', [{ path: 'file', message: 'is not a WAV file' }]);
+    return this.services.db.withTenant(actor.tenantId, async (tx) => {
+      const current = await found(tx, id);
+      const key = promptKey(actor.tenantId, id);
+      if (current.promptObjectKey && current.promptObjectKey !== key) await this.services.storage.delete(current.promptObjectKey);
+      await this.services.storage.put(key, audio);
+      const menu = await repo.updateMenu(tx, id, { promptObjectKey: key, promptSizeBytes: audio.length });
+      return this.publish(tx, actor, menu, 'IVR_PROMPT_UPLOADED', { sizeBytes: audio.length, replaced: current.promptObjectKey !== null });
+    });
+  }
+
+  async removePrompt(actor: TenantActor, id: string): Promise<void> {
+    await this.services.db.withTenant(actor.tenantId, async (tx) => {
+      const current = await found(tx, id);
+      if (!current.promptObjectKey) throw notFound('Prompt');
+      const menu = await repo.updateMenu(tx, id, { promptObjectKey: null, promptSizeBytes: null });
+      await this.publish(tx, actor, menu, 'IVR_PROMPT_REMOVED', {});
+      await this.services.storage.delete(current.promptObjectKey);
+    });
+  }
+
+  async prompt(tenantId: string, id: string): Promise<{ stream: Readable; size: number }> {
+    const menu = await this.services.db.withTenant(tenantId, (tx) => found(tx, id));
+    const object = menu.promptObjectKey ? await this.services.storage.get(menu.promptObjectKey) : null;
+    if (!object) throw notFound('Prompt');
+    return object;
+  }
+
+  /** Compiles the menu's context, activates it as a new version, marks the switch, audits. */
+  private async publish(tx: Tx, actor: TenantActor, menu: repo.MenuRow, action: string, details: Record<string, unknown>): Promise<IvrMenu> {
+    const options = await repo.optionsOf(tx, [menu.id]);
+    const { tenantCode } = await tenantScope(tx);
+    const xml = compileIvrMenu({
+      tenantCode,
+      context: menu.context,
+      greeting: menu.greeting,
+      promptPath: menu.promptObjectKey ? promptSoundPath(this.confDir, tenantCode, menu.id) : null,
+      options,
+    });
+    const version = await insertVersion(tx, { tenantId: actor.tenantId, context: menu.context, xml, createdBy: actor.userId }, 'ACTIVE');
+    await markSwitchConfigChanged(tx, actor.tenantId, 'dialplan');
+    await recordAudit(tx, actor, { action, targetType: 'ivr_menu', targetId: menu.id, details: { ...details, version: version.number } });
+    return repo.toMenu(menu, options);
+  }
+
+  private async uniqueContext<T>(context: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error, 'ivr_menus_tenant_id_context_key')) throw contextTaken(context);
+      throw error;
+    }
+  }
+}
+
+const contextTaken = (context: string) => conflict(`An IVR menu with context ${context} already exists (contexts are never reused)`);
+
+function assertBody(body: { greeting?: string; options?: IvrOption[] }): void {
+  const details = bodyProblems(body);
+  if (details.length === 0) return;
+  const code = details.some((detail) => detail.path === 'greeting') ? 'DIALPLAN_NOT_ALLOWED' : 'DUPLICATE_DIGIT';
+  throw badRequest(code, 'The IVR menu is not valid', details);
+}
+
+async function found(tx: Tx, id: string): Promise<repo.MenuRow> {
+  const menu = await repo.findMenu(tx, id);
+  if (!menu) throw notFound('IVR menu');
+  return menu;
+}
+
+async function assertContextFree(tx: Tx, context: string): Promise<void> {
+  if (RESERVED.has(context)) throw badRequest('CONTEXT_RESERVED', `The context ${context} is reserved`, [{ path: 'context', message: 'is reserved' }]);
+  const menu = await tx.selectFrom('ivrMenus').select('id').where('context', '=', context).executeTakeFirst();
+  if (menu) throw contextTaken(context);
+  if (await repo.contextHasDialplan(tx, context)) {
+    throw badRequest('CONTEXT_RESERVED', `The context ${context} is used by dialplan rules`, [{ path: 'context', message: 'is used by dialplan rules' }]);
+  }
+}
+
+async function assertTargets(tx: Tx, options: IvrOption[]): Promise<void> {
+  const unknown = await repo.unknownExtensions(tx, options.map((option) => option.targetExtension));
+  if (unknown.size === 0) return;
+  const details = options
+    .map((option, index) => ({ option, index }))
+    .filter(({ option }) => unknown.has(option.targetExtension))
+    .map(({ index }) => ({ path: `options.${index}.targetExtension`, message: 'is not an extension of this tenant' }));
+  throw badRequest('INVALID_TARGET_EXTENSION', 'An option targets an unknown extension', details);
+}
+
+async function assertNotRouted(tx: Tx, context: string): Promise<void> {
+  if (await repo.contextUsedByRoute(tx, context)) {
+    throw badRequest('IVR_MENU_IN_USE', `An inbound route sends calls to ${context}; change the route first`);
+  }
+}

@@ -1,0 +1,49 @@
+// GET /monitoring/stream: Server-Sent Events of extension registration state for the token's
+// tenant. A snapshot first, then every change, and a comment line as a heartbeat.
+import type { FastifyPluginAsync } from 'fastify';
+import { tenantOf } from '../../platform/auth/guard.ts';
+import type { DatabaseHandles } from '../../platform/db/database.ts';
+import type { RealtimeHub } from '../../platform/realtime/hub.ts';
+
+const STREAMED = new Set(['EXTENSION_REGISTERED', 'EXTENSION_UNREGISTERED']);
+const HEARTBEAT_MS = 15_000;
+
+export const sseMessage = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+export const monitoringRoutes =
+  (deps: { db: DatabaseHandles; hub: RealtimeHub }): FastifyPluginAsync =>
+  async (app) => {
+    app.get('/monitoring/stream', {
+      config: { access: { tenant: true, permission: 'monitoring.view' } },
+      schema: { tags: ['monitoring'] },
+      handler: async (request, reply) => {
+        const tenantId = tenantOf(request);
+        const extensions = await deps.db.withTenant(tenantId, (tx) =>
+          tx.selectFrom('extensions').select(['id', 'number', 'registeredAt']).where('deletedAt', 'is', null).orderBy('number').execute(),
+        );
+        reply.hijack();
+        const raw = reply.raw;
+        raw.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-request-id': request.id,
+        });
+        raw.write(
+          sseMessage('snapshot', {
+            tenantId,
+            at: new Date().toISOString(),
+            extensions: extensions.map((row) => ({ extensionId: row.id, number: row.number, registeredAt: row.registeredAt?.toISOString() ?? null })),
+          }),
+        );
+        const stop = deps.hub.listen((event) => {
+          if (event.tenantId === tenantId && STREAMED.has(event.type)) raw.write(sseMessage(event.type, event));
+        });
+        const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
+        request.raw.once('close', () => {
+          clearInterval(heartbeat);
+          stop();
+        });
+      },
+    });
+  };

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../../platform/crypto/secrets.ts';
+import { TEST_ENCRYPTION_KEY } from '../../../test/env.ts';
+import { createMember, createPlatformAdmin, createTenant, expectError, login, startTestApp, type Session, type TestApp } from '../../../test/harness.ts';
+
+let t: TestApp;
+let platform: Session;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const admin = await createPlatformAdmin(t.db);
+  platform = await login(t.app, admin.email, admin.password);
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, session: Session, payload?: object) =>
+  t.app.inject({ method, url, headers: session.auth, ...(payload ? { payload } : {}) });
+
+const SECRET = 'Tr0nk-S3cret-Value';
+const carrier = (name = 'carrier') => ({
+  name,
+  host: 'sip.carrier.example:5060',
+  proxy: 'proxy.carrier.example',
+  realm: 'carrier.example',
+  register: true,
+  username: 'acct-42',
+  password: SECRET,
+  dtmfMode: 'rfc2833',
+  ping: 30,
+  transport: 'udp',
+});
+
+describe('/trunks', () => {
+  it('creates a trunk whose password is write-only: sealed at rest, never in any answer', async () => {
+    const fixture = await createTenant(t.app, platform);
+    const created = await call('POST', '/trunks', fixture.admin.session, carrier());
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'carrier', host: 'sip.carrier.example:5060', register: true, username: 'acct-42', hasPassword: true, status: 'UNKNOWN', statusUpdatedAt: null, ping: 30 });
+    expect(created.body).not.toContain(SECRET);
+    const { id } = created.json();
+    for (const url of ['/trunks', `/trunks/${id}`]) {
+      const response = await call('GET', url, fixture.admin.session);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('carrier');
+      expect(response.body).not.toContain(SECRET);
+      expect(response.body).not.toMatch(/"password"|v1:/);
+    }
+    const row = await t.db.withTenant(fixture.tenant.id, (tx) => tx.selectFrom('trunks').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    expect(row.passwordSealed).not.toContain(SECRET);
+    expect(new SecretBox(TEST_ENCRYPTION_KEY).open(row.passwordSealed!)).toBe(SECRET);
+    const audit = await t.db.withTenant(fixture.tenant.id, (tx) => tx.selectFrom('auditLog').select(['action', 'details']).where('targetId', '=', id).execute());
+    expect(audit.map((entry) => entry.action)).toEqual(['TRUNK_CREATED']);
+    expect(JSON.stringify(audit)).not.toContain(SECRET);
+    const marks = await t.db.withTenant(fixture.tenant.id, (tx) => tx.selectFrom('switchConfigChanges').select('kind').execute());
+    expect(marks.map((mark) => mark.kind)).toContain('gateways');
+  });
+
+  it('has no PATCH', async () => {
+    const { admin } = await createTenant(t.app, platform);
+    const { id } = (await call('POST', '/trunks', admin.session, carrier())).json();
+    expectError(await call('PATCH', `/trunks/${id}`, admin.session, { host: 'x.example' }), 404, 'ROUTE_NOT_FOUND');
+  });
+
+  it('enforces the plan quota (trial: 1 trunk), refuses a reused name (deleted too) and answers 404 once deleted', async () => {
+    const fixture = await createTenant(t.app, platform);
+    const session = fixture.admin.session;
+    const { id } = (await call('POST', '/trunks', session, carrier('main'))).json();
+    expectError(await call('POST', '/trunks', session, carrier('second')), 403, 'QUOTA_EXCEEDED');
+    expect((await call('DELETE', `/trunks/${id}`, session)).statusCode).toBe(204);
+    expectError(await call('GET', `/trunks/${id}`, session), 404, 'NOT_FOUND');
+    expectError(await call('DELETE', `/trunks/${id}`, session), 404, 'NOT_FOUND');
+    expect((await call('GET', '/trunks', session)).json()).toEqual([]);
+    expectError(await call('POST', '/trunks', session, carrier('main')), 409, 'ALREADY_EXISTS');
+    expect((await call('POST', '/trunks', session, carrier('second'))).statusCode).toBe(201);
+  });
+
+  it('refuses a duplicate live name with 409 when the plan allows more trunks', async () => {
+    const plan = (await t.app.inject({ method: 'POST', url: '/plans', headers: platform.auth, payload: { name: 'Trunky', max_trunks: 5 } })).json();
+    const { admin } = await createTenant(t.app, platform, { planId: plan.id });
+    expect((await call('POST', '/trunks', admin.session, carrier('dup'))).statusCode).toBe(201);
+    expectError(await call('POST', '/trunks', admin.session, carrier('dup')), 409, 'ALREADY_EXISTS');
+  });
+
+  it('isolates tenants', async () => {
+    const one = await createTenant(t.app, platform);
+    const two = await createTenant(t.app, platform);
+    const { id } = (await call('POST', '/trunks', one.admin.session, carrier())).json();
+    expect((await call('GET', '/trunks', two.admin.session)).json()).toEqual([]);
+    expectError(await call('GET', `/trunks/${id}`, two.admin.session), 404, 'NOT_FOUND');
+    expectError(await call('DELETE', `/trunks/${id}`, two.admin.session), 404, 'NOT_FOUND');
+    expectError(await call('GET', `/trunks/${randomUUID()}`, one.admin.session), 404, 'NOT_FOUND');
+    expect((await call('POST', '/trunks', two.admin.session, carrier())).statusCode).toBe(201);
+  });
+
+  it('validates bodies', async () => {
+    const { admin } = await createTenant(t.app, platform);
+    for (const patch of [
+      { name: 'Bad Name' },
+      { name: 'has-dash' },
+      { host: 'bad host' },
+      { host: 'x.example"/><gateway' },
+      { dtmfMode: 'sip' },
+      { transport: 'sctp' },
+      { ping: 1 },
+      { username: 'a b' },
+      { password: 'line\nbreak' },
+    ]) {
+      expectError(await call('POST', '/trunks', admin.session, { ...carrier(), ...patch }), 400, 'VALIDATION_FAILED');
+    }
+    expectError(await call('POST', '/trunks', admin.session, { ...carrier(), password: undefined }), 400, 'TRUNK_CREDENTIALS_REQUIRED');
+    const plain = await call('POST', '/trunks', admin.session, { name: 'ip_auth', host: '203.0.113.10' });
+    expect(plain.json()).toMatchObject({ register: false, hasPassword: false, dtmfMode: 'rfc2833', transport: 'udp', username: null, ping: null });
+  });
+
+  it('needs trunks.view to read and trunks.manage to write', async () => {
+    const { admin } = await createTenant(t.app, platform);
+    const supervisor = await createMember(t.app, admin.session, 'supervisor');
+    const agent = await createMember(t.app, admin.session, 'agent');
+    expectError(await t.app.inject({ method: 'GET', url: '/trunks' }), 401, 'UNAUTHORIZED');
+    expectError(await call('GET', '/trunks', supervisor.session), 403, 'FORBIDDEN');
+    expectError(await call('POST', '/trunks', supervisor.session, carrier()), 403, 'FORBIDDEN');
+    expectError(await call('GET', '/trunks', agent.session), 403, 'FORBIDDEN');
+    expectError(await call('DELETE', `/trunks/${randomUUID()}`, agent.session), 403, 'FORBIDDEN');
+  });
+});

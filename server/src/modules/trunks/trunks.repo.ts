@@ -1,0 +1,37 @@
+import type { Selectable } from 'kysely';
+import type { Tx } from '../../platform/db/database.ts';
+import type { TrunksTable } from '../../platform/db/schema.ts';
+import { iso } from '../../platform/http/schemas.ts';
+import type { Trunk } from './trunks.schema.ts';
+
+/** Never the sealed password: trunk passwords are write-only. */
+export function toTrunk(row: Selectable<TrunksTable>): Trunk {
+  return {
+    id: row.id,
+    name: row.name,
+    host: row.host,
+    proxy: row.proxy,
+    realm: row.realm,
+    register: row.register,
+    username: row.username,
+    hasPassword: row.passwordSealed !== null,
+    dtmfMode: row.dtmfMode,
+    ping: row.ping,
+    transport: row.transport,
+    status: row.status,
+    statusUpdatedAt: iso(row.statusUpdatedAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const live = (tx: Tx) => tx.selectFrom('trunks').selectAll().where('deletedAt', 'is', null);
+
+export const listTrunks = (tx: Tx) => live(tx).orderBy('name').execute();
+
+export const findTrunk = (tx: Tx, id: string) => live(tx).where('id', '=', id).executeTakeFirst();
+
+/** Deleted trunks included: a name is never reused. */
+export const nameTaken = async (tx: Tx, name: string) =>
+  (await tx.selectFrom('trunks').select('id').where('name', '=', name).executeTakeFirst()) !== undefined;
+
+export const softDeleteTrunk = (tx: Tx, id: string) => tx.updateTable('trunks').set({ deletedAt: new Date() }).where('id', '=', id).execute();

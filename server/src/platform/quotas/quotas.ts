@@ -1,0 +1,41 @@
+// Plan quotas, checked when a tenant creates something that counts against its plan.
+import { sql } from 'kysely';
+import type { Tx } from '../db/database.ts';
+import { forbidden } from '../http/errors.ts';
+
+export type QuotaKind = 'extensions' | 'agents' | 'trunks' | 'queues';
+
+const LIMIT = {
+  extensions: 'maxExtensions',
+  agents: 'maxAgents',
+  trunks: 'maxTrunks',
+  queues: 'maxQueues',
+} as const satisfies Record<QuotaKind, string>;
+
+/** Pure: whether one more would go over the limit (null means no limit). */
+export function wouldExceed(limit: number | null, current: number): boolean {
+  return limit !== null && current + 1 > limit;
+}
+
+/**
+ * Refuses (403 QUOTA_EXCEEDED) when the tenant's plan allows no more of `kind`. Locks the tenant
+ * row first so two concurrent creations cannot both pass the count.
+ */
+export async function assertQuota(tx: Tx, kind: QuotaKind): Promise<void> {
+  const plan = await tx
+    .selectFrom('tenants as t')
+    .innerJoin('plans as p', 'p.id', 't.planId')
+    .select(['p.maxExtensions', 'p.maxAgents', 'p.maxTrunks', 'p.maxQueues'])
+    .forNoKeyUpdate('t')
+    .executeTakeFirstOrThrow();
+  const limit = plan[LIMIT[kind]];
+  if (limit === null) return;
+  const { count } = await tx
+    .selectFrom(kind)
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('deletedAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  if (wouldExceed(limit, count)) {
+    throw forbidden(`Your plan allows ${limit} ${kind}; remove one or change the plan`, 'QUOTA_EXCEEDED');
+  }
+}

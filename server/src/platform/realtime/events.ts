@@ -1,0 +1,42 @@
+// Realtime events for one tenant. Every producer (API, switch consumer) publishes on the
+// coordination layer's one channel; the Socket.IO gateway delivers each to its tenant's room only.
+import type { Coordination } from '../coordination/coordination.ts';
+
+export type RealtimeEventType =
+  | 'AGENT_STATE_CHANGED'
+  | 'CALL_CREATED'
+  | 'CALL_ANSWERED'
+  | 'CALL_ENDED'
+  | 'EXTENSION_REGISTERED'
+  | 'EXTENSION_UNREGISTERED'
+  | 'QUEUE_MEMBER_COUNT'
+  | 'QUEUE_MEMBER_LEFT'
+  | 'AGENT_OFFERED_CALL'
+  | 'AGENT_BRIDGE_FAILED'
+  | 'AGENT_STATUS_CHANGED'
+  | 'TRUNK_STATUS_CHANGED';
+
+export interface RealtimeEvent {
+  type: RealtimeEventType;
+  tenantId: string;
+  /** ISO 8601 UTC. */
+  at: string;
+  [field: string]: unknown;
+}
+
+export interface RealtimePublisher {
+  publish(tenantId: string, type: RealtimeEventType, payload: Record<string, unknown>): Promise<void>;
+}
+
+export function realtimePublisher(coordination: Coordination): RealtimePublisher {
+  return {
+    publish: (tenantId, type, payload) =>
+      coordination.publish({ kind: 'realtime', event: { ...payload, type, tenantId, at: new Date().toISOString() } }),
+  };
+}
+
+/** The realtime event inside a channel message, or null for other kinds of messages. */
+export function realtimeEventOf(message: unknown): RealtimeEvent | null {
+  const candidate = message as { kind?: string; event?: RealtimeEvent } | null;
+  return candidate?.kind === 'realtime' && candidate.event?.tenantId ? candidate.event : null;
+}

@@ -1,0 +1,46 @@
+// One subscription to the coordination channel per process, fanned out to local listeners (the
+// Socket.IO gateway, monitoring streams). Every instance receives every event, so each delivers
+// to its own connected clients of that tenant.
+import type { Coordination, Unsubscribe } from '../coordination/coordination.ts';
+import { realtimeEventOf, type RealtimeEvent } from './events.ts';
+
+type Listener = (event: RealtimeEvent) => void;
+
+export class RealtimeHub {
+  private readonly listeners = new Set<Listener>();
+  private unsubscribe: Unsubscribe | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly coordination: Coordination,
+    private readonly retryMs = 2_000,
+  ) {}
+
+  /** Subscribes now, or keeps trying in the background while the cache store is down (the API still starts). */
+  async start(): Promise<void> {
+    this.stopped = false;
+    try {
+      this.unsubscribe ??= await this.coordination.subscribe((message) => {
+        const event = realtimeEventOf(message);
+        if (event) for (const listener of this.listeners) listener(event);
+      });
+    } catch {
+      if (!this.stopped) this.retry = setTimeout(() => void this.start(), this.retryMs);
+    }
+  }
+
+  /** Listens to every tenant's events (the caller filters); returns the way to stop. */
+  listen(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    await this.unsubscribe?.().catch(() => undefined);
+    this.unsubscribe = null;
+    this.listeners.clear();
+  }
+}

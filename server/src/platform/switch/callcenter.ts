@@ -1,0 +1,56 @@
+// mod_callcenter commands the platform sends one at a time (agents and tiers); queues themselves
+// travel as configuration files through the config sync.
+import type { EslClient } from './esl-client.ts';
+
+export type CallCenterAgentStatus = 'Available' | 'On Break' | 'Logged Out';
+
+export interface CallCenterCommands {
+  /** Adds (or re-adds) an agent with its contact and status. */
+  upsertAgent(agent: string, contact: string, status: CallCenterAgentStatus): Promise<void>;
+  setAgentStatus(agent: string, status: CallCenterAgentStatus): Promise<void>;
+  removeAgent(agent: string): Promise<void>;
+  upsertTier(queue: string, agent: string, level: number, position: number): Promise<void>;
+  removeTier(queue: string, agent: string): Promise<void>;
+  reloadQueue(queue: string): Promise<void>;
+}
+
+/** Values reach the switch inside a command line: only safe tokens pass. */
+function token(value: string): string {
+  if (!/^[A-Za-z0-9@._:/{}[\]=,+-]+$/.test(value)) throw new Error(`Unsafe switch token: ${value}`);
+  return value;
+}
+
+export class EslCallCenter implements CallCenterCommands {
+  constructor(private readonly esl: EslClient) {}
+
+  async upsertAgent(agent: string, contact: string, status: CallCenterAgentStatus): Promise<void> {
+    const name = token(agent);
+    // `agent add` fails when the agent exists already; the settings below apply either way.
+    await this.esl.api(`callcenter_config agent add ${name} callback`).catch(() => undefined);
+    await this.esl.api(`callcenter_config agent set contact ${name} ${token(contact)}`);
+    await this.setAgentStatus(agent, status);
+  }
+
+  async setAgentStatus(agent: string, status: CallCenterAgentStatus): Promise<void> {
+    await this.esl.api(`callcenter_config agent set status ${token(agent)} '${status}'`);
+  }
+
+  async removeAgent(agent: string): Promise<void> {
+    await this.esl.api(`callcenter_config agent del ${token(agent)}`);
+  }
+
+  async upsertTier(queue: string, agent: string, level: number, position: number): Promise<void> {
+    const [q, a] = [token(queue), token(agent)];
+    await this.esl.api(`callcenter_config tier add ${q} ${a} ${level} ${position}`).catch(() => undefined);
+    await this.esl.api(`callcenter_config tier set level ${q} ${a} ${level}`);
+    await this.esl.api(`callcenter_config tier set position ${q} ${a} ${position}`);
+  }
+
+  async removeTier(queue: string, agent: string): Promise<void> {
+    await this.esl.api(`callcenter_config tier del ${token(queue)} ${token(agent)}`);
+  }
+
+  async reloadQueue(queue: string): Promise<void> {
+    await this.esl.api(`callcenter_config queue reload ${token(queue)}`);
+  }
+}

@@ -1,0 +1,135 @@
+// What the config sync reads for one tenant, in that tenant's row-level security.
+import { sql } from 'kysely';
+import type { SecretBox } from '../../platform/crypto/secrets.ts';
+import type { DatabaseHandles } from '../../platform/db/database.ts';
+import type { SwitchConfigKind } from '../../platform/db/schema.ts';
+import { switchGatewayName } from '../../platform/switch/naming.ts';
+import type { DirectoryUser, GatewayInfo, InboundRouteInfo, QueueInfo, TenantInfo } from './switch-xml.ts';
+
+export interface PendingChange {
+  tenantId: string;
+  kind: SwitchConfigKind;
+  /** PostgreSQL's own text of the timestamp: a JS Date would drop the microseconds. */
+  changedAt: string;
+}
+
+export class ConfigSyncRepo {
+  constructor(
+    private readonly db: DatabaseHandles,
+    private readonly secrets: SecretBox,
+  ) {}
+
+  pending(): Promise<PendingChange[]> {
+    return this.db.withPlatform((tx) =>
+      tx.selectFrom('switchConfigChanges').select(['tenantId', 'kind', sql<string>`changed_at::text`.as('changedAt')]).execute(),
+    );
+  }
+
+  /** Clears only what was written: a change made meanwhile (later changed_at) stays pending. */
+  async clear(change: PendingChange): Promise<void> {
+    await this.db.withPlatform((tx) =>
+      tx
+        .deleteFrom('switchConfigChanges')
+        .where('tenantId', '=', change.tenantId)
+        .where('kind', '=', change.kind)
+        .where('changedAt', '<=', sql<Date>`${change.changedAt}::timestamptz`)
+        .execute(),
+    );
+  }
+
+  tenants(): Promise<TenantInfo[]> {
+    return this.db.withPlatform((tx) => tx.selectFrom('tenants').select(['id', 'code', 'telephonyDomain as domain']).where('status', '=', 'ACTIVE').execute());
+  }
+
+  async directoryUsers(tenantId: string): Promise<DirectoryUser[]> {
+    const rows = await this.db.withTenant(tenantId, (tx) =>
+      tx
+        .selectFrom('extensions')
+        .select(['id', 'number', 'sipPasswordSealed', 'callerId', 'context', 'callGroup', 'maxRegistrations'])
+        .where('deletedAt', 'is', null)
+        .orderBy('number')
+        .execute(),
+    );
+    return rows.map(({ sipPasswordSealed, ...row }) => ({ ...row, password: this.secrets.open(sipPasswordSealed) }));
+  }
+
+  activeDialplans(tenantId: string): Promise<{ context: string; xml: string }[]> {
+    return this.db.withTenant(tenantId, (tx) =>
+      tx.selectFrom('dialplanVersions').select(['context', 'xml']).where('status', '=', 'ACTIVE').execute(),
+    );
+  }
+
+  prompts(tenantId: string): Promise<{ id: string; promptObjectKey: string }[]> {
+    return this.db.withTenant(tenantId, async (tx) =>
+      (
+        await tx.selectFrom('ivrMenus').select(['id', 'promptObjectKey']).where('deletedAt', 'is', null).where('promptObjectKey', 'is not', null).execute()
+      ).map((row) => ({ id: row.id, promptObjectKey: row.promptObjectKey! })),
+    );
+  }
+
+  async inboundRoutes(tenantId: string): Promise<{ routes: InboundRouteInfo[]; callGroups: Map<string, string[]> }> {
+    return this.db.withTenant(tenantId, async (tx) => {
+      const routes = await tx
+        .selectFrom('inboundRoutes')
+        .select(['didNumber', 'destinationType', 'destinationNumber'])
+        .where('deletedAt', 'is', null)
+        .orderBy('didNumber')
+        .execute();
+      const members = await tx
+        .selectFrom('extensions')
+        .select(['number', 'callGroup'])
+        .where('deletedAt', 'is', null)
+        .where('callGroup', 'is not', null)
+        .orderBy('number')
+        .execute();
+      const callGroups = new Map<string, string[]>();
+      for (const member of members) callGroups.set(member.callGroup!, [...(callGroups.get(member.callGroup!) ?? []), member.number]);
+      return { routes, callGroups };
+    });
+  }
+
+  async gateways(tenant: TenantInfo): Promise<{ live: GatewayInfo[]; removed: string[] }> {
+    const rows = await this.db.withTenant(tenant.id, (tx) => tx.selectFrom('trunks').selectAll().execute());
+    const live = rows
+      .filter((row) => row.deletedAt === null)
+      .map((row) => ({
+        name: switchGatewayName(tenant.code, row.name),
+        host: row.host,
+        proxy: row.proxy,
+        realm: row.realm,
+        register: row.register,
+        username: row.username,
+        password: row.passwordSealed ? this.secrets.open(row.passwordSealed) : null,
+        dtmfMode: row.dtmfMode,
+        ping: row.ping,
+        transport: row.transport,
+      }));
+    const removed = rows.filter((row) => row.deletedAt !== null).map((row) => switchGatewayName(tenant.code, row.name));
+    return { live, removed };
+  }
+
+  async queues(tenantId: string): Promise<{ live: QueueInfo[]; removed: string[] }> {
+    const rows = await this.db.withTenant(tenantId, (tx) => tx.selectFrom('queues').selectAll().execute());
+    return { live: rows.filter((row) => row.deletedAt === null), removed: rows.filter((row) => row.deletedAt !== null).map((row) => row.id) };
+  }
+
+  /** Agents and tiers to re-push after a switch (re)connects. */
+  async callCenterMembers(tenantId: string) {
+    return this.db.withTenant(tenantId, async (tx) => ({
+      agents: await tx
+        .selectFrom('agents as a')
+        .innerJoin('extensions as e', 'e.id', 'a.extensionId')
+        .select(['a.id', 'a.state', 'e.number'])
+        .where('a.deletedAt', 'is', null)
+        .execute(),
+      tiers: await tx
+        .selectFrom('queueTiers as t')
+        .innerJoin('agents as a', 'a.id', 't.agentId')
+        .innerJoin('queues as q', 'q.id', 't.queueId')
+        .select(['t.queueId', 't.agentId', 't.level', 't.position'])
+        .where('a.deletedAt', 'is', null)
+        .where('q.deletedAt', 'is', null)
+        .execute(),
+    }));
+  }
+}

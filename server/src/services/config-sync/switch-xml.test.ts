@@ -1,0 +1,73 @@
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { callcenterStrategy, directoryXml, gatewayXml, publicRoutesXml, queueXml } from './switch-xml.ts';
+
+const parse = (xml: string) => new XMLParser({ ignoreAttributes: false, isArray: (name) => ['user', 'extension', 'action', 'param', 'variable'].includes(name) }).parse(xml);
+const tenant = { id: '7d1f0f5e-0000-4000-8000-000000000001', code: 'acme', domain: 'acme.pbx.localhost' };
+const attr = (nodes: Record<string, string>[], name: string) => nodes.find((node) => node['@_name'] === name)?.['@_value'];
+
+describe('switch XML', () => {
+  it('writes a directory domain with users, passwords, contexts, call groups and the tenant stamp', () => {
+    const xml = directoryXml(tenant, [
+      { id: 'e1', number: '1000', password: 'p"<&>w', callerId: null, context: 'default', callGroup: 'sales', maxRegistrations: 2 },
+    ]);
+    const domain = parse(xml).include.domain;
+    expect(domain['@_name']).toBe('acme.pbx.localhost');
+    const user = domain.groups.group.users.user[0];
+    expect(user['@_id']).toBe('1000');
+    expect(attr(user.params.param, 'password')).toBe('p"<&>w');
+    expect(attr(user.variables.variable, 'user_context')).toBe('acme_default');
+    expect(attr(user.variables.variable, 'callgroup')).toBe('sales');
+    expect(attr(user.variables.variable, 'svc_tenant_id')).toBe(tenant.id);
+  });
+
+  it('routes each DID kind from the public context into the tenant', () => {
+    const xml = publicRoutesXml(
+      tenant,
+      [
+        { didNumber: '+551130000001', destinationType: 'EXTENSION', destinationNumber: '1000' },
+        { didNumber: '551130000002', destinationType: 'IVR', destinationNumber: 'main-menu' },
+        { didNumber: '551130000003', destinationType: 'QUEUE', destinationNumber: '11111111-2222-4333-8444-555555555555' },
+        { didNumber: '551130000004', destinationType: 'CALL_GROUP', destinationNumber: 'sales' },
+      ],
+      new Map([['sales', ['1000', '1001']]]),
+    );
+    const extensions = parse(xml).include.extension as { condition: { '@_expression': string; action: { '@_application': string; '@_data': string }[] } }[];
+    const last = (index: number) => extensions[index]!.condition.action.at(-1)!;
+    expect(extensions[0]!.condition['@_expression']).toBe('^\\+?551130000001$');
+    expect(last(0)).toMatchObject({ '@_application': 'transfer', '@_data': '1000 XML acme_default' });
+    expect(last(1)).toMatchObject({ '@_data': 'ivr_entry XML acme_main-menu' });
+    expect(last(2)).toMatchObject({ '@_application': 'callcenter', '@_data': 'q-11111111-2222-4333-8444-555555555555' });
+    expect(extensions[3]!.condition.action.find((action) => action['@_application'] === 'bridge')!['@_data']).toBe(
+      'user/1000@acme.pbx.localhost,user/1001@acme.pbx.localhost',
+    );
+    for (const extension of extensions) expect(extension.condition.action[0]).toMatchObject({ '@_data': `svc_tenant_id=${tenant.id}` });
+  });
+
+  it('writes a gateway and a queue', () => {
+    const gateway = parse(
+      gatewayXml({ name: 'acme-main', host: 'sip.example.com', proxy: null, realm: null, register: true, username: 'u', password: 'secret', dtmfMode: 'rfc2833', ping: 30, transport: 'udp' }),
+    ).include.gateway;
+    expect(gateway['@_name']).toBe('acme-main');
+    expect(attr(gateway.params.param, 'register')).toBe('true');
+    expect(attr(gateway.params.param, 'proxy')).toBe('sip.example.com');
+    const queue = parse(
+      queueXml(
+        {
+          id: 'abc', strategy: 'LONGEST_IDLE_AGENT', musicOnHold: 'local_stream://moh', announceSound: null, announceFrequency: null, maxWaitTime: 0,
+          tierRulesApply: false, tierRuleWaitSecond: 300, tierRuleWaitMultiplyLevel: true, tierRuleNoAgentNoWait: false,
+          discardAbandonedAfter: 60, skipAgentsWithExternalCalls: true, recordingEnabled: false,
+        },
+        '/rec/${uuid}.wav',
+      ),
+    ).include.queue;
+    expect(queue['@_name']).toBe('q-abc');
+    expect(attr(queue.params.param, 'strategy')).toBe('longest-idle-agent');
+    expect(attr(queue.params.param, 'record-template')).toBeUndefined();
+  });
+
+  it('names strategies as mod_callcenter does', () => {
+    expect(callcenterStrategy('ROUND_ROBIN')).toBe('round-robin');
+    expect(callcenterStrategy('RING_ALL')).toBe('ring-all');
+  });
+});

@@ -1,0 +1,177 @@
+// Pure builders of the FreeSWITCH XML the config sync writes, one function per file kind.
+// Built with xmlbuilder2 (values are escaped by the library, never concatenated).
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import { assertWellFormed } from '../../modules/dialplan/dialplan.compiler.ts';
+import { extensionDialString, switchContextName, switchQueueName } from '../../platform/switch/naming.ts';
+
+const include = () => create({ version: '1.0', encoding: 'UTF-8' }).ele('include');
+const finish = (root: XMLBuilder) => {
+  const xml = root.end({ prettyPrint: true });
+  assertWellFormed(xml);
+  return xml;
+};
+const params = (parent: XMLBuilder, tag: 'params' | 'variables', values: Record<string, string | number | boolean | null | undefined>) => {
+  const list = parent.ele(tag);
+  const child = tag === 'params' ? 'param' : 'variable';
+  for (const [name, value] of Object.entries(values)) if (value !== null && value !== undefined && value !== '') list.ele(child, { name, value: String(value) });
+};
+
+export interface TenantInfo {
+  id: string;
+  code: string;
+  domain: string;
+}
+
+export interface DirectoryUser {
+  id: string;
+  number: string;
+  password: string;
+  callerId: string | null;
+  context: string;
+  callGroup: string | null;
+  maxRegistrations: number;
+}
+
+/** directory/<domain>.xml: the tenant's SIP domain and its users (with clear-text passwords: the file is private). */
+export function directoryXml(tenant: TenantInfo, users: DirectoryUser[]): string {
+  const root = include();
+  const domain = root.ele('domain', { name: tenant.domain });
+  params(domain, 'params', {
+    'dial-string': '{^^:sip_invite_domain=${dialed_domain}:presence_id=${dialed_user}@${dialed_domain}}${sofia_contact(*/${dialed_user}@${dialed_domain})}',
+  });
+  params(domain, 'variables', { svc_tenant_id: tenant.id, domain_name: tenant.domain });
+  const group = domain.ele('groups').ele('group', { name: 'default' }).ele('users');
+  for (const user of users) {
+    const node = group.ele('user', { id: user.number });
+    params(node, 'params', { password: user.password, 'max-registrations-per-extension': user.maxRegistrations });
+    params(node, 'variables', {
+      user_context: switchContextName(tenant.code, user.context),
+      callgroup: user.callGroup,
+      effective_caller_id_number: user.callerId ?? user.number,
+      outbound_caller_id_number: user.callerId,
+      svc_tenant_id: tenant.id,
+      svc_extension_id: user.id,
+    });
+  }
+  return finish(root);
+}
+
+export interface InboundRouteInfo {
+  didNumber: string;
+  destinationType: 'EXTENSION' | 'IVR' | 'QUEUE' | 'CALL_GROUP';
+  destinationNumber: string;
+}
+
+/**
+ * dialplan/public/<tenant code>.xml: extensions of the shared `public` context, one per DID, that
+ * stamp the tenant on the call and hand it to the tenant's own context, IVR or queue.
+ */
+export function publicRoutesXml(tenant: TenantInfo, routes: InboundRouteInfo[], callGroups: Map<string, string[]>): string {
+  const root = include();
+  for (const route of routes) {
+    const digits = route.didNumber.replace(/^\+/, '');
+    const condition = root
+      .ele('extension', { name: `did-${digits}` })
+      .ele('condition', { field: 'destination_number', expression: `^\\+?${digits}$` });
+    condition.ele('action', { application: 'set', data: `svc_tenant_id=${tenant.id}` });
+    condition.ele('action', { application: 'export', data: `svc_tenant_id=${tenant.id}` });
+    condition.ele('action', { application: 'set', data: `domain_name=${tenant.domain}` });
+    const defaultContext = switchContextName(tenant.code, 'default');
+    switch (route.destinationType) {
+      case 'EXTENSION':
+        condition.ele('action', { application: 'transfer', data: `${route.destinationNumber} XML ${defaultContext}` });
+        break;
+      case 'IVR':
+        condition.ele('action', { application: 'transfer', data: `ivr_entry XML ${switchContextName(tenant.code, route.destinationNumber)}` });
+        break;
+      case 'QUEUE':
+        condition.ele('action', { application: 'answer', data: '' });
+        condition.ele('action', { application: 'callcenter', data: switchQueueName(route.destinationNumber) });
+        break;
+      case 'CALL_GROUP': {
+        const members = (callGroups.get(route.destinationNumber) ?? []).map((number) => extensionDialString(number, tenant.domain));
+        condition.ele('action', { application: 'set', data: 'hangup_after_bridge=true' });
+        if (members.length > 0) condition.ele('action', { application: 'bridge', data: members.join(',') });
+        condition.ele('action', { application: 'hangup', data: members.length > 0 ? 'NO_ANSWER' : 'UNALLOCATED_NUMBER' });
+        break;
+      }
+    }
+  }
+  return finish(root);
+}
+
+export interface GatewayInfo {
+  name: string;
+  host: string;
+  proxy: string | null;
+  realm: string | null;
+  register: boolean;
+  username: string | null;
+  password: string | null;
+  dtmfMode: string;
+  ping: number | null;
+  transport: string;
+}
+
+/** gateways/<tenant>-<trunk>.xml: one sofia gateway (included in the external profile). */
+export function gatewayXml(gateway: GatewayInfo): string {
+  const root = include();
+  const node = root.ele('gateway', { name: gateway.name });
+  params(node, 'params', {
+    realm: gateway.realm ?? gateway.host,
+    proxy: gateway.proxy ?? gateway.host,
+    register: gateway.register,
+    username: gateway.username ?? 'not-used',
+    password: gateway.password ?? 'not-used',
+    'register-transport': gateway.transport,
+    'dtmf-type': gateway.dtmfMode,
+    ping: gateway.ping,
+    'caller-id-in-from': true,
+  });
+  return finish(root);
+}
+
+export interface QueueInfo {
+  id: string;
+  strategy: string;
+  musicOnHold: string;
+  announceSound: string | null;
+  announceFrequency: number | null;
+  maxWaitTime: number;
+  tierRulesApply: boolean;
+  tierRuleWaitSecond: number;
+  tierRuleWaitMultiplyLevel: boolean;
+  tierRuleNoAgentNoWait: boolean;
+  discardAbandonedAfter: number;
+  skipAgentsWithExternalCalls: boolean;
+  recordingEnabled: boolean;
+}
+
+/** Our strategy names are mod_callcenter's, upper-cased with underscores. */
+export const callcenterStrategy = (strategy: string) => strategy.toLowerCase().replaceAll('_', '-');
+
+/** callcenter/<queue>.xml: one mod_callcenter queue (no static members: agents and tiers are commands). */
+export function queueXml(queue: QueueInfo, recordingTemplate: string): string {
+  const root = include();
+  const node = root.ele('queue', { name: switchQueueName(queue.id) });
+  params(node, 'params', {
+    strategy: callcenterStrategy(queue.strategy),
+    'moh-sound': queue.musicOnHold,
+    'announce-sound': queue.announceSound,
+    'announce-frequency': queue.announceFrequency,
+    'record-template': queue.recordingEnabled ? recordingTemplate : null,
+    'time-base-score': 'system',
+    'max-wait-time': queue.maxWaitTime,
+    'max-wait-time-with-no-agent': 0,
+    'max-wait-time-with-no-agent-time-reached': 5,
+    'tier-rules-apply': queue.tierRulesApply,
+    'tier-rule-wait-second': queue.tierRuleWaitSecond,
+    'tier-rule-wait-multiply-level': queue.tierRuleWaitMultiplyLevel,
+    'tier-rule-no-agent-no-wait': queue.tierRuleNoAgentNoWait,
+    'discard-abandoned-after': queue.discardAbandonedAfter,
+    'abandoned-resume-allowed': false,
+    'skip-agents-with-external-calls': queue.skipAgentsWithExternalCalls,
+  });
+  return finish(root);
+}

@@ -1,0 +1,57 @@
+// sofia::gateway_state → Trunk.status and statusUpdatedAt.
+import type { Logger } from 'pino';
+import type { DatabaseHandles } from '../../platform/db/database.ts';
+import type { TrunkStatus } from '../../platform/db/schema.ts';
+import type { RealtimePublisher } from '../../platform/realtime/events.ts';
+import type { TenantResolver } from './tenant-resolver.ts';
+
+/** Pure: mod_sofia's gateway state (and ping status) as a trunk status. */
+export function trunkStatusOf(state: string, pingStatus?: string): TrunkStatus {
+  if (pingStatus?.toUpperCase() === 'DOWN') return 'DOWN';
+  switch (state.toUpperCase()) {
+    case 'REGED':
+    case 'NOREG':
+      return 'UP';
+    case 'TRYING':
+    case 'REGISTER':
+      return 'REGISTERING';
+    case 'UNREGED':
+    case 'UNREGISTER':
+      return 'UNREGISTERED';
+    case 'FAILED':
+    case 'FAIL_WAIT':
+    case 'EXPIRED':
+    case 'TIMEOUT':
+      return 'FAILED';
+    default:
+      return 'UNKNOWN';
+  }
+}
+
+export function gatewayHandlers(deps: { db: DatabaseHandles; tenants: TenantResolver; realtime: RealtimePublisher; log: Pick<Logger, 'debug'> }) {
+  return {
+    'sofia::gateway_state': async (headers: Record<string, string>) => {
+      // Gateways are named <tenant code>-<trunk name>; tenant codes contain '-' too, so try each split.
+      const gateway = headers.Gateway ?? '';
+      for (let dash = gateway.indexOf('-'); dash > 0; dash = gateway.indexOf('-', dash + 1)) {
+        const tenant = await deps.tenants.byCode(gateway.slice(0, dash));
+        if (!tenant) continue;
+        const status = trunkStatusOf(headers.State ?? '', headers['Ping-Status']);
+        const row = await deps.db.withTenant(tenant.id, (tx) =>
+          tx
+            .updateTable('trunks')
+            .set({ status, statusUpdatedAt: new Date() })
+            .where('name', '=', gateway.slice(dash + 1))
+            .where('deletedAt', 'is', null)
+            .returning(['id', 'name'])
+            .executeTakeFirst(),
+        );
+        if (row) {
+          await deps.realtime.publish(tenant.id, 'TRUNK_STATUS_CHANGED', { trunkId: row.id, name: row.name, status });
+          return;
+        }
+      }
+      deps.log.debug({ gateway }, 'gateway state for no known trunk');
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// The switch side of a running platform: the event-socket connection (to a real FreeSWITCH, or to
+// the built-in simulator when FREESWITCH_ESL_HOST is unset), the event consumer and the config sync.
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Coordination } from './platform/coordination/coordination.ts';
+import { SecretBox } from './platform/crypto/secrets.ts';
+import type { DatabaseHandles } from './platform/db/database.ts';
+import { realtimePublisher } from './platform/realtime/events.ts';
+import type { ObjectStorage } from './platform/storage/storage.ts';
+import { EslCallCenter } from './platform/switch/callcenter.ts';
+import { EslClient } from './platform/switch/esl-client.ts';
+import type { SwitchTarget } from './modules/switch-admin/switch-admin.routes.ts';
+import { ConfigSyncRepo } from './services/config-sync/config-sync.repo.ts';
+import { ConfigSync } from './services/config-sync/config-sync.service.ts';
+import { CONSUMED_EVENTS, startEventConsumer } from './services/event-consumer/event-consumer.ts';
+
+export interface SwitchEndpoint {
+  host: string;
+  port: number;
+  password: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the built-in simulator; injected so the runtime does not depend on how it is built. */
+export type SimulatorStarter = (options: { confDir: string; password: string; recordingsDir: string; log: Logger }) => Promise<SwitchEndpoint>;
+
+export interface SwitchRuntime {
+  target: SwitchTarget;
+  configSync: ConfigSync;
+  stop(): Promise<void>;
+}
+
+export async function startSwitchRuntime(deps: {
+  config: Config;
+  db: DatabaseHandles;
+  coordination: Coordination;
+  storage: ObjectStorage;
+  log: Logger;
+  startSimulator: SimulatorStarter;
+  /** Reconnection backoff and sync interval; the defaults suit production. */
+  timing?: { backoff?: { baseMs: number; maxMs: number }; syncIntervalMs?: number };
+}): Promise<SwitchRuntime> {
+  const { config, log } = deps;
+  const endpoint: SwitchEndpoint = config.freeswitch.host
+    ? { host: config.freeswitch.host, port: config.freeswitch.port, password: config.freeswitch.password, stop: () => Promise.resolve() }
+    : await deps.startSimulator({
+        confDir: config.freeswitch.confDir,
+        password: config.freeswitch.password,
+        recordingsDir: `${config.dataDir}/switch-recordings`,
+        log,
+      });
+  const esl = new EslClient({
+    host: endpoint.host,
+    port: endpoint.port,
+    password: endpoint.password,
+    events: [...CONSUMED_EVENTS.events],
+    customSubclasses: [...CONSUMED_EVENTS.customSubclasses],
+    log: log.child({ component: 'esl' }),
+    ...(deps.timing?.backoff ? { backoff: deps.timing.backoff } : {}),
+  });
+  const realtime = realtimePublisher(deps.coordination);
+  const consumer = startEventConsumer({ db: deps.db, esl, realtime, log });
+  const configSync = new ConfigSync({
+    repo: new ConfigSyncRepo(deps.db, new SecretBox(config.encryptionKey!)),
+    esl,
+    callCenter: new EslCallCenter(esl),
+    storage: deps.storage,
+    coordination: deps.coordination,
+    confDir: config.freeswitch.confDir,
+    log,
+    ...(deps.timing?.syncIntervalMs ? { intervalMs: deps.timing.syncIntervalMs } : {}),
+  });
+  esl.start();
+  configSync.start();
+  return {
+    target: { esl, host: endpoint.host, port: endpoint.port },
+    configSync,
+    async stop() {
+      consumer.stop();
+      await configSync.stop();
+      await esl.stop();
+      await endpoint.stop();
+    },
+  };
+}

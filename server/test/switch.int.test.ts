@@ -1,0 +1,139 @@
+// The platform against the switch simulator over the real event-socket protocol: configuration
+// reaches the switch, registrations come back, introspection answers, and a switch restart is
+// survived with everything resynchronised.
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realtimeEventOf, type RealtimeEvent } from '../src/platform/realtime/events.ts';
+import { createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
+import { startSwitchedApp, type SwitchedApp } from './switch.ts';
+
+let t: SwitchedApp;
+let platform: Session;
+let tenant: TenantFixture;
+const events: RealtimeEvent[] = [];
+
+beforeAll(async () => {
+  t = await startSwitchedApp();
+  await t.coordination.subscribe((message) => {
+    const event = realtimeEventOf(message);
+    if (event) events.push(event);
+  });
+  const admin = await createPlatformAdmin(t.db);
+  platform = await login(t.app, admin.email, admin.password);
+  tenant = await createTenant(t.app, platform);
+}, 60_000);
+afterAll(() => t.close());
+
+async function until<T>(probe: () => Promise<T> | T, ok: (value: T) => boolean, ms = 8_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const createExtension = async (number: string) => {
+  const response = await t.app.inject({ method: 'POST', url: '/extensions', headers: tenant.admin.session.auth, payload: { number } });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: string; sipPassword: string; domain: string }>();
+};
+const extension = async (id: string) =>
+  (await t.app.inject({ method: 'GET', url: `/extensions/${id}`, headers: tenant.admin.session.auth })).json<{ registeredAt: string | null }>();
+
+describe('configuration sync', () => {
+  it('writes the tenant directory privately and the switch loads it: a phone registers with the generated password', async () => {
+    const created = await createExtension('2001');
+    const file = path.join(t.confDir, 'directory', `${tenant.tenant.telephonyDomain}.xml`);
+    await until(() => readFileSafe(file), (text) => text.includes('id="2001"'));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    await until(() => pendingChanges(), (count) => count === 0);
+    const registered = await until(
+      () => t.simulator().control.register({ user: '2001', domain: created.domain, password: created.sipPassword }),
+      (result) => result.ok,
+    );
+    expect(registered.ok).toBe(true);
+    const wrong = t.simulator().control.register({ user: '2001', domain: created.domain, password: 'not-the-password' });
+    expect(wrong.ok).toBe(false);
+  });
+
+  it('writes the ACTIVE default dialplan of the tenant as its own switch context', () => {
+    const text = readFileSync(path.join(t.confDir, 'dialplan', `${tenant.tenant.code}_default.xml`), 'utf8');
+    expect(text).toContain(`<context name="${tenant.tenant.code}_default">`);
+  });
+});
+
+describe('registrations', () => {
+  it('sets registeredAt and emits EXTENSION_REGISTERED, then clears it on unregister', async () => {
+    const created = await createExtension('2002');
+    await until(() => pendingChanges(), (count) => count === 0);
+    await until(() => t.simulator().control.register({ user: '2002', domain: created.domain, password: created.sipPassword }), (result) => result.ok);
+    const registered = await until(() => extension(created.id), (row) => row.registeredAt !== null);
+    expect(registered.registeredAt).not.toBeNull();
+    expect(events).toContainEqual(expect.objectContaining({ type: 'EXTENSION_REGISTERED', tenantId: tenant.tenant.id, extensionId: created.id, number: '2002' }));
+
+    t.simulator().control.unregister('2002', created.domain);
+    const unregistered = await until(() => extension(created.id), (row) => row.registeredAt === null);
+    expect(unregistered.registeredAt).toBeNull();
+    expect(events).toContainEqual(expect.objectContaining({ type: 'EXTENSION_UNREGISTERED', extensionId: created.id }));
+  });
+});
+
+describe('introspection and health', () => {
+  it('answers ok with the live switch', async () => {
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: platform.auth }).then((response) => response.json());
+    expect(await get('/platform/freeswitch/channels')).toMatchObject({ ok: true, count: expect.any(Number) });
+    expect(await get('/platform/freeswitch/profiles')).toMatchObject({ ok: true });
+    const nodes = await get('/platform/freeswitch/nodes');
+    expect(nodes).toMatchObject({ ok: true, nodes: [expect.objectContaining({ connected: true })] });
+    expect(nodes.nodes).toHaveLength(1);
+    expect((await get('/platform/health')).components.switch).toEqual({ ok: true });
+  });
+});
+
+describe('a switch restart', () => {
+  it('answers 200 ok false while the switch is down, loses no change, then reconnects and resynchronises', async () => {
+    const before = await createExtension('2003');
+    await until(() => pendingChanges(), (count) => count === 0);
+    await until(() => t.simulator().control.register({ user: '2003', domain: before.domain, password: before.sipPassword }), (result) => result.ok);
+    await until(() => extension(before.id), (row) => row.registeredAt !== null);
+
+    await t.stopSwitch();
+    await until(() => t.runtime.target.esl.connected, (connected) => !connected);
+    const nodes = await t.app.inject({ method: 'GET', url: '/platform/freeswitch/nodes', headers: platform.auth });
+    expect(nodes.statusCode).toBe(200);
+    expect(nodes.json()).toMatchObject({ ok: false, error: expect.any(String), nodes: [expect.objectContaining({ connected: false })] });
+    expect((await t.app.inject({ method: 'GET', url: '/platform/health', headers: platform.auth })).json().components.switch.ok).toBe(false);
+
+    // A change while the switch is away waits in the outbox.
+    const during = await createExtension('2004');
+    expect(await pendingChanges()).toBeGreaterThan(0);
+
+    await t.restartSwitch();
+    await until(() => t.runtime.target.esl.connected, (connected) => connected, 15_000);
+    await until(() => pendingChanges(), (count) => count === 0, 15_000);
+    // The new switch knows the extension created while it was down…
+    const registered = await until(
+      () => t.simulator().control.register({ user: '2004', domain: during.domain, password: during.sipPassword }),
+      (result) => result.ok,
+    );
+    expect(registered.ok).toBe(true);
+    // …and the reconciliation cleared the registration the old switch had.
+    const stale = await until(() => extension(before.id), (row) => row.registeredAt === null, 15_000);
+    expect(stale.registeredAt).toBeNull();
+  }, 60_000);
+});
+
+function readFileSafe(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+async function pendingChanges(): Promise<number> {
+  const rows = await t.db.withTenant(tenant.tenant.id, (tx) => tx.selectFrom('switchConfigChanges').select('kind').execute());
+  return rows.length;
+}

@@ -1,0 +1,67 @@
+// A platform wired to the project's switch simulator over real TCP: the simulator in this process
+// (the edge of the world), the platform's own ESL client, event consumer and config sync.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { startSwitchSimulator, type SwitchSimulator } from '@callcenter/switch-sim';
+import { LocalObjectStorage } from '../src/platform/storage/storage.ts';
+import { startSwitchRuntime, type SwitchRuntime } from '../src/switch-runtime.ts';
+import { createCoordination } from '../src/platform/coordination/index.ts';
+import { createScratchDatabase, startTestApp, testConfig, type TestApp } from './harness.ts';
+
+export interface SwitchedApp extends TestApp {
+  simulator: () => SwitchSimulator;
+  runtime: SwitchRuntime;
+  confDir: string;
+  /** Stops the simulator (the platform sees the switch go away). */
+  stopSwitch(): Promise<void>;
+  /** Starts a fresh simulator on the same port and folder (a restarted FreeSWITCH). */
+  restartSwitch(): Promise<void>;
+}
+
+const PASSWORD = 'ClueCon';
+
+export async function startSwitchedApp(): Promise<SwitchedApp> {
+  const confDir = mkdtempSync(path.join(tmpdir(), 'switch-conf-'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'switch-data-'));
+  let simulator = await startSwitchSimulator({ host: '127.0.0.1', eslPort: 0, eslPassword: PASSWORD, confDir, controlPort: 0, recordingsDir: path.join(dataDir, 'rec') });
+  const eslPort = simulator.eslPort;
+  const env: Record<string, string> = { FREESWITCH_ESL_HOST: '127.0.0.1', FREESWITCH_ESL_PORT: String(eslPort), FREESWITCH_ESL_PASSWORD: PASSWORD, FREESWITCH_CONF_DIR: confDir, DATA_DIR: dataDir };
+  // Its own database: the config sync works on every tenant it sees, and other test files make many.
+  const database = await createScratchDatabase('switch');
+  const db = database.db;
+  const coordination = createCoordination({});
+  const storage = new LocalObjectStorage(path.join(dataDir, 'objects'));
+  const runtime = await startSwitchRuntime({
+    config: testConfig(env),
+    db,
+    coordination,
+    storage,
+    log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    startSimulator: () => Promise.reject(new Error('a real switch is configured')),
+    timing: { backoff: { baseMs: 50, maxMs: 500 }, syncIntervalMs: 200 },
+  });
+  // The app under test shares the connection, database and coordination of the background services.
+  const app = await startTestApp({ env, switch: runtime.target, storage, db, coordination });
+  await new Promise<void>((resolve) => (runtime.target.esl.connected ? resolve() : runtime.target.esl.once('connected', () => resolve())));
+  await runtime.configSync.settled();
+  return {
+    ...app,
+    simulator: () => simulator,
+    runtime,
+    confDir,
+    async stopSwitch() {
+      await simulator.stop();
+    },
+    async restartSwitch() {
+      simulator = await startSwitchSimulator({ host: '127.0.0.1', eslPort, eslPassword: PASSWORD, confDir, controlPort: 0, recordingsDir: path.join(dataDir, 'rec') });
+    },
+    async close() {
+      await runtime.stop();
+      await app.close();
+      await simulator.stop().catch(() => undefined);
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,260 @@
+// mod_callcenter state and its callcenter::info events: agents, tiers, queues and members,
+// agent updates (cc_agent_update), members-count, and the hooks the core calls. Offering and
+// bridging live in dispatch.ts, the `callcenter` application in member.ts, the api in api.ts.
+import type { Channel } from '../core/channel.ts';
+import type { SwitchCore } from '../core/core.ts';
+import type { ChannelEventOptions } from '../core/channel-events.ts';
+import { channelEvent } from '../core/channel-events.ts';
+import type { SwitchEvent } from '../events/event.ts';
+import { AGENT_STATES, AGENT_STATUSES, TIER_STATES, findName, newAgent, queueFromParams, type Agent, type Member, type Queue, type Tier } from './types.ts';
+import { Dispatcher } from './dispatch.ts';
+import { registerMemberApp } from './member.ts';
+
+export type CcStatus = 'ok' | 'not-found' | 'exists' | 'invalid-type' | 'invalid-status' | 'invalid-state' | 'invalid-key' | 'queue-not-found' | 'tier-exists' | 'invalid-tier-state';
+
+const FILE = 'mod_callcenter.c';
+
+export class CallCenter {
+  readonly queues = new Map<string, Queue>();
+  readonly agents = new Map<string, Agent>();
+  tiers: Tier[] = [];
+  members: Member[] = [];
+  readonly dispatcher: Dispatcher;
+  private loaded = false;
+
+  constructor(readonly core: SwitchCore) {
+    this.dispatcher = new Dispatcher(this);
+    registerMemberApp(core.apps, this);
+  }
+
+  nowSec(): number {
+    return Math.floor(this.core.clock.nowMicros() / 1_000_000);
+  }
+
+  /** Module load: queues, agents and tiers from callcenter/*.xml. */
+  loadModule(): void {
+    if (this.loaded) return;
+    this.loaded = true;
+    for (const name of this.core.config.queues.keys()) this.loadQueue(name);
+    this.loadConfigAgents();
+  }
+
+  /** Agents and tiers declared in callcenter/*.xml that are not known yet. */
+  loadConfigAgents(): void {
+    const config = this.core.config;
+    for (const agentConfig of config.agents) {
+      const a = agentConfig.attrs;
+      if (this.agents.has(agentConfig.name)) continue;
+      const agent = newAgent(agentConfig.name, a.type ?? 'callback');
+      agent.contact = a.contact ?? '';
+      agent.status = findName(AGENT_STATUSES, a.status ?? '') ?? 'Logged Out';
+      agent.state = findName(AGENT_STATES, a.state ?? '') ?? 'Waiting';
+      agent.maxNoAnswer = Number(a['max-no-answer'] ?? 0);
+      agent.wrapUpTime = Number(a['wrap-up-time'] ?? 0);
+      agent.rejectDelayTime = Number(a['reject-delay-time'] ?? 0);
+      agent.busyDelayTime = Number(a['busy-delay-time'] ?? 0);
+      agent.noAnswerDelayTime = Number(a['no-answer-delay-time'] ?? 0);
+      this.agents.set(agent.name, agent);
+    }
+    for (const t of config.tiers) {
+      if (!this.tiers.some((x) => x.queue === t.queue && x.agent === t.agent)) {
+        this.tiers.push({ queue: t.queue, agent: t.agent, level: t.level, position: t.position, state: findName(TIER_STATES, t.state ?? '') ?? 'Ready' });
+      }
+    }
+  }
+
+  loadQueue(name: string): boolean {
+    const config = this.core.config.queues.get(name);
+    if (!config) return false;
+    const existing = this.queues.get(name);
+    const queue = queueFromParams(name, config.params);
+    if (existing) {
+      queue.callsAnswered = existing.callsAnswered;
+      queue.callsAbandoned = existing.callsAbandoned;
+    }
+    this.queues.set(name, queue);
+    return true;
+  }
+
+  unloadQueue(name: string): void {
+    this.queues.delete(name);
+  }
+
+  // ---- events -------------------------------------------------------------------------------
+
+  info(func: string, line: number, headers: Array<[string, string | number | undefined]>, ch?: Channel): void {
+    const origin = { file: FILE, func, line };
+    let event: SwitchEvent;
+    if (ch) {
+      const options: ChannelEventOptions = { subclass: 'callcenter::info', after: headers };
+      event = channelEvent(this.core.bus, ch, 'CUSTOM', origin, options);
+    } else {
+      event = this.core.bus.create('CUSTOM', origin, 'callcenter::info');
+      for (const [name, value] of headers) event.add(name, value);
+    }
+    this.core.bus.fire(event);
+  }
+
+  membersCount(queue: string): void {
+    const count = this.members.filter((m) => m.queue === queue && m.state !== 'Abandoned').length;
+    this.info('cc_queue_count', 878, [
+      ['CC-Queue', queue],
+      ['CC-Action', 'members-count'],
+      ['CC-Count', count],
+      ['CC-Selection', 'Single-Queue'],
+    ]);
+  }
+
+  // ---- agents ------------------------------------------------------------------------------
+
+  agentAdd(name: string, type: string): CcStatus {
+    if (this.agents.has(name)) return 'exists';
+    if (type.toLowerCase() !== 'callback' && type.toLowerCase() !== 'uuid-standby') return 'invalid-type';
+    this.agents.set(name, newAgent(name, type));
+    this.info('cc_agent_add', 915, [
+      ['CC-Agent', name],
+      ['CC-Agent-Type', type],
+      ['CC-Action', 'agent-add'],
+    ]);
+    return 'ok';
+  }
+
+  agentDel(name: string): CcStatus {
+    this.dispatcher.cancelAgent(name, 'ORIGINATOR_CANCEL');
+    this.agents.delete(name);
+    this.tiers = this.tiers.filter((t) => t.agent !== name);
+    return 'ok';
+  }
+
+  agentSet(key: string, name: string, value: string): CcStatus {
+    const agent = this.agents.get(name);
+    if (!agent) return 'not-found';
+    const now = this.nowSec();
+    switch (key.toLowerCase()) {
+      case 'status': {
+        const status = findName(AGENT_STATUSES, value);
+        if (!status) return 'invalid-status';
+        if (agent.status !== status) {
+          agent.lastStatusChange = now;
+          if (status === 'Available') {
+            agent.talkTime = 0;
+            agent.callsAnswered = 0;
+            agent.noAnswerCount = 0;
+          }
+        }
+        agent.status = status;
+        if (status !== 'Available' && status !== 'Available (On Demand)') this.dispatcher.cancelAgent(name, 'ORIGINATOR_CANCEL');
+        this.info('cc_agent_update', 1043, [
+          ['CC-Agent', name],
+          ['CC-Action', 'agent-status-change'],
+          ['CC-Agent-Status', value],
+        ]);
+        break;
+      }
+      case 'state': {
+        const state = findName(AGENT_STATES, value);
+        if (!state) return 'invalid-state';
+        agent.state = state;
+        if (state === 'Receiving') agent.lastOfferedCall = now;
+        this.info('cc_agent_update', 1067, [
+          ['CC-Agent', name],
+          ['CC-Action', 'agent-state-change'],
+          ['CC-Agent-State', value],
+        ]);
+        break;
+      }
+      case 'contact':
+        agent.contact = value;
+        this.info('cc_agent_update', 1091, [
+          ['CC-Agent', name],
+          ['CC-Action', 'agent-contact-change'],
+          ['CC-Agent-Contact', value],
+        ]);
+        break;
+      case 'uuid':
+        agent.uuid = value;
+        break;
+      case 'type':
+        if (value.toLowerCase() !== 'callback' && value.toLowerCase() !== 'uuid-standby') return 'invalid-type';
+        agent.type = value;
+        break;
+      case 'ready_time':
+        agent.readyTime = Math.trunc(Number(value)) || 0;
+        break;
+      case 'busy_delay_time':
+        agent.busyDelayTime = Math.trunc(Number(value)) || 0;
+        break;
+      case 'reject_delay_time':
+        agent.rejectDelayTime = Math.trunc(Number(value)) || 0;
+        break;
+      case 'no_answer_delay_time':
+        agent.noAnswerDelayTime = Math.trunc(Number(value)) || 0;
+        break;
+      case 'max_no_answer':
+        agent.maxNoAnswer = Math.trunc(Number(value)) || 0;
+        break;
+      case 'wrap_up_time':
+        agent.wrapUpTime = Math.trunc(Number(value)) || 0;
+        break;
+      default:
+        return 'invalid-key';
+    }
+    this.dispatcher.kick();
+    return 'ok';
+  }
+
+  agentGet(key: string, name: string): { ok: true; value: string } | { ok: false; status: CcStatus } {
+    const agent = this.agents.get(name);
+    if (!agent) return { ok: false, status: 'not-found' };
+    if (key === 'status') return { ok: true, value: agent.status };
+    if (key === 'state') return { ok: true, value: agent.state };
+    if (key === 'uuid') return { ok: true, value: agent.uuid };
+    return { ok: false, status: 'invalid-key' };
+  }
+
+  // ---- tiers -------------------------------------------------------------------------------
+
+  tierAdd(queue: string, agent: string, state: string, level: number, position: number): CcStatus {
+    if (!this.queues.has(queue)) return 'queue-not-found';
+    const tierState = findName(TIER_STATES, state);
+    if (!tierState) return 'invalid-tier-state';
+    if (!this.agents.has(agent)) return 'not-found';
+    if (this.tiers.some((t) => t.queue === queue && t.agent === agent)) return 'tier-exists';
+    this.tiers.push({ queue, agent, state: tierState, level, position });
+    this.dispatcher.kick();
+    return 'ok';
+  }
+
+  tierSet(key: string, queue: string, agent: string, value: string): CcStatus {
+    const tier = this.tiers.find((t) => t.queue === queue && t.agent === agent);
+    if (!tier) return 'not-found';
+    if (key === 'state') {
+      const state = findName(TIER_STATES, value);
+      if (!state) return 'invalid-tier-state';
+      tier.state = state;
+    } else if (key === 'level') {
+      tier.level = Math.trunc(Number(value)) || 0;
+    } else if (key === 'position') {
+      tier.position = Math.trunc(Number(value)) || 0;
+    } else {
+      return 'invalid-key';
+    }
+    this.dispatcher.kick();
+    return 'ok';
+  }
+
+  tierDel(queue: string, agent: string): CcStatus {
+    this.tiers = this.tiers.filter((t) => !(t.queue === queue && t.agent === agent));
+    return 'ok';
+  }
+
+  // ---- core hooks --------------------------------------------------------------------------
+
+  onAnswered(_ch: Channel): void {
+    // agent legs are followed by the dispatcher through their originate result
+  }
+
+  onHangup(channels: Channel[]): void {
+    this.dispatcher.onHangup(channels);
+  }
+}

@@ -1,0 +1,118 @@
+// switch-sim command line.
+//   serve        starts the ESL server and the control API (ports printed on stdout)
+//   register <user@domain> <password> [expires]   unregister <user@domain>
+//   call <did> <caller-id-number>   answer <uuid> [extension]   dtmf <uuid> <digits>
+//   hangup <uuid> [cause]   outcome <ANSWER|BUSY|NO_ANSWER|FAILED|REJECT> [destination] [ring-ms] [talk-ms]
+//   state
+// serve reads FREESWITCH_ESL_PORT, FREESWITCH_ESL_PASSWORD, FREESWITCH_CONF_DIR (and
+// SWITCH_SIM_CONTROL_PORT, SWITCH_SIM_SPEED); the other commands talk to SWITCH_SIM_CONTROL_URL
+// (default http://127.0.0.1:8089).
+import { resolve } from 'node:path';
+import { startSwitchSimulator } from './index.ts';
+
+export interface CliOptions {
+  command: string;
+  args: string[];
+  flags: Map<string, string>;
+}
+
+export function parseArgs(argv: string[]): CliOptions {
+  const flags = new Map<string, string>();
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg.startsWith('--')) {
+      const [name = '', inline] = arg.slice(2).split('=', 2);
+      flags.set(name, inline ?? argv[++i] ?? '');
+    } else {
+      args.push(arg);
+    }
+  }
+  return { command: args.shift() ?? 'help', args, flags };
+}
+
+function splitAddress(address: string): [string, string] {
+  const at = address.indexOf('@');
+  return at < 0 ? [address, '127.0.0.1'] : [address.slice(0, at), address.slice(at + 1)];
+}
+
+/** The control API request a client command turns into. */
+export function toRequest(command: string, args: string[]): { method: string; path: string; body?: Record<string, unknown> } | undefined {
+  const [a, b, c, d] = args;
+  switch (command) {
+    case 'register': {
+      const [user, domain] = splitAddress(a ?? '');
+      return { method: 'POST', path: '/phones/register', body: { user, domain, password: b ?? '', expires: c ? Number(c) : undefined } };
+    }
+    case 'unregister': {
+      const [user, domain] = splitAddress(a ?? '');
+      return { method: 'POST', path: '/phones/unregister', body: { user, domain } };
+    }
+    case 'call':
+      return { method: 'POST', path: '/calls/inbound', body: { did: a, callerIdNumber: b } };
+    case 'answer':
+      return { method: 'POST', path: `/calls/${encodeURIComponent(a ?? '')}/answer`, body: { extension: b } };
+    case 'dtmf':
+      return { method: 'POST', path: `/calls/${encodeURIComponent(a ?? '')}/dtmf`, body: { digits: b } };
+    case 'hangup':
+      return { method: 'POST', path: `/calls/${encodeURIComponent(a ?? '')}/hangup`, body: { cause: b } };
+    case 'outcome':
+      return { method: 'POST', path: '/outcomes', body: { outcome: a, destination: b, ringMs: c ? Number(c) : undefined, talkMs: d ? Number(d) : undefined } };
+    case 'state':
+      return { method: 'GET', path: '/state' };
+    default:
+      return undefined;
+  }
+}
+
+async function serve(flags: Map<string, string>): Promise<void> {
+  const env = process.env;
+  const sim = await startSwitchSimulator({
+    host: flags.get('host') ?? '127.0.0.1',
+    eslPort: Number(flags.get('esl-port') ?? env.FREESWITCH_ESL_PORT ?? 8021),
+    eslPassword: flags.get('password') ?? env.FREESWITCH_ESL_PASSWORD ?? 'ClueCon',
+    confDir: resolve(flags.get('conf') ?? env.FREESWITCH_CONF_DIR ?? 'conf'),
+    controlPort: Number(flags.get('control-port') ?? env.SWITCH_SIM_CONTROL_PORT ?? 8089),
+    speed: Number(flags.get('speed') ?? env.SWITCH_SIM_SPEED ?? 1),
+    recordingsDir: flags.get('recordings'),
+  });
+  process.stdout.write(`switch-sim: event socket on 127.0.0.1:${sim.eslPort}\nswitch-sim: control API on ${sim.controlUrl}\n`);
+  const stop = (): void => {
+    void sim.stop().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { command, args, flags } = parseArgs(argv);
+  if (command === 'serve') {
+    await serve(flags);
+    return -1;
+  }
+  const request = toRequest(command, args);
+  if (!request) {
+    process.stdout.write('usage: cli.ts serve | register <user@domain> <password> [expires] | unregister <user@domain> | call <did> <cid> | answer <uuid> [ext] | dtmf <uuid> <digits> | hangup <uuid> [cause] | outcome <kind> [dest] [ring-ms] [talk-ms] | state\n');
+    return command === 'help' ? 0 : 2;
+  }
+  const base = flags.get('control') ?? process.env.SWITCH_SIM_CONTROL_URL ?? 'http://127.0.0.1:8089';
+  const response = await fetch(new URL(request.path, base), {
+    method: request.method,
+    headers: { 'content-type': 'application/json' },
+    body: request.body ? JSON.stringify(request.body) : undefined,
+  });
+  process.stdout.write(`${await response.text()}\n`);
+  return response.ok ? 0 : 1;
+}
+
+if (import.meta.url === `file://${process.argv[1] ?? ''}` || process.argv[1]?.endsWith('cli.ts')) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      if (code >= 0) process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,169 @@
+// The dialplan applications the platform relies on (mod_dptools semantics, simulated media).
+import type { AppContext, AppOutcome, Apps } from './apps.ts';
+import type { Channel } from './channel.ts';
+import type { SwitchCore } from './core.ts';
+import { answerLoopback } from './endpoints/loopback.ts';
+import { answerSofiaInbound } from './endpoints/sofia-in.ts';
+import { separateArgs } from './dialstring.ts';
+import { ORIGIN } from './lifecycle.ts';
+
+/** Endpoint-aware answer (answer app, uuid_answer, control surface). */
+export function answerChannel(core: SwitchCore, ch: Channel): boolean {
+  if (!ch.isUp) return false;
+  if (ch.answered) return true;
+  if (ch.direction === 'outbound' && ch.remoteAnswer) return ch.remoteAnswer();
+  if (ch.endpoint === 'loopback') answerLoopback(core, ch);
+  else if (ch.endpoint === 'sofia' && ch.direction === 'inbound') answerSofiaInbound(core, ch);
+  else {
+    core.life.markAnswered(ch);
+    ch.vars.set('endpoint_disposition', 'ANSWER');
+  }
+  return true;
+}
+
+/** Waits until the channel goes down or `until` resolves. */
+function hold(ch: Channel, until?: Promise<void>): Promise<void> {
+  return until ? Promise.race([ch.waitHangup(), until]) : ch.waitHangup();
+}
+
+function setVar(ctx: AppContext, exportToo: boolean): void {
+  const eq = ctx.data.indexOf('=');
+  if (eq <= 0) return;
+  let name = ctx.data.slice(0, eq).trim();
+  const value = ctx.data.slice(eq + 1);
+  const noLocal = name.startsWith('nolocal:');
+  if (noLocal) name = name.slice(8);
+  if (!noLocal || !exportToo) ctx.ch.vars.set(name, value);
+  if (exportToo) {
+    const list = (ctx.ch.vars.get('export_vars') ?? '').split(',').filter((v) => v.length > 0 && v !== name);
+    ctx.ch.vars.set('export_vars', [...list, name].join(','));
+    if (noLocal) ctx.ch.exportOnly.set(name, value);
+  }
+}
+
+/** Simulated media duration: sim_playback_ms, a tone_stream loop (infinite) or 1 s. */
+function playMs(ch: Channel, file: string): number {
+  const explicit = Number(ch.vars.get('sim_playback_ms'));
+  if (Number.isFinite(explicit) && explicit >= 0 && ch.vars.has('sim_playback_ms')) return explicit;
+  if (/loops=-1/.test(file) || file.startsWith('local_stream://')) return Number.POSITIVE_INFINITY;
+  return 1000;
+}
+
+export async function playFile(core: SwitchCore, ch: Channel, file: string, until?: Promise<void>): Promise<void> {
+  const type = /^([a-z_]+):\/\//.exec(file)?.[1] ?? file.split('.').pop() ?? 'wav';
+  const info: Array<[string, string]> = [
+    ['Playback-File-Type', type],
+    ['Playback-File-Path', file],
+  ];
+  core.life.fire(ch, 'PLAYBACK_START', ORIGIN.playStart, { after: info });
+  const ms = playMs(ch, file);
+  const started = core.clock.nowMicros();
+  const done = Number.isFinite(ms) ? core.clock.sleep(ms) : new Promise<void>(() => undefined);
+  await Promise.race([done, hold(ch, until)]);
+  const elapsed = Math.max(0, Math.floor((core.clock.nowMicros() - started) / 1000));
+  ch.vars.set('playback_last_offset_pos', elapsed * 8);
+  ch.vars.set('playback_seconds', Math.floor(elapsed / 1000));
+  ch.vars.set('playback_ms', elapsed);
+  ch.vars.set('playback_samples', elapsed * 8);
+  if (!ch.destroyed) core.life.fire(ch, 'PLAYBACK_STOP', ORIGIN.playStop, { after: [...info, ['Playback-Status', 'done']] });
+}
+
+async function playAndGetDigits(ctx: AppContext): Promise<void> {
+  const { core, ch } = ctx;
+  const [min = '1', max = '1', tries = '1', timeout = '5000', terminators = '#', file = '', , varName = 'pagd_input', regex = '\\d+', digitTimeout] = separateArgs(ctx.data);
+  const maxLen = Number(max);
+  const re = new RegExp(`^(?:${regex})$`);
+  for (let attempt = 0; attempt < Math.max(1, Number(tries)) && ch.isUp; attempt++) {
+    if (file) core.life.fire(ch, 'PLAYBACK_START', ORIGIN.playStart, { after: [['Playback-File-Path', file]] });
+    const digits = await collectDigits(core, ch, maxLen, terminators, Number(timeout), Number(digitTimeout ?? timeout));
+    if (file && ch.isUp) core.life.fire(ch, 'PLAYBACK_STOP', ORIGIN.playStop, { after: [['Playback-File-Path', file], ['Playback-Status', 'done']] });
+    if (digits.length >= Number(min) && re.test(digits)) {
+      ch.vars.set(varName, digits);
+      return;
+    }
+  }
+  ch.vars.set(varName, undefined);
+}
+
+/** Consumes DTMF sent through the control surface until max digits, a terminator or a timeout. */
+export async function collectDigits(core: SwitchCore, ch: Channel, max: number, terminators: string, firstTimeoutMs: number, digitTimeoutMs: number): Promise<string> {
+  let got = '';
+  let timeout = firstTimeoutMs;
+  while (ch.isUp && got.length < max) {
+    if (ch.dtmf.length === 0) {
+      const arrived = new Promise<boolean>((resolve) => {
+        const timer = core.clock.after(timeout, () => resolve(false));
+        ch.dtmfWaiters.push(() => {
+          timer.cancel();
+          resolve(true);
+        });
+        void ch.waitHangup().then(() => resolve(false));
+      });
+      if (!(await arrived)) break;
+      continue;
+    }
+    const digit = ch.dtmf[0]!;
+    ch.dtmf = ch.dtmf.slice(1);
+    if (terminators.includes(digit)) break;
+    got += digit;
+    timeout = digitTimeoutMs;
+  }
+  return got;
+}
+
+export function registerBasicApps(apps: Apps): void {
+  apps.register('answer', ({ core, ch }) => void answerChannel(core, ch));
+  apps.register('pre_answer', ({ core, ch }) => core.life.markPreAnswered(ch));
+  apps.register('ring_ready', ({ core, ch }) => core.life.markRingReady(ch));
+  apps.register('park', async ({ core, ch }) => {
+    ch.parked = true;
+    core.life.fire(ch, 'CHANNEL_PARK', ORIGIN.park);
+    await ch.waitHangup();
+  });
+  apps.register('echo', async ({ ch }) => ch.waitHangup());
+  apps.register('hangup', ({ core, ch, data }): AppOutcome => {
+    core.hangup(ch, data || 'NORMAL_CLEARING');
+    return 'stop';
+  });
+  apps.register('set', (ctx) => setVar(ctx, false));
+  apps.register('export', (ctx) => setVar(ctx, true));
+  apps.register('unset', ({ ch, data }) => ch.vars.delete(data.trim()));
+  apps.register('log', () => undefined);
+  apps.register('info', () => undefined);
+  apps.register('sleep', async ({ core, ch, data }) => {
+    await Promise.race([core.clock.sleep(Number(data) || 0), ch.waitHangup()]);
+  });
+  apps.register('playback', async ({ core, ch, data }) => playFile(core, ch, data));
+  apps.register('transfer', ({ core, ch, data }): AppOutcome => {
+    const [dest = '', , context] = separateArgs(data);
+    core.apps.transfer(ch, dest, context);
+    return 'stop';
+  });
+  apps.register('play_and_get_digits', playAndGetDigits);
+  apps.register('read', async ({ core, ch, data }) => {
+    const [min = '1', max = '1', , varName = 'read_result', timeout = '5000', terminators = '#'] = separateArgs(data);
+    const digits = await collectDigits(core, ch, Number(max), terminators, Number(timeout), Number(timeout));
+    ch.vars.set(varName, digits.length >= Number(min) ? digits : undefined);
+  });
+  apps.register('record_session', ({ core, ch, data }) => void core.recorder.start(ch, data));
+  apps.register('stop_record_session', ({ core, ch, data }) => void core.recorder.stop(ch, data));
+  apps.register('respond', ({ core, ch, data }): AppOutcome | void => {
+    const code = Number(data.split(' ')[0]);
+    if (code === 180 || code === 183) return core.life.markRingReady(ch);
+    if (code >= 400) {
+      core.hangup(ch, code === 486 ? 'USER_BUSY' : code === 404 ? 'UNALLOCATED_NUMBER' : code === 403 ? 'CALL_REJECTED' : 'NORMAL_TEMPORARY_FAILURE');
+      return 'stop';
+    }
+  });
+  apps.register('pickup', async ({ core, ch, data }) => {
+    // pickup <key>: bridges to a call ringing on "pickup/<key>" (see the pickup endpoint note in docs.md).
+    const ringing = [...core.channels.values()].find((c) => c !== ch && c.isUp && !c.answered && c.direction === 'outbound' && c.vars.get('pickup_key') === data);
+    const caller = ringing?.caller;
+    if (!ringing || !caller?.isUp || caller.bridge) return;
+    answerChannel(core, ch);
+    core.hangup(ringing, 'PICKED_OFF');
+    core.bridges.bridge(caller, ch);
+    await ch.waitHangup();
+  });
+  apps.register('uuid_bridge', () => undefined);
+}

@@ -1,0 +1,58 @@
+// The bridge application: originate the dial string for this channel (exported variables go to
+// the new leg, caller id from the channel), bridge on answer, then wait for the bridge to end.
+// On failure the dialplan continues (originate_disposition / DIALSTATUS set); after a bridge
+// the channel hangs up when hangup_after_bridge=true, otherwise the dialplan continues.
+import type { AppOutcome, Apps } from './apps.ts';
+import type { Channel } from './channel.ts';
+import { answerChannel } from './apps-basic.ts';
+
+function exportedVars(ch: Channel): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const name of (ch.vars.get('export_vars') ?? '').split(',')) {
+    if (!name) continue;
+    const value = ch.exportOnly.get(name) ?? ch.vars.get(name);
+    if (value !== undefined) out.push([name, value]);
+  }
+  // The platform's correlation variables always travel with the call.
+  for (const [name, value] of ch.vars.entries()) if (name.startsWith('svc_') && !out.some(([n]) => n === name)) out.push([name, value]);
+  return out;
+}
+
+export function registerBridgeApp(apps: Apps): void {
+  apps.register('bridge', async ({ core, ch, data }): Promise<AppOutcome> => {
+    const p = ch.profile;
+    const result = await core.originator.originate({
+      dialString: data,
+      cidName: ch.vars.get('effective_caller_id_name') ?? p?.callerIdName,
+      cidNumber: ch.vars.get('effective_caller_id_number') ?? p?.callerIdNumber,
+      timeoutSec: Number(ch.vars.get('call_timeout') ?? 60),
+      baseVars: exportedVars(ch),
+      caller: ch,
+    });
+    if (!ch.isUp) {
+      if (result.ok) core.hangup(result.ch, 'ORIGINATOR_CANCEL');
+      return 'stop';
+    }
+    if (!result.ok) {
+      if (ch.bridge) {
+        // picked up by someone else (pickup application)
+        await ch.waitHangup();
+        return 'stop';
+      }
+      ch.vars.set('originate_disposition', result.cause);
+      ch.vars.set('DIALSTATUS', result.cause === 'USER_BUSY' ? 'BUSY' : result.cause === 'NO_ANSWER' ? 'NOANSWER' : 'CHANUNAVAIL');
+      return ch.vars.get('continue_on_fail') === 'false' ? 'stop' : 'continue';
+    }
+    const other = result.ch;
+    if (!ch.answered) answerChannel(core, ch);
+    ch.vars.set('originate_disposition', 'SUCCESS');
+    ch.vars.set('DIALSTATUS', 'SUCCESS');
+    const ended = new Promise<void>((resolve) => core.bridges.bridge(ch, other, resolve));
+    await Promise.race([ended, ch.waitHangup()]);
+    if (ch.isUp && ch.vars.get('hangup_after_bridge') === 'true') {
+      core.hangup(ch, 'NORMAL_CLEARING');
+      return 'stop';
+    }
+    return 'continue';
+  });
+}

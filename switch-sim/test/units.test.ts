@@ -1,0 +1,67 @@
+// Small units: WAV writer/reader, the XML reader's FreeSWITCH error messages, dial strings,
+// the CLI's mapping to the control API.
+import { describe, expect, it } from 'vitest';
+import { parseArgs, toRequest } from '../src/cli.ts';
+import { parseXml, XmlError } from '../src/config/xml.ts';
+import { parseDialString, separateArgs } from '../src/core/dialstring.ts';
+import { parseWavHeader, wavBuffer } from '../src/media/wav.ts';
+
+describe('WAV', () => {
+  it('writes RIFF/WAVE PCM 16-bit stereo 8 kHz with consistent sizes', () => {
+    const buffer = wavBuffer(2.5);
+    const info = parseWavHeader(buffer);
+    expect(info).toEqual({ audioFormat: 1, channels: 2, sampleRate: 8000, byteRate: 32000, blockAlign: 4, bitsPerSample: 16, dataSize: 4 * 8000 * 2.5, riffSize: 36 + 4 * 8000 * 2.5 });
+    expect(buffer.length).toBe(44 + 80000);
+    expect(buffer.readInt16LE(44 + 4 * 10)).not.toBe(0);
+  });
+});
+
+describe('XML reader', () => {
+  it.each([
+    ['<a><b></a>', '[error near line 1]: unexpected closing tag </a>'],
+    ['<a>\n<b>', '[error near line 2]: unclosed tag <b>'],
+    ['', '[error near line 1]: root tag missing'],
+    ['<a/><b/>', '[error near line 1]: markup outside of root element'],
+    ['<a>\n<!-- x', '[error near line 2]: unclosed <!--'],
+    ['<a x="1></a>', '[error near line 1]: missing "'],
+  ])('%j → %s', (xml, message) => {
+    expect(() => parseXml(xml)).toThrow(new XmlError(message));
+  });
+
+  it('reads attributes, entities, CDATA and text', () => {
+    const root = parseXml('<?xml version="1.0"?><r a="1 &amp; 2"><c><![CDATA[<x>]]></c>t&lt;</r>');
+    expect(root.attrs.a).toBe('1 & 2');
+    expect(root.children[0]!.text).toBe('<x>');
+    expect(root.text).toBe('t<');
+  });
+});
+
+describe('dial strings', () => {
+  it('splits global and per-leg variables, simultaneous and failover legs', () => {
+    expect(parseDialString("{a=1,b='x,y'}[leg_timeout=10]user/1000@d,sofia/gateway/gw/1|loopback/9196")).toEqual({
+      globalVars: [
+        ['a', '1'],
+        ['b', 'x,y'],
+      ],
+      groups: [
+        [
+          { target: 'user/1000@d', vars: [['leg_timeout', '10']] },
+          { target: 'sofia/gateway/gw/1', vars: [] },
+        ],
+        [{ target: 'loopback/9196', vars: [] }],
+      ],
+    });
+    expect(separateArgs("{a=b c}loopback/1 &park 'XML' default")).toEqual(['{a=b c}loopback/1', '&park', 'XML', 'default']);
+  });
+});
+
+describe('CLI', () => {
+  it('maps client commands to control requests', () => {
+    const parsed = parseArgs(['register', '1000@acme.pbx.localhost', 'secret', '--control', 'http://x:1']);
+    expect(parsed.flags.get('control')).toBe('http://x:1');
+    expect(toRequest(parsed.command, parsed.args)).toEqual({ method: 'POST', path: '/phones/register', body: { user: '1000', domain: 'acme.pbx.localhost', password: 'secret', expires: undefined } });
+    expect(toRequest('answer', ['u-1', '1000'])).toEqual({ method: 'POST', path: '/calls/u-1/answer', body: { extension: '1000' } });
+    expect(toRequest('state', [])).toEqual({ method: 'GET', path: '/state' });
+    expect(toRequest('nope', [])).toBeUndefined();
+  });
+});

@@ -1,0 +1,121 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../app/auth-context.tsx';
+import { ErrorMessage } from '../app/feedback.tsx';
+import './agent-bar.css';
+import { agentBarApi, myAgentKey, myPauseReasonsKey, type MyAgent } from './agent-bar.api.ts';
+
+const STATE_BADGE: Record<string, string> = {
+  AVAILABLE: 'active',
+  PAUSED: 'pending',
+  LOGGED_OUT: 'disabled',
+};
+
+/** The signed-in user's own agent presence; nothing at all for users without an Agent. */
+export function AgentBar() {
+  const { t } = useTranslation();
+  const { me } = useAuth();
+  const queryClient = useQueryClient();
+  const tenantId = me?.tenantId ?? null;
+  const key = myAgentKey(tenantId, me?.sub ?? null);
+  const agent = useQuery({ queryKey: key, queryFn: agentBarApi.me, enabled: tenantId !== null });
+  const [choosing, setChoosing] = useState(false);
+  const [reasonId, setReasonId] = useState('');
+  const reasons = useQuery({
+    queryKey: myPauseReasonsKey(tenantId),
+    queryFn: agentBarApi.pauseReasons,
+    enabled: choosing,
+  });
+
+  const onMoved = (next: MyAgent) => {
+    queryClient.setQueryData(key, next);
+    setChoosing(false);
+    setReasonId('');
+  };
+  const action = useMutation({
+    mutationFn: (run: () => Promise<MyAgent>) => run(),
+    onSuccess: onMoved,
+  });
+
+  if (tenantId === null || !agent.data) return null;
+  const state = agent.data.state;
+  const run = (operation: () => Promise<MyAgent>) => action.mutate(operation);
+  const pause = (event: FormEvent) => {
+    event.preventDefault();
+    if (reasonId) run(() => agentBarApi.pause(reasonId));
+  };
+  const enabledReasons = reasons.data?.filter((reason) => reason.enabled) ?? [];
+  const pausedFor =
+    state === 'PAUSED' ? reasons.data?.find((reason) => reason.id === agent.data?.pauseReasonId) : undefined;
+
+  return (
+    <div className="agent-bar" role="group" aria-label={t('agentBar.label')}>
+      <span>
+        {t('agentBar.label')} {agent.data.extensionNumber}:{' '}
+        <span
+          className={`badge ${STATE_BADGE[state] ?? ''}`}
+          data-testid="agent-state"
+          aria-label={t('agentBar.state')}
+        >
+          {t(`agentBar.states.${state}`, { defaultValue: state })}
+          {pausedFor && ` · ${pausedFor.name}`}
+        </span>
+      </span>
+      {state === 'LOGGED_OUT' && (
+        <button type="button" disabled={action.isPending} onClick={() => run(agentBarApi.login)}>
+          {t('agentBar.login')}
+        </button>
+      )}
+      {state !== 'LOGGED_OUT' && state !== 'PAUSED' && !choosing && (
+        <button
+          type="button"
+          className="secondary"
+          disabled={action.isPending}
+          onClick={() => setChoosing(true)}
+        >
+          {t('agentBar.pause')}
+        </button>
+      )}
+      {choosing && (
+        <form className="inline-form" onSubmit={pause} aria-label={t('agentBar.pause')}>
+          <select
+            aria-label={t('agentBar.reason')}
+            required
+            value={reasonId}
+            onChange={(event) => setReasonId(event.target.value)}
+          >
+            <option value="">{reasons.isPending ? t('common.loading') : t('agentBar.chooseReason')}</option>
+            {enabledReasons.map((reason) => (
+              <option key={reason.id} value={reason.id}>
+                {reason.name}
+              </option>
+            ))}
+          </select>
+          <button type="submit" disabled={action.isPending || !reasonId}>
+            {t('agentBar.confirmPause')}
+          </button>
+          <button type="button" className="secondary" onClick={() => setChoosing(false)}>
+            {t('agentBar.cancel')}
+          </button>
+        </form>
+      )}
+      {state === 'PAUSED' && (
+        <button type="button" disabled={action.isPending} onClick={() => run(agentBarApi.resume)}>
+          {t('agentBar.resume')}
+        </button>
+      )}
+      {state !== 'LOGGED_OUT' && (
+        <button
+          type="button"
+          className="secondary"
+          disabled={action.isPending}
+          onClick={() => run(agentBarApi.logout)}
+        >
+          {t('agentBar.logout')}
+        </button>
+      )}
+      <ErrorMessage error={action.error ?? reasons.error} />
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../app/auth-context.tsx';
+import { ErrorMessage, Loading } from '../app/feedback.tsx';
+import { agentLabel, agentsKey, queuesApi, tiersKey, type Queue } from './queues.api.ts';
+
+/** The agents serving one queue: assign with level and position, or remove. */
+export function QueueTiers({ queue, onClose }: { queue: Queue; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { me, can } = useAuth();
+  const queryClient = useQueryClient();
+  const canManage = can('queues.manage');
+  const tiers = useQuery({ queryKey: tiersKey(queue.id), queryFn: () => queuesApi.tiers(queue.id) });
+  const agents = useQuery({
+    queryKey: agentsKey(me?.tenantId ?? null),
+    queryFn: queuesApi.agents,
+    enabled: canManage && can('agents.view'),
+  });
+  const [agentId, setAgentId] = useState('');
+  const [level, setLevel] = useState('1');
+  const [position, setPosition] = useState('1');
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: tiersKey(queue.id) });
+  const assign = useMutation({
+    mutationFn: () =>
+      queuesApi.assign(queue.id, { agentId, level: Number(level), position: Number(position) }),
+    onSuccess: () => setAgentId(''),
+    onSettled: refresh,
+  });
+  const unassign = useMutation({
+    mutationFn: (id: string) => queuesApi.unassign(queue.id, id),
+    onSettled: refresh,
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    unassign.reset();
+    if (agentId) assign.mutate();
+  };
+  const title = t('queues.agentsOf', { name: queue.name });
+
+  return (
+    <section className="panel" aria-label={title}>
+      <h2>{title}</h2>
+      <ErrorMessage error={tiers.error ?? agents.error ?? assign.error ?? unassign.error} />
+      {tiers.isPending ? (
+        <Loading />
+      ) : tiers.data?.length === 0 ? (
+        <p>{t('queues.noAgents')}</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>{t('queues.agent')}</th>
+              <th>{t('queues.level')}</th>
+              <th>{t('queues.position')}</th>
+              <th>{t('common.status')}</th>
+              {canManage && <th>{t('common.actions')}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {tiers.data?.map((tier) => (
+              <tr key={tier.agentId}>
+                <td>{agentLabel(tier.agent)}</td>
+                <td>{tier.level}</td>
+                <td>{tier.position}</td>
+                <td>
+                  <span className="badge">
+                    {t(`agentBar.states.${tier.agent.state}`, { defaultValue: tier.agent.state })}
+                  </span>
+                </td>
+                {canManage && (
+                  <td>
+                    <button
+                      type="button"
+                      className="danger"
+                      disabled={unassign.isPending}
+                      onClick={() => {
+                        assign.reset();
+                        unassign.mutate(tier.agentId);
+                      }}
+                    >
+                      {t('queues.removeAgent')}
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {canManage && (
+        <form className="form" onSubmit={submit} aria-label={t('queues.assign')}>
+          <div className="form-grid">
+            <label>
+              <span>{t('queues.agent')}</span>
+              <select required value={agentId} onChange={(event) => setAgentId(event.target.value)}>
+                <option value="">{agents.isPending ? t('common.loading') : t('queues.chooseAgent')}</option>
+                {agents.data?.map((agent) => (
+                  <option key={agent.id} value={agent.id}>
+                    {agentLabel(agent)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span>{t('queues.level')}</span>
+              <input
+                type="number"
+                required
+                min={1}
+                max={99}
+                value={level}
+                onChange={(event) => setLevel(event.target.value)}
+              />
+            </label>
+            <label>
+              <span>{t('queues.position')}</span>
+              <input
+                type="number"
+                required
+                min={1}
+                max={999}
+                value={position}
+                onChange={(event) => setPosition(event.target.value)}
+              />
+            </label>
+          </div>
+          <div className="actions">
+            <button type="submit" disabled={assign.isPending || !agentId}>
+              {t('queues.assign')}
+            </button>
+            <button type="button" className="secondary" onClick={onClose}>
+              {t('queues.close')}
+            </button>
+          </div>
+        </form>
+      )}
+      {!canManage && (
+        <button type="button" className="secondary" onClick={onClose}>
+          {t('queues.close')}
+        </button>
+      )}
+    </section>
+  );
+}

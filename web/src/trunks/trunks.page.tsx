@@ -1,0 +1,88 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../app/auth-context.tsx';
+import { ConfirmButton } from '../app/confirm-button.tsx';
+import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
+import { useFormat } from '../app/use-format.ts';
+import { CreateTrunkForm } from './create-trunk.form.tsx';
+import { trunksApi, trunksKey } from './trunks.api.ts';
+
+export function TrunksPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { me, can } = useAuth();
+  const queryClient = useQueryClient();
+  const trunks = useQuery({ queryKey: trunksKey(me?.tenantId ?? null), queryFn: trunksApi.list });
+  const [creating, setCreating] = useState(false);
+  const remove = useMutation({
+    mutationFn: trunksApi.remove,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['trunks'] }),
+  });
+  const canManage = can('trunks.manage');
+
+  return (
+    <section>
+      <div className="page-title">
+        <h1>{t('trunks.title')}</h1>
+        {canManage && !creating && (
+          <button type="button" onClick={() => setCreating(true)}>
+            {t('trunks.newButton')}
+          </button>
+        )}
+      </div>
+      {creating && (
+        <CreateTrunkForm onCancel={() => setCreating(false)} onCreated={() => setCreating(false)} />
+      )}
+      <ErrorMessage error={trunks.error ?? remove.error} />
+      {remove.isSuccess && <SuccessMessage>{t('trunks.deleted')}</SuccessMessage>}
+      {trunks.isPending ? (
+        <Loading />
+      ) : trunks.data?.length === 0 ? (
+        <p>{t('trunks.empty')}</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>{t('common.name')}</th>
+              <th>{t('trunks.host')}</th>
+              <th>{t('trunks.username')}</th>
+              <th>{t('trunks.password')}</th>
+              <th>{t('trunks.transport')}</th>
+              <th>{t('trunks.register')}</th>
+              <th>{t('common.status')}</th>
+              <th>{t('trunks.statusUpdatedAt')}</th>
+              {canManage && <th>{t('common.actions')}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {trunks.data?.map((trunk) => (
+              <tr key={trunk.id}>
+                <td>{trunk.name}</td>
+                <td>{trunk.host}</td>
+                <td>{trunk.username}</td>
+                <td>{trunk.hasPassword ? t('trunks.hasPassword') : t('trunks.noPassword')}</td>
+                <td>{trunk.transport.toUpperCase()}</td>
+                <td>{trunk.register ? t('common.yes') : t('common.no')}</td>
+                <td>
+                  <span className="badge">{trunk.status}</span>
+                </td>
+                <td>{format.dateTime(trunk.statusUpdatedAt)}</td>
+                {canManage && (
+                  <td>
+                    <ConfirmButton
+                      label={t('trunks.delete')}
+                      confirmLabel={t('trunks.confirmDelete')}
+                      disabled={remove.isPending}
+                      onConfirm={() => remove.mutate(trunk.id)}
+                    />
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
