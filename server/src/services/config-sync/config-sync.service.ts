@@ -8,6 +8,7 @@ import type { SwitchConfigKind } from '../../platform/db/schema.ts';
 import type { ObjectStorage } from '../../platform/storage/storage.ts';
 import type { CallCenterAgentStatus, CallCenterCommands } from '../../platform/switch/callcenter.ts';
 import type { EslClient } from '../../platform/switch/esl-client.ts';
+import { SwitchCommandError } from '../../platform/switch/errors.ts';
 import { callCenterContact, switchAgentName, switchQueueName } from '../../platform/switch/naming.ts';
 import { ConfigFiles } from './config-files.ts';
 import type { ConfigSyncRepo, PendingChange } from './config-sync.repo.ts';
@@ -93,7 +94,7 @@ export class ConfigSync {
     for (const tenant of await this.deps.repo.tenants()) {
       for (const kind of ALL_KINDS) await this.write(tenant, kind);
     }
-    await this.deps.esl.api('reloadxml');
+    await reloadXml(this.deps.esl);
     await this.deps.esl.api('sofia profile external rescan').catch((error: unknown) => this.log.warn({ err: error }, 'gateway rescan failed'));
     for (const tenant of await this.deps.repo.tenants()) await this.loadCallCenter(tenant, true);
     for (const change of pending) await this.deps.repo.clear(change);
@@ -104,7 +105,7 @@ export class ConfigSync {
     const tenant = (await this.deps.repo.tenants()).find((row) => row.id === change.tenantId);
     if (tenant) {
       await this.write(tenant, change.kind);
-      await this.deps.esl.api('reloadxml');
+      await reloadXml(this.deps.esl);
       if (change.kind === 'gateways') await this.reloadGateways(tenant);
       if (change.kind === 'callcenter') await this.loadCallCenter(tenant, false);
     }
@@ -174,6 +175,12 @@ export class ConfigSync {
       await this.deps.callCenter.upsertTier(switchQueueName(tier.queueId), switchAgentName(tier.agentId), tier.level, tier.position);
     }
   }
+}
+
+/** FreeSWITCH answers a failed reloadxml with "+OK [[error near line N]: …]"; that is a failure. */
+export async function reloadXml(esl: Pick<EslClient, 'api'>): Promise<void> {
+  const reply = await esl.api('reloadxml');
+  if (reply.includes('[[error')) throw new SwitchCommandError('reloadxml', reply);
 }
 
 async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
