@@ -137,3 +137,63 @@ async function pendingChanges(): Promise<number> {
   const rows = await t.db.withTenant(tenant.tenant.id, (tx) => tx.selectFrom('switchConfigChanges').select('kind').execute());
   return rows.length;
 }
+
+describe('call center on the switch', () => {
+  it('a queue is loaded, and an agent login puts the agent, its contact and its tier into mod_callcenter', async () => {
+    const auth = tenant.admin.session.auth;
+    const created = await createExtension('2010');
+    const member = await t.app.inject({ method: 'POST', url: '/users', headers: auth, payload: { email: `agent-${Date.now()}@example.test`, role: 'agent' } });
+    const { user, password } = member.json<{ user: { id: string; email: string }; password: string }>();
+    const agent = (await t.app.inject({ method: 'POST', url: '/agents', headers: auth, payload: { userId: user.id, extensionId: created.id } })).json<{ id: string }>();
+    const queue = (await t.app.inject({ method: 'POST', url: '/queues', headers: auth, payload: { name: `support-${Date.now()}` } })).json<{ id: string }>();
+    expect((await t.app.inject({ method: 'POST', url: `/queues/${queue.id}/agents`, headers: auth, payload: { agentId: agent.id } })).statusCode).toBeLessThan(300);
+    await until(() => pendingChanges(), (count) => count === 0);
+    const queues = await t.runtime.target.esl.api('callcenter_config queue list');
+    expect(queues).toContain(`q-${queue.id}`);
+
+    const first = await login(t.app, user.email, password, '10.40.0.1');
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/auth/change-password',
+      headers: first.auth,
+      payload: { currentPassword: password, newPassword: 'agent-password-123' },
+    });
+    const agentAuth = { authorization: `Bearer ${changed.json<{ accessToken: string }>().accessToken}` };
+    expect((await t.app.inject({ method: 'POST', url: '/agents/me/login', headers: agentAuth })).statusCode).toBe(200);
+
+    const agents = await until(() => t.runtime.target.esl.api(`callcenter_config agent list a-${agent.id}`), (text) => text.includes('Available'));
+    expect(agents).toContain(`a-${agent.id}`);
+    expect(agents).toContain(`user/2010@${tenant.tenant.telephonyDomain}`);
+    expect(agents).toContain('Available');
+    const tiers = await t.runtime.target.esl.api('callcenter_config tier list');
+    expect(tiers).toContain(`q-${queue.id}|a-${agent.id}`);
+
+    expect((await t.app.inject({ method: 'POST', url: '/agents/me/logout', headers: agentAuth })).statusCode).toBe(200);
+    const after = await until(() => t.runtime.target.esl.api(`callcenter_config agent list a-${agent.id}`), (text) => text.includes('Logged Out'));
+    expect(after).toContain('Logged Out');
+  });
+});
+
+describe('trunks on the switch', () => {
+  it('a new trunk becomes a gateway of the switch and its status follows the gateway state events', async () => {
+    const auth = tenant.admin.session.auth;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/trunks',
+      headers: auth,
+      payload: { name: `carrier${Date.now() % 100000}`, host: 'sip.carrier.example', username: 'acct', password: 'trunk-secret', register: true },
+    });
+    expect(created.statusCode).toBe(201);
+    const trunk = created.json<{ id: string; name: string }>();
+    const file = path.join(t.confDir, 'gateways', `${tenant.tenant.code}-${trunk.name}.xml`);
+    await until(() => readFileSafe(file), (text) => text.includes('trunk-secret'));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const status = await until(
+      async () => (await t.app.inject({ method: 'GET', url: `/trunks/${trunk.id}`, headers: auth })).json<{ status: string; statusUpdatedAt: string | null }>(),
+      (row) => row.status !== 'UNKNOWN',
+    );
+    expect(['UP', 'REGISTERING']).toContain(status.status);
+    expect(status.statusUpdatedAt).not.toBeNull();
+    expect(JSON.stringify(status)).not.toContain('trunk-secret');
+  });
+});

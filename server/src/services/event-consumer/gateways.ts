@@ -5,7 +5,10 @@ import type { TrunkStatus } from '../../platform/db/schema.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
 import type { TenantResolver } from './tenant-resolver.ts';
 
-/** Pure: mod_sofia's gateway state (and ping status) as a trunk status. */
+/**
+ * Pure: mod_sofia's gateway state as a trunk status. Ping-Status is always sent but only means
+ * something for a gateway that is pinged (it stays DOWN otherwise), so the caller passes it only then.
+ */
 export function trunkStatusOf(state: string, pingStatus?: string): TrunkStatus {
   if (pingStatus?.toUpperCase() === 'DOWN') return 'DOWN';
   switch (state.toUpperCase()) {
@@ -36,18 +39,20 @@ export function gatewayHandlers(deps: { db: DatabaseHandles; tenants: TenantReso
       for (let dash = gateway.indexOf('-'); dash > 0; dash = gateway.indexOf('-', dash + 1)) {
         const tenant = await deps.tenants.byCode(gateway.slice(0, dash));
         if (!tenant) continue;
-        const status = trunkStatusOf(headers.State ?? '', headers['Ping-Status']);
-        const row = await deps.db.withTenant(tenant.id, (tx) =>
-          tx
-            .updateTable('trunks')
-            .set({ status, statusUpdatedAt: new Date() })
+        const result = await deps.db.withTenant(tenant.id, async (tx) => {
+          const trunk = await tx
+            .selectFrom('trunks')
+            .select(['id', 'ping'])
             .where('name', '=', gateway.slice(dash + 1))
             .where('deletedAt', 'is', null)
-            .returning(['id', 'name'])
-            .executeTakeFirst(),
-        );
-        if (row) {
-          await deps.realtime.publish(tenant.id, 'TRUNK_STATUS_CHANGED', { trunkId: row.id, name: row.name, status });
+            .executeTakeFirst();
+          if (!trunk) return null;
+          const status = trunkStatusOf(headers.State ?? '', trunk.ping ? headers['Ping-Status'] : undefined);
+          await tx.updateTable('trunks').set({ status, statusUpdatedAt: new Date() }).where('id', '=', trunk.id).execute();
+          return { id: trunk.id, status };
+        });
+        if (result) {
+          await deps.realtime.publish(tenant.id, 'TRUNK_STATUS_CHANGED', { trunkId: result.id, name: gateway.slice(dash + 1), status: result.status });
           return;
         }
       }
