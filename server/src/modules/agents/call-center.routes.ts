@@ -2,10 +2,10 @@
 // pause reasons and dispositions. One CallCenterSync sends every mod_callcenter command.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleServices } from '../module-services.ts';
-import { dispositionsRoutes } from '../dispositions/dispositions.routes.ts';
-import { DispositionsService } from '../dispositions/dispositions.service.ts';
-import { pauseReasonsRoutes } from '../pause-reasons/pause-reasons.routes.ts';
-import { PauseReasonsService } from '../pause-reasons/pause-reasons.service.ts';
+import { CodeListService } from '../code-lists/code-list.ts';
+import { codeListRoutes } from '../code-lists/code-list.routes.ts';
+import { DISPOSITIONS } from '../dispositions/dispositions.list.ts';
+import { PAUSE_REASONS } from '../pause-reasons/pause-reasons.list.ts';
 import { queuesRoutes } from '../queues/queues.routes.ts';
 import { QueuesService } from '../queues/queues.service.ts';
 import { agentsRoutes } from './agents.routes.ts';
@@ -21,6 +21,6 @@ export const callCenterRoutes =
     await api.register(queuesRoutes(new QueuesService(services.db, sync)));
     await api.register(agentsRoutes(new AgentsService(services, sync)));
     await api.register(presenceRoutes(new AgentPresenceService(services, sync)));
-    await api.register(pauseReasonsRoutes(new PauseReasonsService(services.db)));
-    await api.register(dispositionsRoutes(new DispositionsService(services.db)));
+    await api.register(codeListRoutes(new CodeListService(services.db, PAUSE_REASONS)));
+    await api.register(codeListRoutes(new CodeListService(services.db, DISPOSITIONS)));
   };

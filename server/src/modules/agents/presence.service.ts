@@ -8,7 +8,7 @@ import type { AgentState } from '../../platform/db/schema.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
 import type { ModuleServices } from '../module-services.ts';
-import { listEnabledPauseReasons, toPauseReason } from '../pause-reasons/pause-reasons.repo.ts';
+import { listEnabled, toItem } from '../code-lists/code-list.ts';
 import type { PauseReason } from '../pause-reasons/pause-reasons.schema.ts';
 import { nextAgentState, switchStatusOf, type AgentOperation } from './agent-state.ts';
 import * as agents from './agents.repo.ts';
@@ -87,7 +87,7 @@ export class AgentPresenceService {
   }
 
   async pauseReasons(tenantId: string): Promise<PauseReason[]> {
-    return (await this.services.db.withTenant(tenantId, listEnabledPauseReasons)).map(toPauseReason);
+    return (await this.services.db.withTenant(tenantId, (tx) => listEnabled(tx, 'pauseReasons'))).map(toItem);
   }
 
   login(tenantId: string, userId: string): Promise<Agent> {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { IdParams, Timestamp } from '../../platform/http/schemas.ts';
+import { Timestamp } from '../../platform/http/schemas.ts';
 import { Code, ListName } from '../pause-reasons/pause-reasons.schema.ts';
 
 /** What classifying a call with this disposition does to its lead (the dialer reads it). */
@@ -43,4 +43,3 @@ export const DispositionPatchBody = Type.Object(
 );
 export type DispositionPatchBody = Static<typeof DispositionPatchBody>;
 
-export const DispositionParams = IdParams;

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { IdParams, Timestamp } from '../../platform/http/schemas.ts';
+import { Timestamp } from '../../platform/http/schemas.ts';
 
 export const PauseReason = Type.Object({
   id: Type.String(),
@@ -27,4 +27,3 @@ export const PauseReasonPatchBody = Type.Object(
 );
 export type PauseReasonPatchBody = Static<typeof PauseReasonPatchBody>;
 
-export const PauseReasonParams = IdParams;

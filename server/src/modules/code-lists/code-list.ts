@@ -1,0 +1,137 @@
+// Tenant-customisable lists of codes (pause reasons, dispositions): one implementation, configured
+// per list. Deleting disables (the row and its code stay, since pauses and calls keep pointing at
+// them); a disabled entry answers 404 by id, except to PATCH { enabled: true }, which restores it.
+// Codes of disabled entries stay taken.
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { TSchema } from 'typebox';
+import type { Actor } from '../../platform/auth/guard.ts';
+import type { PermissionKey } from '../../platform/auth/permissions.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { isUniqueViolation, type DatabaseHandles, type Tx } from '../../platform/db/database.ts';
+import type { PauseReasonsTable } from '../../platform/db/schema.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
+
+export type CodeListTable = 'pauseReasons' | 'dispositions';
+
+export interface CodeListSpec {
+  table: CodeListTable;
+  /** Route prefix, e.g. /pause-reasons. */
+  path: string;
+  /** For messages: "Pause reason", "Disposition". */
+  label: string;
+  audit: { actionPrefix: string; targetType: string };
+  access: { read: PermissionKey; write: PermissionKey };
+  /** Validation and serialisation; a list may add fields (dispositions: action). */
+  schemas: { item: TSchema; create: TSchema; patch: TSchema };
+}
+
+/** What every list has; list-specific fields travel through as they are. */
+export interface CodeListItem {
+  id: string;
+  code: string;
+  name: string;
+  enabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+export type CodeListCreate = { code: string; name: string; enabled?: boolean } & Record<string, unknown>;
+export type CodeListPatch = { code?: string; name?: string; enabled?: boolean } & Record<string, unknown>;
+
+type TenantActor = Actor & { tenantId: string };
+// Both tables share these columns (dispositions add `action`, which travels through untouched);
+// Kysely is given one of them so the queries below are typed once.
+type Row = Selectable<PauseReasonsTable>;
+const as = (table: CodeListTable) => table as 'pauseReasons';
+
+export function listEnabled(tx: Tx, table: CodeListTable): Promise<Row[]> {
+  return tx.selectFrom(as(table)).selectAll().where('enabled', '=', true).orderBy('name').orderBy('code').execute();
+}
+
+function find(tx: Tx, table: CodeListTable, id: string, options: { includeDisabled?: boolean } = {}) {
+  let query = tx.selectFrom(as(table)).selectAll().where('id', '=', id);
+  if (!options.includeDisabled) query = query.where('enabled', '=', true);
+  return query.executeTakeFirst();
+}
+
+async function codeTaken(tx: Tx, table: CodeListTable, code: string, exceptId?: string): Promise<boolean> {
+  let query = tx.selectFrom(as(table)).select('id').where('code', '=', code);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** A row as the API shows it: no tenant id, ISO timestamps. */
+export function toItem({ tenantId: _tenantId, createdAt, updatedAt, ...row }: Row): CodeListItem {
+  return { ...row, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
+}
+
+export class CodeListService {
+  constructor(
+    private readonly db: DatabaseHandles,
+    readonly spec: CodeListSpec,
+  ) {}
+
+  async list(tenantId: string): Promise<CodeListItem[]> {
+    return (await this.db.withTenant(tenantId, (tx) => listEnabled(tx, this.spec.table))).map(toItem);
+  }
+
+  async get(tenantId: string, id: string): Promise<CodeListItem> {
+    const row = await this.db.withTenant(tenantId, (tx) => find(tx, this.spec.table, id));
+    if (!row) throw notFound(this.spec.label);
+    return toItem(row);
+  }
+
+  async create(actor: TenantActor, body: CodeListCreate): Promise<CodeListItem> {
+    return this.uniqueCode(body.code, () =>
+      this.db.withTenant(actor.tenantId, async (tx) => {
+        if (await codeTaken(tx, this.spec.table, body.code)) throw this.codeInUse(body.code);
+        const values = { ...body, tenantId: actor.tenantId } as Insertable<PauseReasonsTable>;
+        const row = await tx.insertInto(as(this.spec.table)).values(values).returningAll().executeTakeFirstOrThrow();
+        await this.audit(tx, actor, 'CREATED', row.id, { code: row.code });
+        return toItem(row);
+      }),
+    );
+  }
+
+  async update(actor: TenantActor, id: string, body: CodeListPatch): Promise<CodeListItem> {
+    return this.uniqueCode(body.code, () =>
+      this.db.withTenant(actor.tenantId, async (tx) => {
+        if (!(await find(tx, this.spec.table, id, { includeDisabled: body.enabled === true }))) throw notFound(this.spec.label);
+        if (body.code !== undefined && (await codeTaken(tx, this.spec.table, body.code, id))) throw this.codeInUse(body.code);
+        const row = await this.write(tx, id, body);
+        await this.audit(tx, actor, 'UPDATED', id, { changed: Object.keys(body) });
+        return toItem(row);
+      }),
+    );
+  }
+
+  async remove(actor: TenantActor, id: string): Promise<void> {
+    await this.db.withTenant(actor.tenantId, async (tx) => {
+      if (!(await find(tx, this.spec.table, id))) throw notFound(this.spec.label);
+      await this.write(tx, id, { enabled: false });
+      await this.audit(tx, actor, 'DISABLED', id);
+    });
+  }
+
+  private write(tx: Tx, id: string, values: Updateable<PauseReasonsTable>) {
+    return tx.updateTable(as(this.spec.table)).set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  }
+
+  private audit(tx: Tx, actor: TenantActor, what: string, targetId: string, details?: Record<string, unknown>) {
+    const { actionPrefix, targetType } = this.spec.audit;
+    return recordAudit(tx, actor, { action: `${actionPrefix}_${what}`, targetType, targetId, ...(details ? { details } : {}) });
+  }
+
+  private codeInUse(code: string) {
+    return conflict(`A ${this.spec.label.toLowerCase()} with code ${code} already exists (disabled ones count)`);
+  }
+
+  /** Two concurrent creations of one code both pass the check; the unique key decides. */
+  private async uniqueCode<T>(code: string | undefined, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw this.codeInUse(code ?? '');
+      throw error;
+    }
+  }
+}
