@@ -149,7 +149,11 @@ describe('call center on the switch', () => {
     expect((await t.app.inject({ method: 'POST', url: `/queues/${queue.id}/agents`, headers: auth, payload: { agentId: agent.id } })).statusCode).toBeLessThan(300);
     await until(() => pendingChanges(), (count) => count === 0);
     const queues = await t.runtime.target.esl.api('callcenter_config queue list');
-    expect(queues).toContain(`q-${queue.id}`);
+    expect(queues).toContain(`q-${queue.id}|round-robin|`);
+    // An edited queue reaches the switch through the config sync: file rewritten, then reloaded.
+    await t.app.inject({ method: 'PATCH', url: `/queues/${queue.id}`, headers: auth, payload: { strategy: 'RING_ALL' } });
+    const edited = await until(() => t.runtime.target.esl.api('callcenter_config queue list'), (text) => text.includes(`q-${queue.id}|ring-all|`));
+    expect(edited).toContain(`q-${queue.id}|ring-all|`);
 
     const first = await login(t.app, user.email, password, '10.40.0.1');
     const changed = await t.app.inject({

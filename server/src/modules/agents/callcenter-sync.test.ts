@@ -47,21 +47,19 @@ describe('CallCenterSync', () => {
     ]);
   });
 
-  it('one intent, one command: status, contact, removal, tiers, queue reload', async () => {
+  it('one intent, one command: status, contact, removal, tiers', async () => {
     const { sync, sent } = fakeSwitch();
     await sync.agentStatusChanged(AGENT, 'On Break');
     await sync.agentContactChanged(AGENT, 'user/1002@d', 'Available');
     await sync.agentRemoved(AGENT);
     await sync.tierAssigned(QUEUE, AGENT, 2, 5);
     await sync.tierRemoved(QUEUE, AGENT);
-    await sync.queueChanged(QUEUE);
     expect(sent).toEqual([
       `setAgentStatus a-${AGENT} On Break`,
       `upsertAgent a-${AGENT} user/1002@d Available`,
       `removeAgent a-${AGENT}`,
       `upsertTier q-${QUEUE} a-${AGENT} 2 5`,
       `removeTier q-${QUEUE} a-${AGENT}`,
-      `reloadQueue q-${QUEUE}`,
     ]);
   });
 
@@ -69,10 +67,10 @@ describe('CallCenterSync', () => {
     for (const error of [new SwitchUnavailableError('down'), new SwitchTimeoutError('slow')]) {
       const { sync, logged } = fakeSwitch(() => error);
       await expect(sync.agentStatusChanged(AGENT, 'Available')).resolves.toBeUndefined();
-      await expect(sync.queueChanged(QUEUE)).resolves.toBeUndefined();
+      await expect(sync.tierRemoved(QUEUE, AGENT)).resolves.toBeUndefined();
       expect(logged).toMatchObject([
         { agentId: AGENT, intent: 'agent-status', level: 40 },
-        { queueId: QUEUE, intent: 'queue-reload', level: 40 },
+        { queueId: QUEUE, agentId: AGENT, intent: 'tier-remove', level: 40 },
       ]);
     }
   });

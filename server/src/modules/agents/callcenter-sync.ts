@@ -1,4 +1,5 @@
 // Every mod_callcenter command the call-center modules send, one method per intent, in one place.
+// Queues themselves are not here: the config sync writes their XML and then loads or reloads them.
 // The database is the truth: these run after the commit and are best-effort. When the switch is
 // down, slow or refuses, we log a warning and carry on; the configuration sync re-pushes agents and
 // tiers when the switch comes back. Any other error is a bug: logged as an error, but a committed
@@ -73,13 +74,6 @@ export class CallCenterSync {
   async tierRemoved(queueId: string, agentId: string): Promise<void> {
     await this.attempt('tier-remove', { queueId, agentId }, () =>
       this.commands.removeTier(switchQueueName(queueId), switchAgentName(agentId)),
-    );
-  }
-
-  /** The queue's settings changed; the config sync writes its XML, this asks for a reload now. */
-  async queueChanged(queueId: string): Promise<void> {
-    await this.attempt('queue-reload', { queueId }, () =>
-      this.commands.reloadQueue(switchQueueName(queueId)),
     );
   }
 

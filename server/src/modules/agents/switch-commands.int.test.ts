@@ -45,7 +45,7 @@ async function setup() {
 }
 
 describe('switch commands of administrative changes', () => {
-  it('queues: reload on create and update; tiers one command each; a deleted queue’s tiers removed', async () => {
+  it('queues: no command of their own (the config sync loads them); tiers one command each; a deleted queue’s tiers removed', async () => {
     const { tenant, admin, sent, actor, queues } = await setup();
     const member = await insertMember(t, tenant.id);
     const agent = await createAgent(t, admin.session, tenant.id, member.id);
@@ -58,8 +58,6 @@ describe('switch commands of administrative changes', () => {
     await queues.remove(actor, queue.id);
     const [q, a] = [`q-${queue.id}`, `a-${agent.id}`];
     expect(sent).toEqual([
-      `reloadQueue ${q}`,
-      `reloadQueue ${q}`,
       `upsertTier ${q} ${a} 2 1`,
       `upsertTier ${q} ${a} 2 4`,
       `removeTier ${q} ${a}`,

@@ -40,7 +40,6 @@ export class QueuesService {
         return repo.toQueue(row);
       }),
     );
-    await this.sync.queueChanged(queue.id);
     return queue;
   }
 
@@ -55,7 +54,6 @@ export class QueuesService {
         return repo.toQueue(row);
       }),
     );
-    await this.sync.queueChanged(id);
     return queue;
   }
 
