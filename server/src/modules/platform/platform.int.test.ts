@@ -46,9 +46,20 @@ describe('platform endpoints', () => {
     );
   });
 
-  it('returns the last 200 audit events, newest first', async () => {
+  it('returns exactly the last 200 audit events, newest first', async () => {
+    // More than the limit, with the newest known, so the cut and the order are both visible.
+    await t.db.withPlatform((tx) =>
+      tx
+        .insertInto('auditLog')
+        .values(Array.from({ length: AUDIT_LOG_LIMIT + 10 }, (_, i) => ({ action: 'TEST_FILLER', createdAt: new Date(Date.now() - 60_000 + i) })))
+        .execute(),
+    );
+    const newest = await t.db.withPlatform((tx) =>
+      tx.insertInto('auditLog').values({ action: 'TEST_NEWEST', createdAt: new Date(Date.now() + 60_000) }).returning('id').executeTakeFirstOrThrow(),
+    );
     const log = (await get('/platform/audit-log')).json();
-    expect(log.length).toBeLessThanOrEqual(AUDIT_LOG_LIMIT);
+    expect(log).toHaveLength(AUDIT_LOG_LIMIT);
+    expect(log[0].id).toBe(newest.id);
     const times = log.map((row: { createdAt: string }) => Date.parse(row.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });

@@ -80,7 +80,10 @@ export class ConfigSync {
       this.needsFullSync = false;
       return;
     }
-    for (const change of await this.deps.repo.pending()) await this.syncChange(change);
+    const pending = await this.deps.repo.pending();
+    if (pending.length === 0) return;
+    const tenants = new Map((await this.deps.repo.tenants()).map((tenant) => [tenant.id, tenant]));
+    for (const change of pending) await this.syncChange(change, tenants.get(change.tenantId));
   }
 
   private async holdLock(): Promise<boolean> {
@@ -91,18 +94,19 @@ export class ConfigSync {
 
   private async syncAll(): Promise<void> {
     const pending = await this.deps.repo.pending();
-    for (const tenant of await this.deps.repo.tenants()) {
+    const tenants = await this.deps.repo.tenants();
+    for (const tenant of tenants) {
       for (const kind of ALL_KINDS) await this.write(tenant, kind);
     }
     await reloadXml(this.deps.esl);
     await this.deps.esl.api('sofia profile external rescan').catch((error: unknown) => this.log.warn({ err: error }, 'gateway rescan failed'));
-    for (const tenant of await this.deps.repo.tenants()) await this.loadCallCenter(tenant, true);
+    for (const tenant of tenants) await this.loadCallCenter(tenant, true);
     for (const change of pending) await this.deps.repo.clear(change);
     this.log.info('switch configuration resynchronised');
   }
 
-  private async syncChange(change: PendingChange): Promise<void> {
-    const tenant = (await this.deps.repo.tenants()).find((row) => row.id === change.tenantId);
+  /** A change of a tenant that is no longer active is cleared without writing. */
+  private async syncChange(change: PendingChange, tenant: TenantInfo | undefined): Promise<void> {
     if (tenant) {
       await this.write(tenant, change.kind);
       await reloadXml(this.deps.esl);
