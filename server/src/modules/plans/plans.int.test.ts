@@ -34,6 +34,12 @@ describe('/plans', () => {
     expect((await call('GET', '/plans')).json().some((row: { id: string }) => row.id === plan.id)).toBe(true);
     expect((await call('DELETE', `/plans/${plan.id}`)).statusCode).toBe(204);
     expectError(await call('GET', `/plans/${plan.id}`), 404, 'NOT_FOUND');
+    const audit = await t.db.withPlatform((tx) => tx.selectFrom('auditLog').select('action').where('targetId', '=', plan.id).execute());
+    expect(audit.map((row) => row.action).sort()).toEqual([
+      'PLAN_CREATED',
+      'PLAN_DELETED',
+      'PLAN_UPDATED',
+    ]);
   });
 
   it('refuses deleting a plan in use and the default plan', async () => {

@@ -27,6 +27,10 @@ describe('/tenant-settings', () => {
     expect(patched.json()).toMatchObject({ id: one.tenant.id, name: 'Renamed', timezone: 'America/Manaus', locale: 'en' });
     const other = (await t.app.inject({ method: 'GET', url: '/tenant-settings', headers: two.admin.session.auth })).json();
     expect(other).toMatchObject({ id: two.tenant.id, name: 'Tenant', timezone: 'America/Sao_Paulo' });
+    const audit = await t.db.withPlatform((tx) =>
+      tx.selectFrom('auditLog').select(['action', 'actorUserId']).where('tenantId', '=', one.tenant.id).execute(),
+    );
+    expect(audit).toContainEqual({ action: 'TENANT_SETTINGS_UPDATED', actorUserId: one.admin.id });
   });
 
   it('refuses an unknown time zone, a field it does not own, and callers without settings.manage', async () => {
