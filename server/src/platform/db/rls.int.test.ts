@@ -137,3 +137,11 @@ describe('audit log', () => {
     await expect(app.query('DELETE FROM audit_log')).rejects.toThrow(/permission denied/);
   });
 });
+
+describe('trunk names', () => {
+  it('refuses a dash, which would make gateway names ambiguous', async () => {
+    await expect(
+      owner.query(`INSERT INTO trunks (tenant_id, name, host) VALUES ($1, 'a-b', 'h')`, [tenantA]),
+    ).rejects.toThrow(/trunks_name_check/);
+  });
+});

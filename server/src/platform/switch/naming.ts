@@ -13,8 +13,14 @@ export function switchAgentName(agentId: string): string {
   return `a-${agentId}`;
 }
 
+/** Trunk names have no '-' (codes may), so the last '-' separates the two. */
 export function switchGatewayName(tenantCode: string, trunkName: string): string {
   return `${tenantCode}-${trunkName}`;
+}
+
+export function parseGatewayName(gateway: string): { tenantCode: string; trunkName: string } | null {
+  const dash = gateway.lastIndexOf('-');
+  return dash > 0 && dash < gateway.length - 1 ? { tenantCode: gateway.slice(0, dash), trunkName: gateway.slice(dash + 1) } : null;
 }
 
 /** Where the config sync puts an IVR menu's prompt, inside FREESWITCH_CONF_DIR; the compiled dialplan plays it from there. */

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { TrunkStatus } from '../../platform/db/schema.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
+import { parseGatewayName } from '../../platform/switch/naming.ts';
 import type { TenantResolver } from './tenant-resolver.ts';
 
 /**
@@ -34,29 +35,24 @@ export function trunkStatusOf(state: string, pingStatus?: string): TrunkStatus {
 export function gatewayHandlers(deps: { db: DatabaseHandles; tenants: TenantResolver; realtime: RealtimePublisher; log: Pick<Logger, 'debug'> }) {
   return {
     'sofia::gateway_state': async (headers: Record<string, string>) => {
-      // Gateways are named <tenant code>-<trunk name>; tenant codes contain '-' too, so try each split.
       const gateway = headers.Gateway ?? '';
-      for (let dash = gateway.indexOf('-'); dash > 0; dash = gateway.indexOf('-', dash + 1)) {
-        const tenant = await deps.tenants.byCode(gateway.slice(0, dash));
-        if (!tenant) continue;
-        const result = await deps.db.withTenant(tenant.id, async (tx) => {
-          const trunk = await tx
-            .selectFrom('trunks')
-            .select(['id', 'ping'])
-            .where('name', '=', gateway.slice(dash + 1))
-            .where('deletedAt', 'is', null)
-            .executeTakeFirst();
-          if (!trunk) return null;
-          const status = trunkStatusOf(headers.State ?? '', trunk.ping ? headers['Ping-Status'] : undefined);
-          await tx.updateTable('trunks').set({ status, statusUpdatedAt: new Date() }).where('id', '=', trunk.id).execute();
-          return { id: trunk.id, status };
-        });
-        if (result) {
-          await deps.realtime.publish(tenant.id, 'TRUNK_STATUS_CHANGED', { trunkId: result.id, name: gateway.slice(dash + 1), status: result.status });
-          return;
-        }
-      }
-      deps.log.debug({ gateway }, 'gateway state for no known trunk');
+      const name = parseGatewayName(gateway);
+      const tenant = name ? await deps.tenants.byCode(name.tenantCode) : null;
+      if (!name || !tenant) return deps.log.debug({ gateway }, 'gateway state for no known trunk');
+      const result = await deps.db.withTenant(tenant.id, async (tx) => {
+        const trunk = await tx
+          .selectFrom('trunks')
+          .select(['id', 'ping'])
+          .where('name', '=', name.trunkName)
+          .where('deletedAt', 'is', null)
+          .executeTakeFirst();
+        if (!trunk) return null;
+        const status = trunkStatusOf(headers.State ?? '', trunk.ping ? headers['Ping-Status'] : undefined);
+        await tx.updateTable('trunks').set({ status, statusUpdatedAt: new Date() }).where('id', '=', trunk.id).execute();
+        return { id: trunk.id, status };
+      });
+      if (!result) return deps.log.debug({ gateway }, 'gateway state for no known trunk');
+      await deps.realtime.publish(tenant.id, 'TRUNK_STATUS_CHANGED', { trunkId: result.id, name: name.trunkName, status: result.status });
     },
   };
 }
