@@ -4,6 +4,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tinyWav } from '../src/modules/ivr-menus/wav.test-support.ts';
 import { realtimeEventOf, type RealtimeEvent } from '../src/platform/realtime/events.ts';
 import { createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
 import { startSwitchedApp, type SwitchedApp } from './switch.ts';
@@ -199,5 +200,41 @@ describe('trunks on the switch', () => {
     expect(['UP', 'REGISTERING']).toContain(status.status);
     expect(status.statusUpdatedAt).not.toBeNull();
     expect(JSON.stringify(status)).not.toContain('trunk-secret');
+  });
+});
+
+describe('IVR prompts on the switch', () => {
+  it('copies a menu’s prompt beside the switch configuration and removes the copy with the menu', async () => {
+    const own = await createTenant(t.app, platform);
+    const auth = own.admin.session.auth;
+    expect((await t.app.inject({ method: 'POST', url: '/extensions', headers: auth, payload: { number: '3001' } })).statusCode).toBe(201);
+    const menu = await t.app.inject({
+      method: 'POST',
+      url: '/ivr-menus',
+      headers: auth,
+      payload: { name: 'Prompted', context: `prompted${Date.now() % 10000}`, greeting: 'Bem-vindo', options: [{ digit: '1', targetExtension: '3001' }] },
+    });
+    expect(menu.statusCode).toBe(201);
+    const { id } = menu.json<{ id: string }>();
+    const wav = tinyWav();
+    const boundary = 'switch-test-boundary';
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/ivr-menus/${id}/prompt`,
+      headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.wav"\r\nContent-Type: audio/wav\r\n\r\n`),
+        wav,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(upload.statusCode).toBeLessThan(300);
+    const copy = path.join(t.confDir, 'sounds', own.tenant.code, `ivr-${id}.wav`);
+    await until(() => readFileSafe(copy).length, (length) => length === wav.length);
+    expect(readFileSync(copy).equals(wav)).toBe(true);
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/ivr-menus/${id}`, headers: auth })).statusCode).toBe(204);
+    const gone = await until(() => readFileSafe(copy), (text) => text === '');
+    expect(gone).toBe('');
   });
 });

@@ -128,10 +128,13 @@ export class ConfigSync {
         const names = new Set(contexts.map((row) => `${tenant.code}_${row.context}.xml`));
         for (const row of contexts) await this.files.write(`dialplan/${tenant.code}_${row.context}.xml`, row.xml);
         await this.files.prune('dialplan', (name) => name.startsWith(`${tenant.code}_`), names);
-        for (const prompt of await repo.prompts(tenant.id)) {
+        const prompts = await repo.prompts(tenant.id);
+        for (const prompt of prompts) {
           const object = await this.deps.storage.get(prompt.promptObjectKey);
           if (object) await this.files.write(`sounds/${tenant.code}/ivr-${prompt.id}.wav`, await streamToBuffer(object.stream));
         }
+        // A deleted menu or a removed prompt leaves no copy behind on the switch's side.
+        await this.files.prune(`sounds/${tenant.code}`, (name) => name.startsWith('ivr-'), new Set(prompts.map((prompt) => `ivr-${prompt.id}.wav`)));
         return;
       }
       case 'public': {
