@@ -122,9 +122,8 @@ export class DialplanService {
     if (details.length > 0) throw badRequest('DIALPLAN_NOT_ALLOWED', 'The rule is not allowed', details);
   }
 
+  /** Rules reach the switch only through an activated version, so a rule change marks nothing. */
   private async changed(tx: Tx, actor: TenantActor, action: string, id: string, details: Record<string, unknown>): Promise<void> {
-    // The switch only runs activated versions, but the sync is idempotent and a mark is cheap.
-    await markSwitchConfigChanged(tx, actor.tenantId, 'dialplan');
     await recordAudit(tx, actor, { action, targetType: 'dialplan_rule', targetId: id, details });
   }
 }
