@@ -35,6 +35,8 @@ describe('/inbound-routes', () => {
   it('creates a route of every destination kind, marks the public context and audits', async () => {
     const fixture = await withDestinations();
     const session = fixture.admin.session;
+    // The tenant's creation marked its own configuration; only the routes' marks must remain.
+    await t.db.withTenant(fixture.tenant.id, (tx) => tx.deleteFrom('switchConfigChanges').execute());
     const destinations = [
       ['EXTENSION', '101'],
       ['IVR', 'main-menu'],

@@ -66,6 +66,8 @@ describe('/ivr-menus', () => {
   it('creates a menu and activates its compiled context in the same change', async () => {
     const fixture = await tenantWithExtensions();
     const session = fixture.admin.session;
+    // The tenant's creation marked its own configuration; only the menu's mark must remain.
+    await t.db.withTenant(fixture.tenant.id, (tx) => tx.deleteFrom('switchConfigChanges').execute());
     const response = await call('POST', '/ivr-menus', session, menu());
     expect(response.statusCode, response.body).toBe(201);
     const created = response.json();
