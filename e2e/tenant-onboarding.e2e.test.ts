@@ -10,6 +10,7 @@ import {
   row,
   signIn,
   signOut,
+  TENANT_ADMIN_MENU,
   unique,
 } from './support/console.ts';
 import { useE2eEnvironment } from './support/environment.ts';
@@ -49,7 +50,7 @@ it('a platform admin creates a tenant whose admin changes the password and manag
 
     // Inside the tenant: only tenant entries, no platform ones.
     await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
-    expect(await menuEntries(page)).toEqual(['Home', 'Users', 'Extensions', 'Trunks', 'Queues', 'Settings']);
+    expect(await menuEntries(page)).toEqual(TENANT_ADMIN_MENU);
     expect(await page.getByText('Acme Cobranças').first().isVisible()).toBe(true);
 
     // Invite a supervisor and read the generated password once.

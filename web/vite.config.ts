@@ -11,6 +11,16 @@ const API_PREFIXES = [
   'roles',
   'tenant-settings',
   'health',
+  'extensions',
+  'trunks',
+  'queues',
+  'agents',
+  'pause-reasons',
+  'dispositions',
+  'inbound-routes',
+  'dialplan',
+  'ivr-menus',
+  'monitoring',
   'socket.io',
 ];
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';

@@ -27,6 +27,22 @@ export function row(page: Page, text: string): Locator {
   return page.getByRole('row').filter({ hasText: text });
 }
 
+/** What a tenant admin's side menu lists, in English. */
+export const TENANT_ADMIN_MENU = [
+  'Home',
+  'Users',
+  'Extensions',
+  'Trunks',
+  'Queues',
+  'Agents',
+  'Pause reasons',
+  'Dispositions',
+  'Inbound routes',
+  'IVR menus',
+  'Dialplan',
+  'Settings',
+];
+
 /** The side menu's entries, in whatever language the console currently speaks. */
 export async function menuEntries(page: Page): Promise<string[]> {
   return page.getByRole('navigation').getByRole('link').allInnerTexts();

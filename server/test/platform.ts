@@ -10,7 +10,8 @@ export interface TestPlatform {
 }
 
 export async function startTestPlatform(): Promise<TestPlatform> {
-  const t = await startTestApp({ webDistDir: WEB_DIST_DIR });
+  // E2E_WEB_DIST_DIR lets parallel work test its own build without overwriting web/dist.
+  const t = await startTestApp({ webDistDir: process.env.E2E_WEB_DIST_DIR ?? WEB_DIST_DIR });
   const admin = await createPlatformAdmin(t.db);
   const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   return { baseUrl, platformAdmin: { email: admin.email, password: admin.password }, stop: () => t.close() };

@@ -1,12 +1,17 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { PermissionKey } from '../../../server/src/platform/auth/permissions.ts';
+import { AgentsPage } from '../agents/agents.page.tsx';
 import { AuditLogPage } from '../audit/audit-log.page.tsx';
 import { ChangePasswordPage } from '../auth/change-password.page.tsx';
 import { LoginPage } from '../auth/login.page.tsx';
 import { SelectTenantPage } from '../auth/select-tenant.page.tsx';
+import { CodeListPage } from '../code-lists/code-list.page.tsx';
+import { DialplanPage } from '../dialplan/dialplan.page.tsx';
 import { ExtensionsPage } from '../extensions/extensions.page.tsx';
 import { HomePage } from '../home/home.page.tsx';
+import { InboundRoutesPage } from '../inbound-routes/inbound-routes.page.tsx';
+import { IvrMenusPage } from '../ivr-menus/ivr-menus.page.tsx';
 import { PlansPage } from '../plans/plans.page.tsx';
 import { PlatformUsersPage } from '../platform-users/platform-users.page.tsx';
 import { QueuesPage } from '../queues/queues.page.tsx';
@@ -42,6 +47,18 @@ export function AppRoutes() {
           <Route path="/tenant/extensions" element={guarded('extensions.view', <ExtensionsPage />)} />
           <Route path="/tenant/trunks" element={guarded('trunks.view', <TrunksPage />)} />
           <Route path="/tenant/queues" element={guarded('queues.view', <QueuesPage />)} />
+          <Route path="/tenant/agents" element={guarded('agents.view', <AgentsPage />)} />
+          <Route
+            path="/tenant/pause-reasons"
+            element={guarded('agents.view', <CodeListPage key="pauseReasons" kind="pauseReasons" />)}
+          />
+          <Route
+            path="/tenant/dispositions"
+            element={guarded('dispositions.view', <CodeListPage key="dispositions" kind="dispositions" />)}
+          />
+          <Route path="/tenant/inbound-routes" element={guarded('freeswitch.view', <InboundRoutesPage />)} />
+          <Route path="/tenant/dialplan" element={guarded('freeswitch.view', <DialplanPage />)} />
+          <Route path="/tenant/ivr-menus" element={guarded('freeswitch.view', <IvrMenusPage />)} />
           <Route path="/tenant/settings" element={guarded('settings.manage', <SettingsPage />)} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>

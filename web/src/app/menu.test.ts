@@ -13,12 +13,19 @@ describe('visibleMenu', () => {
       '/tenant/extensions',
       '/tenant/trunks',
       '/tenant/queues',
+      '/tenant/agents',
+      '/tenant/pause-reasons',
+      '/tenant/dispositions',
+      '/tenant/inbound-routes',
+      '/tenant/ivr-menus',
+      '/tenant/dialplan',
       '/tenant/settings',
     ]);
   });
 
-  it('gives an agent nothing to administer', () => {
-    expect(visibleMenu({ permissionKeys: ROLES.agent.permissions, tenantId })).toEqual([]);
+  it('gives an agent only the dispositions list, to read', () => {
+    const entries = visibleMenu({ permissionKeys: ROLES.agent.permissions, tenantId });
+    expect(entries.map((entry) => entry.path)).toEqual(['/tenant/dispositions']);
   });
 
   it('gives a platform super admin outside any tenant only the platform entries', () => {

@@ -43,6 +43,22 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/tenant/extensions', label: 'menu.extensions', section: 'tenant', permission: 'extensions.view' },
   { path: '/tenant/trunks', label: 'menu.trunks', section: 'tenant', permission: 'trunks.view' },
   { path: '/tenant/queues', label: 'menu.queues', section: 'tenant', permission: 'queues.view' },
+  { path: '/tenant/agents', label: 'menu.agents', section: 'tenant', permission: 'agents.view' },
+  { path: '/tenant/pause-reasons', label: 'menu.pauseReasons', section: 'tenant', permission: 'agents.view' },
+  {
+    path: '/tenant/dispositions',
+    label: 'menu.dispositions',
+    section: 'tenant',
+    permission: 'dispositions.view',
+  },
+  {
+    path: '/tenant/inbound-routes',
+    label: 'menu.inboundRoutes',
+    section: 'tenant',
+    permission: 'freeswitch.view',
+  },
+  { path: '/tenant/ivr-menus', label: 'menu.ivrMenus', section: 'tenant', permission: 'freeswitch.view' },
+  { path: '/tenant/dialplan', label: 'menu.dialplan', section: 'tenant', permission: 'freeswitch.view' },
   { path: '/tenant/settings', label: 'menu.settings', section: 'tenant', permission: 'settings.manage' },
 ];
 

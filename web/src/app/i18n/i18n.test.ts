@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import ptBR from './pt-BR.json';
+import { MESSAGE_FILES, MESSAGES, mergeMessages, type MessageTree } from './resources.ts';
 
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
+function flatten(tree: MessageTree, prefix = ''): Map<string, string> {
   const leaves = new Map<string, string>();
   for (const [key, value] of Object.entries(tree)) {
     const path = prefix ? `${prefix}.${key}` : key;
@@ -14,8 +11,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return leaves;
 }
 
-const english = flatten(en);
-const portuguese = flatten(ptBR);
+const english = flatten(MESSAGES.en);
+const portuguese = flatten(MESSAGES['pt-BR']);
 
 describe('translation resources', () => {
   it('pt-BR and en declare exactly the same keys', () => {
@@ -32,5 +29,14 @@ describe('translation resources', () => {
       [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
     for (const [key, text] of english)
       expect(variables(portuguese.get(key) ?? ''), key).toEqual(variables(text));
+  });
+
+  it('each feature file pairs with the same file in the other language', () => {
+    const topKeys = (files: readonly MessageTree[]) => files.map((file) => Object.keys(file).sort());
+    expect(topKeys(MESSAGE_FILES['pt-BR'])).toEqual(topKeys(MESSAGE_FILES.en));
+  });
+
+  it('refuses two files that define the same top-level key', () => {
+    expect(() => mergeMessages([{ queues: { title: 'A' } }, { queues: { title: 'B' } }])).toThrow(/queues/);
   });
 });

@@ -1,9 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setRequestLanguage } from '../api-client.ts';
-import en from './en.json';
-import ptBR from './pt-BR.json';
 import { pickLanguage, type Language } from './languages.ts';
+import { MESSAGES } from './resources.ts';
 
 const STORED_LANGUAGE_KEY = 'console.language';
 
@@ -29,7 +28,7 @@ i18n.on('languageChanged', (language) => {
 const initial = pickLanguage({ stored: readStoredLanguage(), userLocale: null, browser: navigator.language });
 
 void i18n.use(initReactI18next).init({
-  resources: { 'pt-BR': { translation: ptBR }, en: { translation: en } },
+  resources: { 'pt-BR': { translation: MESSAGES['pt-BR'] }, en: { translation: MESSAGES.en } },
   lng: initial,
   fallbackLng: 'en',
   initAsync: false,

@@ -1,0 +1,40 @@
+// Every translation the console has. Shared words live in this folder's files; a feature that owns
+// many strings keeps them beside its code under one top-level key of its own, so features can grow
+// without touching each other's files.
+import agentsEn from '../../agents/agents.en.json';
+import agentsPtBR from '../../agents/agents.pt-BR.json';
+import codeListsEn from '../../code-lists/code-lists.en.json';
+import codeListsPtBR from '../../code-lists/code-lists.pt-BR.json';
+import dialplanEn from '../../dialplan/dialplan.en.json';
+import dialplanPtBR from '../../dialplan/dialplan.pt-BR.json';
+import inboundRoutesEn from '../../inbound-routes/inbound-routes.en.json';
+import inboundRoutesPtBR from '../../inbound-routes/inbound-routes.pt-BR.json';
+import ivrMenusEn from '../../ivr-menus/ivr-menus.en.json';
+import ivrMenusPtBR from '../../ivr-menus/ivr-menus.pt-BR.json';
+import en from './en.json';
+import ptBR from './pt-BR.json';
+import type { Language } from './languages.ts';
+
+export type MessageTree = { [key: string]: string | MessageTree };
+
+/** The shared file first, then each feature's; a feature never redefines another's top-level key. */
+export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> = {
+  en: [en, agentsEn, codeListsEn, dialplanEn, inboundRoutesEn, ivrMenusEn],
+  'pt-BR': [ptBR, agentsPtBR, codeListsPtBR, dialplanPtBR, inboundRoutesPtBR, ivrMenusPtBR],
+};
+
+export function mergeMessages(files: readonly MessageTree[]): MessageTree {
+  const merged: MessageTree = {};
+  for (const file of files) {
+    for (const [key, value] of Object.entries(file)) {
+      if (key in merged) throw new Error(`translation key "${key}" is defined by two files`);
+      merged[key] = value;
+    }
+  }
+  return merged;
+}
+
+export const MESSAGES: Readonly<Record<Language, MessageTree>> = {
+  en: mergeMessages(MESSAGE_FILES.en),
+  'pt-BR': mergeMessages(MESSAGE_FILES['pt-BR']),
+};
