@@ -75,10 +75,22 @@ function send(path: string, { method = 'GET', body, signal }: RequestOptions): P
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': requestLanguage };
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  // Uploads go as multipart: the browser writes that content type with its boundary.
+  if (body instanceof FormData) return fetch(path, { method, headers, body, signal });
   // The server rejects a JSON content type on an empty body, so only declare it when there is one.
   const hasBody = body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
   return fetch(path, { method, headers, body: hasBody ? JSON.stringify(body) : undefined, signal });
+}
+
+/** A binary resource (a prompt to play back), fetched with the session like any other call. */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  let response = await send(path, options);
+  if (response.status === 401 && hasStoredSession()) {
+    if (await refreshSession()) response = await send(path, options);
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response.blob();
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
