@@ -1,54 +1,11 @@
 // A tenant admin sets up telephony (extensions, trunks, queues) and an agent works from the header.
 import { expect, it } from 'vitest';
-import { apiCreateTenant, apiLogin } from './support/api.ts';
+import { apiCreateTenant, apiLogin, apiTakeOver, call } from './support/api.ts';
 import { openPage } from './support/browser.ts';
 import { openMenu, row, signIn, signOut, unique } from './support/console.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 
 const env = useE2eEnvironment();
-
-async function call<T>(
-  baseUrl: string,
-  path: string,
-  token: string,
-  method = 'GET',
-  body?: unknown,
-): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** Replaces a generated password and returns a token bound to the tenant. */
-async function takeOver(
-  baseUrl: string,
-  email: string,
-  generated: string,
-  password: string,
-  tenantId: string,
-) {
-  const first = await apiLogin(baseUrl, email, generated);
-  const changed = await call<{ accessToken: string }>(baseUrl, '/auth/change-password', first, 'POST', {
-    currentPassword: generated,
-    newPassword: password,
-  });
-  const selected = await call<{ accessToken: string }>(
-    baseUrl,
-    '/auth/select-tenant',
-    changed.accessToken,
-    'POST',
-    {
-      tenantId,
-    },
-  );
-  return selected.accessToken;
-}
 
 it('a tenant admin manages extensions, trunks and queues, and an agent uses the agent bar', async () => {
   const { baseUrl, platformAdmin } = env.platform;
@@ -60,13 +17,12 @@ it('a tenant admin manages extensions, trunks and queues, and an agent uses the 
     adminEmail,
   });
   const adminPassword = 'tenant-admin-secret-1';
-  const adminToken = await takeOver(
-    baseUrl,
-    adminEmail,
-    tenant.adminPassword,
-    adminPassword,
-    tenant.tenantId,
-  );
+  const adminToken = await apiTakeOver(baseUrl, {
+    email: adminEmail,
+    generatedPassword: tenant.adminPassword,
+    newPassword: adminPassword,
+    tenantId: tenant.tenantId,
+  });
 
   const { context, page } = await openPage(env.browser);
   try {
@@ -125,24 +81,22 @@ it('a tenant admin manages extensions, trunks and queues, and an agent uses the 
 
     // An agent for the queue and the agent bar, set up through the API.
     const agentEmail = `${unique('agent')}@example.test`;
-    const invited = await call<{ user: { id: string }; password: string }>(
-      baseUrl,
-      '/users',
-      adminToken,
-      'POST',
-      {
-        email: agentEmail,
-        role: 'agent',
-        name: 'Ana Agente',
-      },
-    );
-    const [extension] = await call<{ id: string }[]>(baseUrl, '/extensions', adminToken);
-    await call(baseUrl, '/agents', adminToken, 'POST', {
-      userId: invited.user.id,
-      extensionId: extension?.id,
-      name: 'Ana',
+    const invited = await call<{ user: { id: string }; password: string }>(baseUrl, '/users', {
+      method: 'POST',
+      token: adminToken,
+      body: { email: agentEmail, role: 'agent', name: 'Ana Agente' },
     });
-    await call(baseUrl, '/pause-reasons', adminToken, 'POST', { code: 'lunch', name: 'Lunch' });
+    const [extension] = await call<{ id: string }[]>(baseUrl, '/extensions', { token: adminToken });
+    await call(baseUrl, '/agents', {
+      method: 'POST',
+      token: adminToken,
+      body: { userId: invited.user.id, extensionId: extension?.id, name: 'Ana' },
+    });
+    await call(baseUrl, '/pause-reasons', {
+      method: 'POST',
+      token: adminToken,
+      body: { code: 'lunch', name: 'Lunch' },
+    });
 
     // Queues: create, then assign the agent and remove it.
     await openMenu(page, 'Queues');

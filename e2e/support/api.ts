@@ -1,6 +1,6 @@
 // Setup through the HTTP API, for data a test needs but is not about.
 
-async function call<T>(
+export async function call<T>(
   baseUrl: string,
   path: string,
   init: { method?: string; token?: string; body?: unknown } = {},
@@ -15,6 +15,7 @@ async function call<T>(
   });
   if (!response.ok)
     throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+  if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
 
@@ -44,4 +45,55 @@ export async function apiBaseDomain(baseUrl: string, platformToken: string): Pro
     token: platformToken,
   });
   return body.baseDomain;
+}
+
+/** Replaces a generated password and returns a token bound to the tenant. */
+export async function apiTakeOver(
+  baseUrl: string,
+  account: { email: string; generatedPassword: string; newPassword: string; tenantId: string },
+): Promise<string> {
+  const first = await apiLogin(baseUrl, account.email, account.generatedPassword);
+  const changed = await call<{ accessToken: string }>(baseUrl, '/auth/change-password', {
+    method: 'POST',
+    token: first,
+    body: { currentPassword: account.generatedPassword, newPassword: account.newPassword },
+  });
+  const selected = await call<{ accessToken: string }>(baseUrl, '/auth/select-tenant', {
+    method: 'POST',
+    token: changed.accessToken,
+    body: { tenantId: account.tenantId },
+  });
+  return selected.accessToken;
+}
+
+export interface TenantAdmin {
+  tenantId: string;
+  email: string;
+  password: string;
+  /** A token bound to the tenant, for setup calls. */
+  token: string;
+}
+
+/** A fresh tenant whose admin has already chosen a password: ready to sign in to the console. */
+export async function apiTenantAdmin(
+  baseUrl: string,
+  platformAdmin: { email: string; password: string },
+  label: string,
+): Promise<TenantAdmin> {
+  const platformToken = await apiLogin(baseUrl, platformAdmin.email, platformAdmin.password);
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const email = `admin-${label}-${stamp}@example.test`;
+  const tenant = await apiCreateTenant(baseUrl, platformToken, {
+    code: `${label}-${stamp}`.slice(0, 31),
+    name: `${label} Ltda`,
+    adminEmail: email,
+  });
+  const password = 'tenant-admin-secret-1';
+  const token = await apiTakeOver(baseUrl, {
+    email,
+    generatedPassword: tenant.adminPassword,
+    newPassword: password,
+    tenantId: tenant.tenantId,
+  });
+  return { tenantId: tenant.tenantId, email, password, token };
 }
