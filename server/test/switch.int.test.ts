@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyWav } from '../src/modules/ivr-menus/wav.test-support.ts';
 import { realtimeEventOf, type RealtimeEvent } from '../src/platform/realtime/events.ts';
 import { createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
-import { startSwitchedApp, type SwitchedApp } from './switch.ts';
+import { pendingSwitchChanges, readFileSafe, startSwitchedApp, until, type SwitchedApp } from './switch.ts';
 
 let t: SwitchedApp;
 let platform: Session;
@@ -26,14 +26,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-async function until<T>(probe: () => Promise<T> | T, ok: (value: T) => boolean, ms = 8_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const pendingChanges = () => pendingSwitchChanges(t, tenant.tenant.id);
 
 const createExtension = async (number: string) => {
   const response = await t.app.inject({ method: 'POST', url: '/extensions', headers: tenant.admin.session.auth, payload: { number } });
@@ -126,19 +119,6 @@ describe('a switch restart', () => {
   }, 60_000);
 });
 
-function readFileSafe(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
-async function pendingChanges(): Promise<number> {
-  const rows = await t.db.withTenant(tenant.tenant.id, (tx) => tx.selectFrom('switchConfigChanges').select('kind').execute());
-  return rows.length;
-}
-
 describe('call center on the switch', () => {
   it('a queue is loaded, and an agent login puts the agent, its contact and its tier into mod_callcenter', async () => {
     const auth = tenant.admin.session.auth;
@@ -173,9 +153,24 @@ describe('call center on the switch', () => {
     const tiers = await t.runtime.target.esl.api('callcenter_config tier list');
     expect(tiers).toContain(`q-${queue.id}|a-${agent.id}`);
 
+    // Pause and resume are what mod_callcenter sees as the agent's status.
+    const reason = (await t.app.inject({ method: 'POST', url: '/pause-reasons', headers: auth, payload: { code: `brk${Date.now() % 100000}`, name: 'Break' } })).json<{ id: string }>();
+    expect((await t.app.inject({ method: 'POST', url: '/agents/me/pause', headers: agentAuth, payload: { pauseReasonId: reason.id } })).statusCode).toBe(200);
+    const paused = await until(() => t.runtime.target.esl.api(`callcenter_config agent get status a-${agent.id}`), (text) => text.trim() === 'On Break');
+    expect(paused.trim()).toBe('On Break');
+    expect((await t.app.inject({ method: 'POST', url: '/agents/me/resume', headers: agentAuth })).statusCode).toBe(200);
+    const resumed = await until(() => t.runtime.target.esl.api(`callcenter_config agent get status a-${agent.id}`), (text) => text.trim() === 'Available');
+    expect(resumed.trim()).toBe('Available');
+
     expect((await t.app.inject({ method: 'POST', url: '/agents/me/logout', headers: agentAuth })).statusCode).toBe(200);
     const after = await until(() => t.runtime.target.esl.api(`callcenter_config agent list a-${agent.id}`), (text) => text.includes('Logged Out'));
     expect(after).toContain('Logged Out');
+
+    // A deleted queue leaves the switch, with its tiers.
+    expect((await t.app.inject({ method: 'DELETE', url: `/queues/${queue.id}`, headers: auth })).statusCode).toBe(204);
+    const unloaded = await until(() => t.runtime.target.esl.api('callcenter_config queue list'), (text) => !text.includes(`q-${queue.id}`));
+    expect(unloaded).not.toContain(`q-${queue.id}`);
+    expect(await t.runtime.target.esl.api('callcenter_config tier list')).not.toContain(`q-${queue.id}`);
   });
 });
 

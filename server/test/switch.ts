@@ -1,6 +1,6 @@
 // A platform wired to the project's switch simulator over real TCP: the simulator in this process
 // (the edge of the world), the platform's own ESL client, event consumer and config sync.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -64,4 +64,29 @@ export async function startSwitchedApp(): Promise<SwitchedApp> {
       await database.drop();
     },
   };
+}
+
+/** Polls until `ok` holds or the time is up, and returns the last value either way. */
+export async function until<T>(probe: () => Promise<T> | T, ok: (value: T) => boolean, ms = 8_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A file's text, or '' while it does not exist. */
+export function readFileSafe(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** How many of the tenant's configuration changes the sync has not yet written to the switch. */
+export async function pendingSwitchChanges(t: SwitchedApp, tenantId: string): Promise<number> {
+  const rows = await t.db.withTenant(tenantId, (tx) => tx.selectFrom('switchConfigChanges').select('kind').execute());
+  return rows.length;
 }

@@ -6,6 +6,7 @@ import type { SwitchCore } from '../core/core.ts';
 import { show } from './show.ts';
 import { sofiaApi, sofiaContact } from './sofia.ts';
 import { status, uptime, version } from './status.ts';
+import { urlDecode, urlEncode, userData } from './strings.ts';
 import { hupall, uuidAnswer, uuidBridge, uuidDump, uuidExists, uuidGetvar, uuidKill, uuidRecord, uuidSetvar, uuidSetvarMulti, uuidTransfer } from './uuid.ts';
 
 type Command = (arg: string | undefined) => string | Promise<string>;
@@ -49,6 +50,9 @@ export class ApiCommands {
     this.table.set('callcenter_config', (arg) => callcenterConfig(c.callcenter, arg));
     this.table.set('reload', (arg) => this.reloadModule(arg));
     this.table.set('eval', (arg) => arg ?? '');
+    this.table.set('user_data', (arg) => userData(c.config, arg ?? ''));
+    this.table.set('url_encode', (arg) => urlEncode(arg ?? ''));
+    this.table.set('url_decode', (arg) => urlDecode(arg ?? ''));
   }
 
   /** `reload [-f] <module>` (mod_commands reload_function): XML, then unload + load. */
@@ -65,6 +69,22 @@ export class ApiCommands {
     if (name === 'mod_sofia') this.core.gateways.rescan();
     out += '+OK module unloaded\n+OK module loaded\n';
     return out;
+  }
+
+  /**
+   * A ${command(argument)} inside a channel variable or dialplan data: switch_api_execute with the
+   * same API event. Only commands that answer at once can run inline; undefined means failure.
+   */
+  executeInline(cmd: string, arg: string): string | undefined {
+    const command = this.table.get(cmd);
+    const event = this.core.bus.create('API', { file: 'switch_loadable_module.c', func: 'switch_api_execute', line: 3142 });
+    event.add('API-Command', cmd);
+    if (arg !== '') event.add('API-Command-Argument', arg);
+    const output = command?.(arg);
+    this.core.bus.fire(event);
+    if (typeof output === 'string') return output;
+    void output?.catch(() => undefined);
+    return undefined;
   }
 
   /** Runs `cmd arg` like switch_api_execute, firing the API event afterwards. */

@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import type { Channel, RunningApp } from './channel.ts';
 import type { SwitchCore } from './core.ts';
 import type { PlannedAction } from './dialplan.ts';
-import { expandVars } from './expand.ts';
 import { ORIGIN } from './lifecycle.ts';
 
 export type AppOutcome = 'continue' | 'stop';
@@ -36,7 +35,7 @@ export class Apps {
   async execute(ch: Channel, name: string, rawData: string, origin = ORIGIN.exec): Promise<AppOutcome> {
     if (!ch.isUp) return 'stop';
     const impl = this.registry.get(name);
-    const data = expandVars(rawData, ch, this.core.globals);
+    const data = this.core.expand(rawData, ch);
     if (!impl) {
       // switch_core_session_execute_application on an unknown application hangs the call up.
       this.core.hangup(ch, 'DESTINATION_OUT_OF_ORDER');

@@ -20,6 +20,7 @@ import { HangupEngine } from './hangup.ts';
 import { Lifecycle } from './lifecycle.ts';
 import { Originator } from './originate.ts';
 import { Dialplan } from './dialplan.ts';
+import { expandVars } from './expand.ts';
 import { Apps } from './apps.ts';
 import { registerBasicApps } from './apps-basic.ts';
 import { registerBridgeApp } from './apps-bridge.ts';
@@ -98,6 +99,11 @@ export class SwitchCore {
   }
 
   /** reloadxml: '' on success, switch_xml's error text otherwise (old config kept). */
+  /** ${…} expansion for a channel (or none), with inline API calls such as user_data. */
+  expand(text: string, ch?: Channel): string {
+    return expandVars(text, ch, this.globals, (command, argument) => this.api.executeInline(command, argument));
+  }
+
   reloadXml(): string {
     try {
       const config = loadConfig(this.confDir);

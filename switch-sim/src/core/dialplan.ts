@@ -4,7 +4,7 @@
 import type { DialplanAction } from '../config/types.ts';
 import type { Channel } from './channel.ts';
 import type { SwitchCore } from './core.ts';
-import { channelField, expandVars } from './expand.ts';
+import { channelField } from './expand.ts';
 
 export interface PlannedAction {
   application: string;
@@ -65,14 +65,14 @@ export class Dialplan {
 
   private fieldValue(ch: Channel, field: string): string {
     const dollar = /^\$\{(.+)\}$/.exec(field);
-    if (dollar) return expandVars(field, ch, this.core.globals);
+    if (dollar) return this.core.expand(field, ch);
     return channelField(ch, field) ?? ch.vars.get(field) ?? '';
   }
 
   private plan(ch: Channel, action: DialplanAction, captures: string[], out: PlannedAction[]): void {
     const data = action.data.replace(/\$(\d)/g, (_w, n: string) => captures[Number(n)] ?? '');
     if (action.inline && (action.application === 'set' || action.application === 'export')) {
-      const expanded = expandVars(data, ch, this.core.globals);
+      const expanded = this.core.expand(data, ch);
       const eq = expanded.indexOf('=');
       if (eq > 0) ch.vars.set(expanded.slice(0, eq), expanded.slice(eq + 1));
       return;
