@@ -8,11 +8,14 @@ export interface E2eEnvironment {
   browser: Browser;
 }
 
-/** A platform and a Chromium of the calling test file's own, filled in before its tests run. */
-export function useE2eEnvironment(): E2eEnvironment {
+/**
+ * A platform and a Chromium of the calling test file's own, filled in before its tests run;
+ * `withSwitch` puts the switch simulator behind the platform.
+ */
+export function useE2eEnvironment(options: { withSwitch?: boolean } = {}): E2eEnvironment {
   const env = {} as Partial<E2eEnvironment>;
   beforeAll(async () => {
-    [env.platform, env.browser] = await Promise.all([startTestPlatform(), launchBrowser()]);
+    [env.platform, env.browser] = await Promise.all([startTestPlatform(options), launchBrowser()]);
   });
   afterAll(async () => {
     await env.browser?.close();

@@ -1,18 +1,30 @@
 // A real platform for browser tests: the HTTP server on a random loopback port, serving the built
 // console, on the run's database, with a fresh platform super admin whose password need not change.
+// With `withSwitch`, it also runs against the switch simulator over the event socket.
+import type { SwitchSimulator } from '@callcenter/switch-sim';
 import { WEB_DIST_DIR } from '../src/runtime.ts';
 import { createPlatformAdmin, startTestApp } from './harness.ts';
+import { startSwitchedApp } from './switch.ts';
 
 export interface TestPlatform {
   baseUrl: string;
   platformAdmin: { email: string; password: string };
+  /** The simulated switch, when started `withSwitch`. */
+  simulator: (() => SwitchSimulator) | null;
   stop(): Promise<void>;
 }
 
-export async function startTestPlatform(): Promise<TestPlatform> {
+export async function startTestPlatform(options: { withSwitch?: boolean } = {}): Promise<TestPlatform> {
   // E2E_WEB_DIST_DIR lets parallel work test its own build without overwriting web/dist.
-  const t = await startTestApp({ webDistDir: process.env.E2E_WEB_DIST_DIR ?? WEB_DIST_DIR });
+  const webDistDir = process.env.E2E_WEB_DIST_DIR ?? WEB_DIST_DIR;
+  const switched = options.withSwitch ? await startSwitchedApp({ webDistDir }) : null;
+  const t = switched ?? (await startTestApp({ webDistDir }));
   const admin = await createPlatformAdmin(t.db);
   const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return { baseUrl, platformAdmin: { email: admin.email, password: admin.password }, stop: () => t.close() };
+  return {
+    baseUrl,
+    platformAdmin: { email: admin.email, password: admin.password },
+    simulator: switched ? switched.simulator : null,
+    stop: () => t.close(),
+  };
 }

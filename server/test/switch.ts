@@ -22,7 +22,8 @@ export interface SwitchedApp extends TestApp {
 
 const PASSWORD = 'ClueCon';
 
-export async function startSwitchedApp(): Promise<SwitchedApp> {
+/** `webDistDir` also serves the console, for browser tests against a switch. */
+export async function startSwitchedApp(options: { webDistDir?: string } = {}): Promise<SwitchedApp> {
   const confDir = mkdtempSync(path.join(tmpdir(), 'switch-conf-'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switch-data-'));
   let simulator = await startSwitchSimulator({ host: '127.0.0.1', eslPort: 0, eslPassword: PASSWORD, confDir, controlPort: 0, recordingsDir: path.join(dataDir, 'rec') });
@@ -43,7 +44,7 @@ export async function startSwitchedApp(): Promise<SwitchedApp> {
     timing: { backoff: { baseMs: 50, maxMs: 500 }, syncIntervalMs: 200 },
   });
   // The app under test shares the connection, database and coordination of the background services.
-  const app = await startTestApp({ env, switch: runtime.target, storage, db, coordination });
+  const app = await startTestApp({ env, switch: runtime.target, storage, db, coordination, ...options });
   await new Promise<void>((resolve) => (runtime.target.esl.connected ? resolve() : runtime.target.esl.once('connected', () => resolve())));
   await runtime.configSync.settled();
   return {

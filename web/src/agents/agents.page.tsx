@@ -1,12 +1,161 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../app/auth-context.tsx';
+import { ConfirmButton } from '../app/confirm-button.tsx';
+import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
+import { LiveIndicator } from '../app/live-indicator.tsx';
+import { useFormat } from '../app/use-format.ts';
+import { codeListApi, codeListKey } from '../code-lists/code-lists.api.ts';
+import { applyAgentStateChange, stateTone, type AgentStateChange } from './agent-state.ts';
+import { useAgentStateStream } from './agent-state-stream.ts';
+import { AgentForm } from './agent.form.tsx';
+import { agentsApi, agentsKey, type Agent } from './agents.api.ts';
+import './agents.css';
+
+type Panel = { kind: 'create' } | { kind: 'edit'; agent: Agent } | null;
+
+// Without the live stream (no monitoring.view, or the socket is down) the states are re-read this often.
+const POLL_MS = 15_000;
 
 export function AgentsPage() {
   const { t } = useTranslation();
+  const format = useFormat();
+  const { me, can } = useAuth();
+  const queryClient = useQueryClient();
+  const tenantId = me?.tenantId ?? null;
+  const key = agentsKey(tenantId);
+  const canWatch = can('monitoring.view');
+
+  const live = useAgentStateStream(canWatch, {
+    onChange: (change: AgentStateChange) => {
+      const list = queryClient.getQueryData<Agent[]>(key);
+      if (list?.some((agent) => agent.id === change.agentId)) {
+        queryClient.setQueryData<readonly Agent[]>(key, applyAgentStateChange(list, change));
+      } else {
+        // An agent created elsewhere since the last read.
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+    onConnect: () => void queryClient.invalidateQueries({ queryKey: key }),
+  });
+  const agents = useQuery({
+    queryKey: key,
+    queryFn: agentsApi.list,
+    refetchInterval: live.connected ? false : POLL_MS,
+  });
+  // To name the reason of a pause (disabled ones included: a pause may outlive its reason); the
+  // list is readable with agents.view.
+  const pauseReasons = useQuery({
+    queryKey: codeListKey('pauseReasons', tenantId, true),
+    queryFn: () => codeListApi('pauseReasons').list(true),
+  });
+
+  const [panel, setPanel] = useState<Panel>(null);
+  const remove = useMutation({
+    mutationFn: agentsApi.remove,
+    onSuccess: () => setPanel(null),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['agents'] }),
+  });
+  const canManage = can('agents.manage');
+  // Picking the member needs the member list, which the server shows only with users.manage.
+  const canCreate = canManage && can('users.manage');
+  const close = () => setPanel(null);
+
+  const pauseReasonName = (id: string | null) =>
+    id ? pauseReasons.data?.find((reason) => reason.id === id)?.name : undefined;
+
   return (
-    <section>
+    <section className="agents-page">
       <div className="page-title">
-        <h1>{t('agents.title')}</h1>
+        <h1>{t('menu.agents')}</h1>
+        {canCreate && panel === null && (
+          <button type="button" onClick={() => setPanel({ kind: 'create' })}>
+            {t('agents.newButton')}
+          </button>
+        )}
       </div>
+      {canManage && !canCreate && <p className="muted">{t('agents.createNeedsUsers')}</p>}
+      {panel?.kind === 'create' && <AgentForm agents={agents.data ?? []} onSaved={close} onCancel={close} />}
+      {panel?.kind === 'edit' && (
+        <AgentForm
+          key={panel.agent.id}
+          agent={panel.agent}
+          agents={agents.data ?? []}
+          onSaved={close}
+          onCancel={close}
+        />
+      )}
+      {canWatch ? (
+        <LiveIndicator connected={live.connected} />
+      ) : (
+        <p className="muted" role="status">
+          {t('agents.polling', { seconds: POLL_MS / 1000 })}
+        </p>
+      )}
+      <ErrorMessage error={agents.error ?? remove.error} />
+      {remove.isSuccess && <SuccessMessage>{t('agents.deleted')}</SuccessMessage>}
+      {agents.isPending ? (
+        <Loading />
+      ) : agents.data?.length === 0 ? (
+        <p>{t('agents.empty')}</p>
+      ) : (
+        <div className="table-scroll">
+          <table aria-label={t('menu.agents')}>
+            <thead>
+              <tr>
+                <th>{t('common.name')}</th>
+                <th>{t('agents.user')}</th>
+                <th>{t('agents.extension')}</th>
+                <th>{t('agents.state')}</th>
+                <th>{t('agents.since')}</th>
+                <th className="number">{t('agents.wrapUpSeconds')}</th>
+                {canManage && <th>{t('common.actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {agents.data?.map((agent) => {
+                const reason = agent.state === 'PAUSED' ? pauseReasonName(agent.pauseReasonId) : undefined;
+                return (
+                  <tr key={agent.id}>
+                    <td>{agent.name ?? agent.userName ?? '—'}</td>
+                    <td>{agent.userEmail ?? <span className="muted">{t('agents.userGone')}</span>}</td>
+                    <td>{agent.extensionNumber}</td>
+                    <td>
+                      <span
+                        className={`badge agent-state ${stateTone(agent.state)}`}
+                        data-testid="agent-state"
+                      >
+                        {t(`agentBar.states.${agent.state}`, { defaultValue: agent.state })}
+                        {reason && ` · ${reason}`}
+                      </span>
+                    </td>
+                    <td className="nowrap">{format.dateTime(agent.stateChangedAt)}</td>
+                    <td className="number">{format.number(agent.wrapUpSeconds)}</td>
+                    {canManage && (
+                      <td className="row-actions">
+                        <button
+                          type="button"
+                          className="secondary"
+                          onClick={() => setPanel({ kind: 'edit', agent })}
+                        >
+                          {t('common.edit')}
+                        </button>
+                        <ConfirmButton
+                          label={t('common.delete')}
+                          confirmLabel={t('agents.confirmDelete')}
+                          disabled={remove.isPending}
+                          onConfirm={() => remove.mutate(agent.id)}
+                        />
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth-context.tsx';
 import { ConfirmButton } from '../app/confirm-button.tsx';
+import { LiveIndicator } from '../app/live-indicator.tsx';
 import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
 import { OneTimePassword } from '../app/one-time-password.tsx';
 import { useFormat } from '../app/use-format.ts';
@@ -74,13 +75,7 @@ export function ExtensionsPage() {
           onDismiss={() => setSecret(null)}
         />
       )}
-      {can('monitoring.view') && (
-        <p className="muted" role="status" aria-live="polite">
-          <span className={`badge ${live.connected ? 'active' : 'pending'}`}>
-            {live.connected ? t('extensions.live') : t('extensions.liveOff')}
-          </span>
-        </p>
-      )}
+      {can('monitoring.view') && <LiveIndicator connected={live.connected} />}
       <ErrorMessage error={extensions.error ?? reveal.error ?? reset.error ?? remove.error} />
       {remove.isSuccess && <SuccessMessage>{t('extensions.deleted')}</SuccessMessage>}
       {extensions.isPending ? (

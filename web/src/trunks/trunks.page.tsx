@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth-context.tsx';
 import { ConfirmButton } from '../app/confirm-button.tsx';
 import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
+import { LiveIndicator } from '../app/live-indicator.tsx';
+import { useMonitoringStream } from '../app/monitoring-stream.ts';
 import { useFormat } from '../app/use-format.ts';
 import { CreateTrunkForm } from './create-trunk.form.tsx';
 import { trunksApi, trunksKey } from './trunks.api.ts';
@@ -20,6 +22,11 @@ export function TrunksPage() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['trunks'] }),
   });
   const canManage = can('trunks.manage');
+  // A status change reloads the list: the server's row is the truth (status and its time).
+  const live = useMonitoringStream(can('monitoring.view'), (messages) => {
+    if (messages.some((message) => message.event === 'TRUNK_STATUS_CHANGED'))
+      void queryClient.invalidateQueries({ queryKey: ['trunks'] });
+  });
 
   return (
     <section>
@@ -34,6 +41,7 @@ export function TrunksPage() {
       {creating && (
         <CreateTrunkForm onCancel={() => setCreating(false)} onCreated={() => setCreating(false)} />
       )}
+      {can('monitoring.view') && <LiveIndicator connected={live.connected} />}
       <ErrorMessage error={trunks.error ?? remove.error} />
       {remove.isSuccess && <SuccessMessage>{t('trunks.deleted')}</SuccessMessage>}
       {trunks.isPending ? (
@@ -65,7 +73,9 @@ export function TrunksPage() {
                 <td>{trunk.transport.toUpperCase()}</td>
                 <td>{trunk.register ? t('common.yes') : t('common.no')}</td>
                 <td>
-                  <span className="badge">{trunk.status}</span>
+                  <span className={`badge trunk-${trunk.status.toLowerCase()}`}>
+                    {t(`trunks.statuses.${trunk.status}`, { defaultValue: trunk.status })}
+                  </span>
                 </td>
                 <td>{format.dateTime(trunk.statusUpdatedAt)}</td>
                 {canManage && (

@@ -6,6 +6,11 @@ import { actorOf, tenantOf } from '../../platform/auth/guard.ts';
 import { IdParams, errorResponses } from '../../platform/http/schemas.ts';
 import type { CodeListCreate, CodeListPatch, CodeListService } from './code-list.ts';
 
+const ListQuery = Type.Object(
+  { includeDisabled: Type.Optional(Type.Boolean({ description: 'also list disabled entries (to restore one); enabled only by default' })) },
+  { additionalProperties: false },
+);
+
 const tenantActor = (request: FastifyRequest) => ({ ...actorOf(request), tenantId: tenantOf(request) });
 
 export const codeListRoutes =
@@ -19,8 +24,8 @@ export const codeListRoutes =
 
     app.get(path, {
       ...read,
-      schema: { tags, response: { 200: Type.Array(schemas.item), ...errorResponses(401, 403) } },
-      handler: (request) => list.list(tenantOf(request)),
+      schema: { tags, querystring: ListQuery, response: { 200: Type.Array(schemas.item), ...errorResponses(400, 401, 403) } },
+      handler: (request) => list.list(tenantOf(request), { includeDisabled: request.query.includeDisabled === true }),
     });
     app.get(`${path}/:id`, {
       ...read,

@@ -1,7 +1,7 @@
 // Tenant-customisable lists of codes (pause reasons, dispositions): one implementation, configured
 // per list. Deleting disables (the row and its code stay, since pauses and calls keep pointing at
 // them); a disabled entry answers 404 by id, except to PATCH { enabled: true }, which restores it.
-// Codes of disabled entries stay taken.
+// Codes of disabled entries stay taken. Lists show enabled entries unless asked for all.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { TSchema } from 'typebox';
 import type { Actor } from '../../platform/auth/guard.ts';
@@ -44,7 +44,13 @@ type Row = Selectable<PauseReasonsTable>;
 const as = (table: CodeListTable) => table as 'pauseReasons';
 
 export function listEnabled(tx: Tx, table: CodeListTable): Promise<Row[]> {
-  return tx.selectFrom(as(table)).selectAll().where('enabled', '=', true).orderBy('name').orderBy('code').execute();
+  return listRows(tx, table, { includeDisabled: false });
+}
+
+function listRows(tx: Tx, table: CodeListTable, options: { includeDisabled: boolean }): Promise<Row[]> {
+  let query = tx.selectFrom(as(table)).selectAll();
+  if (!options.includeDisabled) query = query.where('enabled', '=', true);
+  return query.orderBy('name').orderBy('code').execute();
 }
 
 function find(tx: Tx, table: CodeListTable, id: string, options: { includeDisabled?: boolean } = {}) {
@@ -70,8 +76,10 @@ export class CodeListService {
     readonly spec: CodeListSpec,
   ) {}
 
-  async list(tenantId: string): Promise<CodeListItem[]> {
-    return (await this.db.withTenant(tenantId, (tx) => listEnabled(tx, this.spec.table))).map(toItem);
+  /** Enabled entries; with `includeDisabled`, the disabled ones too (an admin restoring one). */
+  async list(tenantId: string, options: { includeDisabled?: boolean } = {}): Promise<CodeListItem[]> {
+    const includeDisabled = options.includeDisabled ?? false;
+    return (await this.db.withTenant(tenantId, (tx) => listRows(tx, this.spec.table, { includeDisabled }))).map(toItem);
   }
 
   async get(tenantId: string, id: string): Promise<CodeListItem> {

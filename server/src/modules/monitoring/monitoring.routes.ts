@@ -1,11 +1,12 @@
-// GET /monitoring/stream: Server-Sent Events of extension registration state for the token's
-// tenant. A snapshot first, then every change, and a comment line as a heartbeat.
+// GET /monitoring/stream: Server-Sent Events of the telephony state the console shows live for the
+// token's tenant: a snapshot of extension registrations first, then every registration and trunk
+// status change, and a comment line as a heartbeat.
 import type { FastifyPluginAsync } from 'fastify';
 import { tenantOf } from '../../platform/auth/guard.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { RealtimeHub } from '../../platform/realtime/hub.ts';
 
-const STREAMED = new Set(['EXTENSION_REGISTERED', 'EXTENSION_UNREGISTERED']);
+const STREAMED = new Set(['EXTENSION_REGISTERED', 'EXTENSION_UNREGISTERED', 'TRUNK_STATUS_CHANGED']);
 const HEARTBEAT_MS = 15_000;
 
 export const sseMessage = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;

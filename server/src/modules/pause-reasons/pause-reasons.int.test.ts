@@ -72,6 +72,11 @@ describe('/pause-reasons', () => {
     const reason = await create(admin.session, { code: 'TRAINING' });
     expect((await call('DELETE', `/pause-reasons/${reason.id}`, admin.session)).statusCode).toBe(204);
     expect((await call('GET', '/pause-reasons', admin.session)).json()).toEqual([]);
+    // An admin restoring an entry asks for the disabled ones too.
+    expect((await call('GET', '/pause-reasons?includeDisabled=true', admin.session)).json()).toEqual([
+      expect.objectContaining({ id: reason.id, code: 'TRAINING', enabled: false }),
+    ]);
+    expectError(await call('GET', '/pause-reasons?includeDisabled=maybe', admin.session), 400, 'VALIDATION_FAILED');
     expectError(await call('GET', `/pause-reasons/${reason.id}`, admin.session), 404, 'NOT_FOUND');
     expectError(await call('DELETE', `/pause-reasons/${reason.id}`, admin.session), 404, 'NOT_FOUND');
     expectError(

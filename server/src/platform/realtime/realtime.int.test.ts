@@ -89,7 +89,7 @@ describe('Socket.IO realtime', () => {
 });
 
 describe('GET /monitoring/stream', () => {
-  it('sends a snapshot, then registration changes of its own tenant only', async () => {
+  it('sends a snapshot, then registration and trunk changes of its own tenant only', async () => {
     const controller = new AbortController();
     const response = await fetch(`${urls[0]}/monitoring/stream`, {
       headers: { authorization: tenantA.admin.session.auth.authorization, accept: 'text/event-stream' },
@@ -109,7 +109,12 @@ describe('GET /monitoring/stream', () => {
     await readUntil('event: EXTENSION_REGISTERED');
     await readUntil('\n\n');
     expect(text).toContain('"extensionId":"mine"');
+    await realtimePublisher(second.coordination).publish(tenantB.tenant.id, 'TRUNK_STATUS_CHANGED', { trunkId: 'other-trunk', status: 'UP' });
+    await realtimePublisher(second.coordination).publish(tenantA.tenant.id, 'TRUNK_STATUS_CHANGED', { trunkId: 'my-trunk', status: 'UP' });
+    await readUntil('event: TRUNK_STATUS_CHANGED');
+    await readUntil('"trunkId":"my-trunk"');
     expect(text).not.toContain('other-tenant');
+    expect(text).not.toContain('other-trunk');
     controller.abort();
   });
 

@@ -27,6 +27,21 @@ export function handlerTable(deps: { db: DatabaseHandles; tenants: TenantResolve
   return { ...registrationHandlers(deps), ...gatewayHandlers(deps) };
 }
 
+/**
+ * Runs tasks one after another in the order they were given, whatever each takes, so a later state
+ * from the switch (REGED) is never overwritten by an earlier one still being written (REGISTER).
+ * A failed task is reported and does not stop the ones behind it.
+ */
+export function serialRunner(onError: (error: unknown) => void): { run(task: () => Promise<void>): Promise<void> } {
+  let tail: Promise<void> = Promise.resolve();
+  return {
+    run(task) {
+      tail = tail.then(() => task().catch(onError));
+      return tail;
+    },
+  };
+}
+
 export interface EventConsumerDeps {
   db: DatabaseHandles;
   esl: EslClient;
@@ -40,16 +55,21 @@ export function startEventConsumer(deps: EventConsumerDeps): { stop(): void; rec
   const handlers = handlerTable({ db: deps.db, tenants, realtime: deps.realtime, log });
   let lastReconcile: Promise<void> = Promise.resolve();
 
+  const inOrder = serialRunner((error) => log.warn({ err: error }, 'switch event handling failed'));
+
   const onEvent = (event: SwitchEvent) => {
     const handler = handlers[event.subclass ?? event.name];
     if (!handler) return;
-    handler(event.headers, event).catch((error: unknown) => log.warn({ err: error, event: event.subclass ?? event.name }, 'switch event handling failed'));
+    void inOrder.run(() => handler(event.headers, event));
   };
+  // In the same line as the events: those that came before the snapshot are applied before it.
   const onConnected = () => {
-    lastReconcile = deps.esl
-      .api('show registrations as json')
-      .then((text) => reconcileRegistrations({ db: deps.db, tenants, realtime: deps.realtime, log }, toRegistrations(parseShowJson(text))))
-      .catch((error: unknown) => log.warn({ err: error }, 'registration reconciliation failed'));
+    lastReconcile = inOrder.run(() =>
+      deps.esl
+        .api('show registrations as json')
+        .then((text) => reconcileRegistrations({ db: deps.db, tenants, realtime: deps.realtime, log }, toRegistrations(parseShowJson(text))))
+        .catch((error: unknown) => log.warn({ err: error }, 'registration reconciliation failed')),
+    );
   };
 
   deps.esl.on('event', onEvent);

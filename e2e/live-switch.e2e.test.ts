@@ -1,0 +1,64 @@
+// The console follows the switch live: a phone registering on the (simulated) switch turns its
+// extension's badge without a reload, and a new trunk's status follows its gateway's state.
+import { expect, it } from 'vitest';
+import { apiTenantAdmin, call } from './support/api.ts';
+import { openPage } from './support/browser.ts';
+import { openMenu, row, signIn } from './support/console.ts';
+import { useE2eEnvironment } from './support/environment.ts';
+
+const env = useE2eEnvironment({ withSwitch: true });
+
+it('shows registrations and trunk status as the switch reports them', async () => {
+  const { baseUrl, platformAdmin } = env.platform;
+  const simulator = env.platform.simulator!;
+  const admin = await apiTenantAdmin(baseUrl, platformAdmin, 'live');
+  const extension = await call<{ domain: string; sipPassword: string }>(baseUrl, '/extensions', {
+    method: 'POST',
+    token: admin.token,
+    body: { number: '7001' },
+  });
+
+  const { context, page } = await openPage(env.browser);
+  try {
+    await signIn(page, baseUrl, admin.email, admin.password);
+    await openMenu(page, 'Extensions');
+    await page.getByText('Live', { exact: true }).waitFor();
+    const badge = row(page, '7001').getByTestId('registration');
+    await badge.getByText('Not registered').waitFor();
+
+    // The directory reaches the switch in the background; the phone registers once it is there.
+    await expect
+      .poll(
+        () =>
+          simulator().control.register({
+            user: '7001',
+            domain: extension.domain,
+            password: extension.sipPassword,
+          }).ok,
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    await badge.getByText(/^Registered · since/).waitFor();
+    expect(simulator().control.unregister('7001', extension.domain)).toBe(true);
+    await badge.getByText('Not registered').waitFor();
+
+    await openMenu(page, 'Trunks');
+    await page.getByText('Live', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'New trunk' }).click();
+    const trunkForm = page.getByRole('form', { name: 'Create trunk' });
+    await trunkForm.getByLabel('Name', { exact: true }).fill('operadora');
+    await trunkForm.getByLabel('Host').fill('sip.operadora.example');
+    await trunkForm.getByLabel('Username').fill('conta');
+    await trunkForm.getByLabel('Password', { exact: true }).fill('trunk-secret-7');
+    await trunkForm.getByLabel('Register').check();
+    await trunkForm.getByRole('button', { name: 'Create trunk' }).click();
+    const trunkRow = row(page, 'operadora');
+    await trunkRow.waitFor();
+    // The gateway registers with the carrier: the badge turns Up without a reload.
+    await trunkRow.getByText('Up', { exact: true }).waitFor({ timeout: 15_000 });
+    const [trunk] = await call<{ status: string }[]>(baseUrl, '/trunks', { token: admin.token });
+    expect(trunk?.status).toBe('UP');
+  } finally {
+    await context.close();
+  }
+});

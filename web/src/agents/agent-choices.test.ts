@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { Extension } from '../extensions/extensions.api.ts';
+import type { TenantUser } from '../users/users.api.ts';
+import { agentPatch, extensionChoices, extensionLabel, memberChoices, memberLabel } from './agent-choices.ts';
+import type { Agent } from './agents.api.ts';
+
+const member = (id: string, name: string | null = null): TenantUser => ({
+  id,
+  email: `${id}@example.test`,
+  name,
+  status: 'ACTIVE',
+  role: 'agent',
+  mustChangePassword: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+const extension = (id: string, number: string, callerId: string | null = null): Extension => ({
+  id,
+  number,
+  domain: 'acme.example',
+  callerId,
+  callGroup: null,
+  registeredAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+const agent: Agent = {
+  id: 'a1',
+  userId: 'u1',
+  userEmail: 'u1@example.test',
+  userName: null,
+  extensionId: 'e1',
+  extensionNumber: '1001',
+  name: 'Ana',
+  state: 'LOGGED_OUT',
+  stateChangedAt: '2026-01-01T00:00:00.000Z',
+  pauseReasonId: null,
+  wrapUpSeconds: 10,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('pickers', () => {
+  it('leave out members and extensions that already serve an agent, except the edited one', () => {
+    const members = [member('u1'), member('u2')];
+    expect(memberChoices(members, [agent]).map((m) => m.id)).toEqual(['u2']);
+    expect(memberChoices(members, [agent], 'u1').map((m) => m.id)).toEqual(['u1', 'u2']);
+    const extensions = [extension('e3', '1010'), extension('e1', '1001'), extension('e2', '1002')];
+    expect(extensionChoices(extensions, [agent]).map((e) => e.number)).toEqual(['1002', '1010']);
+    expect(extensionChoices(extensions, [agent], 'e1').map((e) => e.number)).toEqual([
+      '1001',
+      '1002',
+      '1010',
+    ]);
+  });
+
+  it('label members by name and e-mail, extensions by number and caller ID', () => {
+    expect(memberLabel(member('u1', 'Ana'))).toBe('Ana <u1@example.test>');
+    expect(memberLabel(member('u2'))).toBe('u2@example.test');
+    expect(extensionLabel(extension('e1', '1001', 'Recepcao'))).toBe('1001 — Recepcao');
+    expect(extensionLabel(extension('e1', '1001'))).toBe('1001');
+  });
+});
+
+describe('agentPatch', () => {
+  it('sends only what changed; a blank name clears it', () => {
+    expect(agentPatch(agent, { extensionId: 'e1', name: ' Ana ', wrapUpSeconds: 10 })).toEqual({});
+    expect(agentPatch(agent, { extensionId: 'e2', name: '', wrapUpSeconds: 0 })).toEqual({
+      extensionId: 'e2',
+      name: null,
+      wrapUpSeconds: 0,
+    });
+  });
+});

@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from 'react';
+import { io } from 'socket.io-client';
+import { getAccessToken, refreshSession } from '../app/session.ts';
+import { parseAgentStateChange, type AgentStateChange } from './agent-state.ts';
+
+export interface AgentStateStreamHandlers {
+  onChange: (change: AgentStateChange) => void;
+  /** After every (re)connection: changes made while disconnected were not delivered. */
+  onConnect: () => void;
+}
+
+const RETRY_MS = 5_000;
+
+/**
+ * AGENT_STATE_CHANGED from the server's Socket.IO gateway (same origin, /socket.io), which admits
+ * only tokens with monitoring.view. `connected` says whether the states on screen are live.
+ */
+export function useAgentStateStream(
+  enabled: boolean,
+  handlers: AgentStateStreamHandlers,
+): { connected: boolean } {
+  const [connected, setConnected] = useState(false);
+  // The latest handlers without reconnecting whenever the page re-renders.
+  const handlersRef = useRef(handlers);
+  useEffect(() => {
+    handlersRef.current = handlers;
+  });
+
+  useEffect(() => {
+    if (!enabled) return;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const socket = io({
+      path: '/socket.io',
+      // WebSocket only: long-polling would need sticky sessions behind several servers.
+      transports: ['websocket'],
+      // A function, so every reconnection presents the current (refreshed) access token.
+      auth: (send) => send({ token: getAccessToken() ?? '' }),
+    });
+
+    socket.on('connect', () => {
+      setConnected(true);
+      handlersRef.current.onConnect();
+    });
+    socket.on('disconnect', () => setConnected(false));
+    socket.on('connect_error', (error) => {
+      setConnected(false);
+      // Transport trouble: the client retries by itself. A refusal by the gateway stops it; only an
+      // expired token is worth another try (FORBIDDEN or TENANT_REQUIRED will not change).
+      if (socket.active || error.message !== 'UNAUTHORIZED') return;
+      clearTimeout(retry);
+      retry = setTimeout(() => {
+        void refreshSession().then((refreshed) => {
+          if (refreshed && !stopped) socket.connect();
+        });
+      }, RETRY_MS);
+    });
+    socket.on('AGENT_STATE_CHANGED', (payload: unknown) => {
+      const change = parseAgentStateChange(payload);
+      if (change) handlersRef.current.onChange(change);
+    });
+
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      socket.disconnect();
+      setConnected(false);
+    };
+  }, [enabled]);
+
+  return { connected };
+}

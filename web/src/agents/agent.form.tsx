@@ -1,0 +1,129 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../app/auth-context.tsx';
+import { ErrorMessage } from '../app/feedback.tsx';
+import { Field } from '../app/field.tsx';
+import { extensionsApi, extensionsKey } from '../extensions/extensions.api.ts';
+import { usersApi, usersKey } from '../users/users.api.ts';
+import { agentPatch, extensionChoices, extensionLabel, memberChoices, memberLabel } from './agent-choices.ts';
+import { agentsApi, type Agent } from './agents.api.ts';
+
+interface AgentFormProps {
+  /** Editing this agent; creating a new one when absent. */
+  agent?: Agent;
+  /** Every agent of the tenant, to leave taken members and extensions out of the pickers. */
+  agents: readonly Agent[];
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+const DEFAULT_WRAP_UP_SECONDS = 10;
+
+export function AgentForm({ agent, agents, onSaved, onCancel }: AgentFormProps) {
+  const { t } = useTranslation();
+  const { me } = useAuth();
+  const tenantId = me?.tenantId ?? null;
+  const queryClient = useQueryClient();
+  // The member of an existing agent never changes (the server has no such field): no list needed.
+  const members = useQuery({ queryKey: usersKey(tenantId), queryFn: usersApi.list, enabled: !agent });
+  const extensions = useQuery({ queryKey: extensionsKey(tenantId), queryFn: extensionsApi.list });
+  const [userId, setUserId] = useState('');
+  const [extensionId, setExtensionId] = useState(agent?.extensionId ?? '');
+  const [name, setName] = useState(agent?.name ?? '');
+  const [wrapUpSeconds, setWrapUpSeconds] = useState(String(agent?.wrapUpSeconds ?? DEFAULT_WRAP_UP_SECONDS));
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const values = { extensionId, name, wrapUpSeconds: Number(wrapUpSeconds) };
+      if (!agent) {
+        return agentsApi.create({
+          userId,
+          extensionId,
+          name: values.name.trim() || null,
+          wrapUpSeconds: values.wrapUpSeconds,
+        });
+      }
+      const patch = agentPatch(agent, values);
+      // The server refuses an empty PATCH; nothing changed is simply done.
+      return Object.keys(patch).length > 0 ? agentsApi.update(agent.id, patch) : agent;
+    },
+    onSuccess: async () => {
+      onSaved();
+      await queryClient.invalidateQueries({ queryKey: ['agents'] });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  const title = agent ? t('agents.editTitle') : t('agents.createTitle');
+  const memberOptions = memberChoices(members.data ?? [], agents);
+  const extensionOptions = extensionChoices(extensions.data ?? [], agents, agent?.extensionId);
+
+  return (
+    <form className="form panel" onSubmit={submit} aria-label={title}>
+      <h2>{title}</h2>
+      <ErrorMessage error={members.error ?? extensions.error} />
+      <div className="form-grid">
+        {agent ? (
+          <Field label={t('agents.user')} hint={t('agents.userFixed')}>
+            <input readOnly value={agent.userEmail ?? t('agents.userGone')} />
+          </Field>
+        ) : (
+          <Field
+            label={t('agents.user')}
+            hint={memberOptions.length === 0 && members.isSuccess && t('agents.noMembers')}
+          >
+            <select required value={userId} onChange={(event) => setUserId(event.target.value)}>
+              <option value="">{members.isPending ? t('common.loading') : t('agents.chooseUser')}</option>
+              {memberOptions.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {memberLabel(member)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+        <Field
+          label={t('agents.extension')}
+          hint={extensionOptions.length === 0 && extensions.isSuccess && t('agents.noExtensions')}
+        >
+          <select required value={extensionId} onChange={(event) => setExtensionId(event.target.value)}>
+            <option value="">
+              {extensions.isPending ? t('common.loading') : t('agents.chooseExtension')}
+            </option>
+            {extensionOptions.map((extension) => (
+              <option key={extension.id} value={extension.id}>
+                {extensionLabel(extension)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('common.name')} hint={t('agents.nameHint')}>
+          <input maxLength={120} value={name} onChange={(event) => setName(event.target.value)} />
+        </Field>
+        <Field label={t('agents.wrapUpSeconds')} hint={t('agents.wrapUpHint')}>
+          <input
+            type="number"
+            required
+            min={0}
+            max={3600}
+            value={wrapUpSeconds}
+            onChange={(event) => setWrapUpSeconds(event.target.value)}
+          />
+        </Field>
+      </div>
+      <ErrorMessage error={save.error} />
+      <div className="actions">
+        <button type="submit" disabled={save.isPending}>
+          {save.isPending ? t('common.saving') : agent ? t('common.save') : t('agents.create')}
+        </button>
+        <button type="button" className="secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

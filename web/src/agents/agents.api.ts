@@ -1,0 +1,43 @@
+import { api } from '../app/api-client.ts';
+import type { AgentState } from './agent-state.ts';
+
+/** An agent as GET /agents answers it. */
+export interface Agent {
+  id: string;
+  userId: string;
+  /** Null when the user has since left the tenant. */
+  userEmail: string | null;
+  userName: string | null;
+  extensionId: string;
+  extensionNumber: string;
+  name: string | null;
+  state: AgentState;
+  stateChangedAt: string;
+  /** The reason of the current pause, while PAUSED. */
+  pauseReasonId: string | null;
+  wrapUpSeconds: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AgentCreateInput {
+  userId: string;
+  extensionId: string;
+  name?: string | null;
+  wrapUpSeconds?: number;
+}
+
+/** The state is not here on purpose: only login, pause, resume, logout and calls move it. */
+export type AgentPatchInput = Partial<Pick<Agent, 'extensionId' | 'name' | 'wrapUpSeconds'>>;
+
+// The same key as the queues page's agent picker: both read GET /agents, so one refresh serves both.
+export const agentsKey = (tenantId: string | null) => ['agents', 'list', tenantId] as const;
+
+const one = (id: string) => `/agents/${encodeURIComponent(id)}`;
+
+export const agentsApi = {
+  list: () => api<Agent[]>('/agents'),
+  create: (input: AgentCreateInput) => api<Agent>('/agents', { method: 'POST', body: input }),
+  update: (id: string, input: AgentPatchInput) => api<Agent>(one(id), { method: 'PATCH', body: input }),
+  remove: (id: string) => api<void>(one(id), { method: 'DELETE' }),
+};

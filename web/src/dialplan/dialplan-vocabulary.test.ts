@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import * as server from '../../../server/src/modules/dialplan/dialplan.rules.ts';
+import {
+  ALLOWED_APPLICATIONS,
+  CONDITION_FIELDS,
+  DATA_EXAMPLES,
+  formatConditionField,
+  isAllowedApplication,
+  parseConditionField,
+} from './dialplan-vocabulary.ts';
+
+describe('the mirrored vocabulary', () => {
+  it('equals the server’s allowlists', () => {
+    expect([...ALLOWED_APPLICATIONS]).toEqual([...server.ALLOWED_APPLICATIONS]);
+    expect([...CONDITION_FIELDS]).toEqual([...server.CONDITION_FIELDS]);
+  });
+
+  it('offers examples the server accepts', () => {
+    const scope = { tenantCode: 'acme', domain: 'acme.pbx.test' };
+    const refused = ALLOWED_APPLICATIONS.filter((application) =>
+      // callcenter's example stands for an id; it cannot be a real one.
+      application === 'callcenter'
+        ? false
+        : server.checkAction({ application, data: DATA_EXAMPLES[application] }, scope),
+    );
+    expect(refused).toEqual([]);
+  });
+
+  it('knows what is allowed', () => {
+    expect(isAllowedApplication('bridge')).toBe(true);
+    expect(isAllowedApplication('bgsystem')).toBe(false);
+  });
+});
+
+describe('condition fields', () => {
+  it('round-trips fixed fields and ${variable} references', () => {
+    expect(parseConditionField('caller_id_number')).toEqual({ kind: 'fixed', name: 'caller_id_number' });
+    expect(parseConditionField('${sip_h_x_route}')).toEqual({ kind: 'variable', name: 'sip_h_x_route' });
+    expect(formatConditionField({ kind: 'variable', name: ' sip_h_x_route ' })).toBe('${sip_h_x_route}');
+    expect(formatConditionField({ kind: 'fixed', name: 'ani' })).toBe('ani');
+  });
+
+  it('keeps an unexpected value as typed', () => {
+    expect(parseConditionField('context')).toEqual({ kind: 'variable', name: 'context' });
+  });
+});

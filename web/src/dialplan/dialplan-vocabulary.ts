@@ -1,0 +1,72 @@
+// What the server lets a rule say, mirrored from server/src/modules/dialplan/dialplan.rules.ts
+// (no endpoint serves these lists). A unit test keeps the two copies equal.
+
+export const CONDITION_FIELDS = [
+  'destination_number',
+  'caller_id_number',
+  'caller_id_name',
+  'ani',
+  'network_addr',
+  'rdnis',
+] as const;
+export type ConditionFieldName = (typeof CONDITION_FIELDS)[number];
+
+/** Routing, media and variables only: nothing that runs commands or scripts (docs/decisions/0007). */
+export const ALLOWED_APPLICATIONS = [
+  'answer',
+  'pre_answer',
+  'ring_ready',
+  'bridge',
+  'transfer',
+  'playback',
+  'play_and_get_digits',
+  'sleep',
+  'set',
+  'export',
+  'unset',
+  'hangup',
+  'pickup',
+  'callcenter',
+  'log',
+] as const;
+export type AllowedApplication = (typeof ALLOWED_APPLICATIONS)[number];
+
+/** Shapes of data the server accepts, shown as placeholders; they are syntax, not prose. */
+export const DATA_EXAMPLES: Record<AllowedApplication, string> = {
+  answer: '',
+  pre_answer: '',
+  ring_ready: '',
+  bridge: 'user/1001@${domain_name}',
+  transfer: '1001',
+  playback: 'ivr/ivr-welcome.wav',
+  play_and_get_digits: '1 1 3 5000 # file.wav silence_stream://250 choice ^[12]$',
+  sleep: '500',
+  set: 'call_timeout=30',
+  export: 'nolocal:hangup_after_bridge=true',
+  unset: 'call_timeout',
+  hangup: 'NORMAL_CLEARING',
+  pickup: '${callgroup}@${domain_name}',
+  callcenter: 'q-<queue id>',
+  log: 'INFO ${caller_id_number}',
+};
+
+export function isAllowedApplication(name: string): name is AllowedApplication {
+  return (ALLOWED_APPLICATIONS as readonly string[]).includes(name);
+}
+
+/** The condition field as the form edits it: one of the fixed fields, or a `${variable}`. */
+export type ConditionField = { kind: 'fixed'; name: ConditionFieldName } | { kind: 'variable'; name: string };
+
+const VARIABLE = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
+
+export function parseConditionField(field: string): ConditionField {
+  if ((CONDITION_FIELDS as readonly string[]).includes(field))
+    return { kind: 'fixed', name: field as ConditionFieldName };
+  const variable = VARIABLE.exec(field);
+  // Anything else is not stored by the server; show it as typed so nothing is silently lost.
+  return { kind: 'variable', name: variable ? variable[1]! : field };
+}
+
+export function formatConditionField(field: ConditionField): string {
+  return field.kind === 'fixed' ? field.name : `\${${field.name.trim()}}`;
+}
