@@ -1,35 +1,14 @@
-// What the server lets a rule say, mirrored from server/src/modules/dialplan/dialplan.rules.ts
-// (no endpoint serves these lists). A unit test keeps the two copies equal.
+// What the server lets a rule say: its own allowlists (pure code shared with the console, one
+// source), plus what the console adds to help write a rule.
+import {
+  ALLOWED_APPLICATIONS,
+  CONDITION_FIELDS,
+  isAllowedApplication,
+  type AllowedApplication,
+} from '../../../server/src/modules/dialplan/dialplan.rules.ts';
 
-export const CONDITION_FIELDS = [
-  'destination_number',
-  'caller_id_number',
-  'caller_id_name',
-  'ani',
-  'network_addr',
-  'rdnis',
-] as const;
+export { ALLOWED_APPLICATIONS, CONDITION_FIELDS, isAllowedApplication, type AllowedApplication };
 export type ConditionFieldName = (typeof CONDITION_FIELDS)[number];
-
-/** Routing, media and variables only: nothing that runs commands or scripts (docs/decisions/0007). */
-export const ALLOWED_APPLICATIONS = [
-  'answer',
-  'pre_answer',
-  'ring_ready',
-  'bridge',
-  'transfer',
-  'playback',
-  'play_and_get_digits',
-  'sleep',
-  'set',
-  'export',
-  'unset',
-  'hangup',
-  'pickup',
-  'callcenter',
-  'log',
-] as const;
-export type AllowedApplication = (typeof ALLOWED_APPLICATIONS)[number];
 
 /** Shapes of data the server accepts, shown as placeholders; they are syntax, not prose. */
 export const DATA_EXAMPLES: Record<AllowedApplication, string> = {
@@ -49,10 +28,6 @@ export const DATA_EXAMPLES: Record<AllowedApplication, string> = {
   callcenter: 'q-<queue id>',
   log: 'INFO ${caller_id_number}',
 };
-
-export function isAllowedApplication(name: string): name is AllowedApplication {
-  return (ALLOWED_APPLICATIONS as readonly string[]).includes(name);
-}
 
 /** The condition field as the form edits it: one of the fixed fields, or a `${variable}`. */
 export type ConditionField = { kind: 'fixed'; name: ConditionFieldName } | { kind: 'variable'; name: string };
