@@ -36,7 +36,7 @@ it('keeps pause reasons, dispositions and agents, and shows agent states live', 
   const bruna = await invite('Bruna Agente');
   const carlos = await invite('Carlos Agente');
   await extension('2001', 'Vendas');
-  // Carlos had an agent once: deleted agents keep their member, so the server refuses him again.
+  // Carlos had an agent once on 2009: deleted agents keep their member and extension for good.
   const spare = await extension('2009', 'Antigo');
   const old = await call<{ id: string }>(baseUrl, '/agents', {
     method: 'POST',
@@ -126,16 +126,19 @@ it('keeps pause reasons, dispositions and agents, and shows agent states live', 
     await page.getByText('No agents yet.').waitFor();
     await page.getByRole('button', { name: 'New agent' }).click();
     const agentForm = page.getByRole('form', { name: 'Create agent' });
-    await agentForm
-      .getByLabel('User', { exact: true })
-      .selectOption({ label: `Carlos Agente <${carlos.user.email}>` });
-    await agentForm.getByLabel('Extension', { exact: true }).selectOption({ label: '2001 — Vendas' });
+    const userPicker = agentForm.getByLabel('User', { exact: true });
+    await userPicker
+      .getByRole('option', { name: `Bruna Agente <${bruna.user.email}>` })
+      .waitFor({ state: 'attached' });
+    expect(await userPicker.innerText()).not.toContain(carlos.user.email);
+    await userPicker.selectOption({ label: `Bruna Agente <${bruna.user.email}>` });
     await agentForm.getByLabel('Name', { exact: true }).fill('Bruna');
+    // The old extension is still offered; the server refuses it and the form keeps what was typed.
+    await agentForm.getByLabel('Extension', { exact: true }).selectOption({ label: '2009 — Antigo' });
     await agentForm.getByRole('button', { name: 'Create agent' }).click();
-    await expectAlert(page, 'This user is an agent already');
-    await agentForm
-      .getByLabel('User', { exact: true })
-      .selectOption({ label: `Bruna Agente <${bruna.user.email}>` });
+    await expectAlert(page, 'This extension serves another agent already');
+    expect(await agentForm.getByLabel('Name', { exact: true }).inputValue()).toBe('Bruna');
+    await agentForm.getByLabel('Extension', { exact: true }).selectOption({ label: '2001 — Vendas' });
     await agentForm.getByRole('button', { name: 'Create agent' }).click();
     const agentRow = tableRow(page, 'Agents', 'Bruna');
     const state = agentRow.getByTestId('agent-state');

@@ -1,21 +1,10 @@
-// What the agent form offers and sends, kept pure: one agent per member and one per extension, so
-// the pickers leave out those already taken (the server still answers 409 for deleted agents'
-// members and extensions, which the list cannot show).
+// What the agent form offers and sends, kept pure. The server lists the members who can still be
+// agents; extensions serving a current agent are left out here (the server still answers 409 for
+// a deleted agent's extension, which the list cannot show).
 import type { Extension } from '../extensions/extensions.api.ts';
-import type { TenantUser } from '../users/users.api.ts';
-import type { Agent, AgentPatchInput } from './agents.api.ts';
+import type { Agent, AgentPatchInput, AssignableUser } from './agents.api.ts';
 
 type Taken = Pick<Agent, 'userId' | 'extensionId'>;
-
-/** Members without an agent; `keepUserId` stays in (the agent being edited). */
-export function memberChoices(
-  members: readonly TenantUser[],
-  agents: readonly Taken[],
-  keepUserId?: string,
-): TenantUser[] {
-  const taken = new Set(agents.map((agent) => agent.userId));
-  return members.filter((member) => member.id === keepUserId || !taken.has(member.id));
-}
 
 /** Extensions that serve no agent; `keepExtensionId` stays in (the agent being edited). */
 export function extensionChoices(
@@ -29,7 +18,7 @@ export function extensionChoices(
     .sort((a, b) => a.number.localeCompare(b.number, undefined, { numeric: true }));
 }
 
-export const memberLabel = (member: Pick<TenantUser, 'email' | 'name'>): string =>
+export const memberLabel = (member: Pick<AssignableUser, 'email' | 'name'>): string =>
   member.name ? `${member.name} <${member.email}>` : member.email;
 
 export const extensionLabel = (extension: Pick<Extension, 'number' | 'callerId'>): string =>

@@ -5,9 +5,8 @@ import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { Field } from '../app/field.tsx';
 import { extensionsApi, extensionsKey } from '../extensions/extensions.api.ts';
-import { usersApi, usersKey } from '../users/users.api.ts';
-import { agentPatch, extensionChoices, extensionLabel, memberChoices, memberLabel } from './agent-choices.ts';
-import { agentsApi, type Agent } from './agents.api.ts';
+import { agentPatch, extensionChoices, extensionLabel, memberLabel } from './agent-choices.ts';
+import { agentsApi, assignableUsersKey, type Agent } from './agents.api.ts';
 
 interface AgentFormProps {
   /** Editing this agent; creating a new one when absent. */
@@ -26,7 +25,11 @@ export function AgentForm({ agent, agents, onSaved, onCancel }: AgentFormProps) 
   const tenantId = me?.tenantId ?? null;
   const queryClient = useQueryClient();
   // The member of an existing agent never changes (the server has no such field): no list needed.
-  const members = useQuery({ queryKey: usersKey(tenantId), queryFn: usersApi.list, enabled: !agent });
+  const members = useQuery({
+    queryKey: assignableUsersKey(tenantId),
+    queryFn: agentsApi.assignableUsers,
+    enabled: !agent,
+  });
   const extensions = useQuery({ queryKey: extensionsKey(tenantId), queryFn: extensionsApi.list });
   const [userId, setUserId] = useState('');
   const [extensionId, setExtensionId] = useState(agent?.extensionId ?? '');
@@ -59,7 +62,7 @@ export function AgentForm({ agent, agents, onSaved, onCancel }: AgentFormProps) 
     save.mutate();
   };
   const title = agent ? t('agents.editTitle') : t('agents.createTitle');
-  const memberOptions = memberChoices(members.data ?? [], agents);
+  const memberOptions = members.data ?? [];
   const extensionOptions = extensionChoices(extensions.data ?? [], agents, agent?.extensionId);
 
   return (

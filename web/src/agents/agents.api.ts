@@ -27,16 +27,28 @@ export interface AgentCreateInput {
   wrapUpSeconds?: number;
 }
 
+/** A member who can still become an agent (GET /agents/assignable-users). */
+export interface AssignableUser {
+  id: string;
+  email: string;
+  name: string | null;
+  role: string;
+}
+
 /** The state is not here on purpose: only login, pause, resume, logout and calls move it. */
 export type AgentPatchInput = Partial<Pick<Agent, 'extensionId' | 'name' | 'wrapUpSeconds'>>;
 
 // The same key as the queues page's agent picker: both read GET /agents, so one refresh serves both.
 export const agentsKey = (tenantId: string | null) => ['agents', 'list', tenantId] as const;
+export const assignableUsersKey = (tenantId: string | null) =>
+  ['agents', 'assignable-users', tenantId] as const;
 
 const one = (id: string) => `/agents/${encodeURIComponent(id)}`;
 
 export const agentsApi = {
   list: () => api<Agent[]>('/agents'),
+  /** Members without an agent (deleted agents count), readable with agents.manage. */
+  assignableUsers: () => api<AssignableUser[]>('/agents/assignable-users'),
   create: (input: AgentCreateInput) => api<Agent>('/agents', { method: 'POST', body: input }),
   update: (id: string, input: AgentPatchInput) => api<Agent>(one(id), { method: 'PATCH', body: input }),
   remove: (id: string) => api<void>(one(id), { method: 'DELETE' }),

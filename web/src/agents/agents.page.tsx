@@ -58,8 +58,6 @@ export function AgentsPage() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['agents'] }),
   });
   const canManage = can('agents.manage');
-  // Picking the member needs the member list, which the server shows only with users.manage.
-  const canCreate = canManage && can('users.manage');
   const close = () => setPanel(null);
 
   const pauseReasonName = (id: string | null) =>
@@ -69,13 +67,12 @@ export function AgentsPage() {
     <section className="agents-page">
       <div className="page-title">
         <h1>{t('menu.agents')}</h1>
-        {canCreate && panel === null && (
+        {canManage && panel === null && (
           <button type="button" onClick={() => setPanel({ kind: 'create' })}>
             {t('agents.newButton')}
           </button>
         )}
       </div>
-      {canManage && !canCreate && <p className="muted">{t('agents.createNeedsUsers')}</p>}
       {panel?.kind === 'create' && <AgentForm agents={agents.data ?? []} onSaved={close} onCancel={close} />}
       {panel?.kind === 'edit' && (
         <AgentForm

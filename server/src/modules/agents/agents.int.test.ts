@@ -333,6 +333,36 @@ describe('/agents', () => {
     expectError(await t.app.inject({ method: 'GET', url: '/agents' }), 401, 'UNAUTHORIZED');
   });
 
+  it('lists the members who can still become agents to whoever assigns agents, a supervisor included', async () => {
+    const { tenant, admin } = await createTenant(t.app, platform);
+    const other = await createTenant(t.app, platform);
+    const free = await insertMember(t, tenant.id);
+    const withAgent = await insertMember(t, tenant.id);
+    const withDeletedAgent = await insertMember(t, tenant.id);
+    const disabled = await insertMember(t, tenant.id);
+    const elsewhere = await insertMember(t, other.tenant.id);
+    await createAgent(t, admin.session, tenant.id, withAgent.id);
+    const deleted = await createAgent(t, admin.session, tenant.id, withDeletedAgent.id);
+    expect((await call('DELETE', `/agents/${deleted.id}`, admin.session)).statusCode).toBe(204);
+    await t.db.withPlatform((tx) => tx.updateTable('users').set({ status: 'DISABLED' }).where('id', '=', disabled.id).execute());
+    const supervisor = await createMember(t.app, admin.session, 'supervisor');
+
+    const response = await call('GET', '/agents/assignable-users', supervisor.session);
+    expect(response.statusCode).toBe(200);
+    const listed = response.json<{ id: string; email: string; role: string }[]>();
+    const ids = listed.map((user) => user.id);
+    expect(ids).toContain(free.id);
+    expect(listed.find((user) => user.id === free.id)).toEqual({ id: free.id, email: free.email, name: null, role: 'agent' });
+    for (const taken of [withAgent, withDeletedAgent, disabled, elsewhere]) expect(ids).not.toContain(taken.id);
+    // What it lists is accepted by POST /agents.
+    const extension = await createExtension(t, tenant.id);
+    expect((await call('POST', '/agents', supervisor.session, { userId: free.id, extensionId: extension.id })).statusCode).toBe(201);
+    expect((await call('GET', '/agents/assignable-users', supervisor.session)).json<{ id: string }[]>().map((user) => user.id)).not.toContain(free.id);
+
+    const agentRole = await createMember(t.app, admin.session, 'agent');
+    expectError(await call('GET', '/agents/assignable-users', agentRole.session), 403, 'FORBIDDEN');
+  });
+
   it('isolates tenants: another tenant’s agents are never listed and are 404 by id', async () => {
     const one = await createTenant(t.app, platform);
     const two = await createTenant(t.app, platform);

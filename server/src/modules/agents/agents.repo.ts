@@ -93,6 +93,21 @@ export async function isUsableExtension(tx: Tx, extensionId: string): Promise<bo
   return row !== undefined;
 }
 
+/**
+ * Members who may still become an agent: active, and never an agent here (the unique key counts
+ * deleted agents too). Row-level security narrows memberships and agents to the tenant.
+ */
+export const listAssignableUsers = (tx: Tx) =>
+  tx
+    .selectFrom('tenantMemberships as m')
+    .innerJoin('users as u', 'u.id', 'm.userId')
+    .leftJoin('agents as a', 'a.userId', 'm.userId')
+    .where('a.id', 'is', null)
+    .where('u.status', '=', 'ACTIVE')
+    .select(['u.id', 'u.email', 'u.name', 'm.role'])
+    .orderBy('u.email')
+    .execute();
+
 // Both unique keys count soft-deleted agents too.
 export async function userHasAgent(tx: Tx, userId: string): Promise<boolean> {
   return (

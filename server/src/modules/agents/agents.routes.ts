@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { actorOf, tenantOf } from '../../platform/auth/guard.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
 import type { AgentsService } from './agents.service.ts';
-import { Agent, AgentCreateBody, AgentParams, AgentPatchBody } from './agents.schema.ts';
+import { Agent, AgentCreateBody, AgentParams, AgentPatchBody, AssignableUser } from './agents.schema.ts';
 
 const tenantActor = (request: FastifyRequest) => ({ ...actorOf(request), tenantId: tenantOf(request) });
 
@@ -20,6 +20,12 @@ export const agentsRoutes =
       config: { access: read },
       schema: { tags, response: { 200: Type.Array(Agent), ...errorResponses(401, 403) } },
       handler: (request) => agents.list(tenantOf(request)),
+    });
+    // Who may become an agent, for whoever assigns agents (the member list needs users.manage).
+    app.get('/agents/assignable-users', {
+      config: { access: write },
+      schema: { tags, response: { 200: Type.Array(AssignableUser), ...errorResponses(401, 403) } },
+      handler: (request) => agents.assignableUsers(tenantOf(request)),
     });
     app.get('/agents/:id', {
       config: { access: read },

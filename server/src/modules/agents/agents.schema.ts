@@ -55,5 +55,14 @@ export type AgentPatchBody = Static<typeof AgentPatchBody>;
 
 export const AgentParams = IdParams;
 
+/** A member who can still be made an agent (GET /agents/assignable-users). */
+export const AssignableUser = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  name: Nullable(Type.String()),
+  role: Type.String(),
+});
+export type AssignableUser = Static<typeof AssignableUser>;
+
 export const PauseBody = Type.Object({ pauseReasonId: Uuid }, { additionalProperties: false });
 export type PauseBody = Static<typeof PauseBody>;

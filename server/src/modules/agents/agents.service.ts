@@ -10,7 +10,7 @@ import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts'
 import type { ModuleServices } from '../module-services.ts';
 import { isLoggedIn, switchStatusOf } from './agent-state.ts';
 import * as repo from './agents.repo.ts';
-import type { Agent, AgentCreateBody, AgentPatchBody } from './agents.schema.ts';
+import type { Agent, AgentCreateBody, AgentPatchBody, AssignableUser } from './agents.schema.ts';
 import { callCenterContact } from '../../platform/switch/naming.ts';
 import type { CallCenterSync } from './callcenter-sync.ts';
 import { agentReach } from './presence.repo.ts';
@@ -50,6 +50,10 @@ export class AgentsService {
 
   async list(tenantId: string): Promise<Agent[]> {
     return (await this.services.db.withTenant(tenantId, repo.listAgents)).map(repo.toAgent);
+  }
+
+  async assignableUsers(tenantId: string): Promise<AssignableUser[]> {
+    return this.services.db.withTenant(tenantId, repo.listAssignableUsers);
   }
 
   async get(tenantId: string, id: string): Promise<Agent> {
