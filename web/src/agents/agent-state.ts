@@ -1,18 +1,10 @@
 // The pure side of the Agents page: what an AGENT_STATE_CHANGED event does to the list, and how a
 // state looks. The socket lives in agent-state-stream.ts.
+// The states are the server's own list (a pure module shared with the console).
+import { AGENT_STATES } from '../../../server/src/modules/agents/agent-state.ts';
 import type { Agent } from './agents.api.ts';
 
-/** The server's AGENT_STATES (server/src/modules/agents/agent-state.ts), in its order. */
-export const AGENT_STATES = [
-  'LOGGED_OUT',
-  'AVAILABLE',
-  'PAUSED',
-  'RESERVED',
-  'RINGING',
-  'IN_CALL',
-  'WRAP_UP',
-  'ON_EXTERNAL_CALL',
-] as const;
+export { AGENT_STATES };
 export type AgentState = (typeof AGENT_STATES)[number];
 
 export const isAgentState = (value: unknown): value is AgentState =>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage } from '../app/feedback.tsx';
+import { FormActions } from '../app/form-actions.tsx';
 import { Field } from '../app/field.tsx';
 import { extensionsApi, extensionsKey } from '../extensions/extensions.api.ts';
 import { agentPatch, extensionChoices, extensionLabel, memberLabel } from './agent-choices.ts';
@@ -119,14 +120,11 @@ export function AgentForm({ agent, agents, onSaved, onCancel }: AgentFormProps) 
         </Field>
       </div>
       <ErrorMessage error={save.error} />
-      <div className="actions">
-        <button type="submit" disabled={save.isPending}>
-          {save.isPending ? t('common.saving') : agent ? t('common.save') : t('agents.create')}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions
+        saving={save.isPending}
+        submitLabel={agent ? t('common.save') : t('agents.create')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../app/feedback.tsx';
+import { FormActions } from '../app/form-actions.tsx';
 import { Field } from '../app/field.tsx';
 import { codeListInput, codeListPatch } from './code-list-patch.ts';
 import {
@@ -87,14 +88,11 @@ export function CodeListForm({ kind, item, onSaved, onCancel }: CodeListFormProp
       </div>
       {!enabled && <p className="muted">{t(`codeLists.${kind}.disabledHint`)}</p>}
       <ErrorMessage error={save.error} />
-      <div className="actions">
-        <button type="submit" disabled={save.isPending}>
-          {save.isPending ? t('common.saving') : item ? t('common.save') : t(`codeLists.${kind}.create`)}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions
+        saving={save.isPending}
+        submitLabel={item ? t('common.save') : t(`codeLists.${kind}.create`)}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

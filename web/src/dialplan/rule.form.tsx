@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../app/api-client.ts';
 import { ErrorMessage } from '../app/feedback.tsx';
+import { FormActions } from '../app/form-actions.tsx';
 import { Field } from '../app/field.tsx';
 import { ActionList } from './action-list.tsx';
 import { dialplanApi, type DialplanRule } from './dialplan.api.ts';
@@ -167,14 +168,11 @@ export function RuleForm({ rule, context, onSaved, onCancel }: RuleFormProps) {
       </div>
       <ErrorMessage error={save.error} />
       <ProblemList problems={problems} />
-      <div className="actions">
-        <button type="submit" disabled={save.isPending}>
-          {save.isPending ? t('common.saving') : rule ? t('common.save') : t('dialplan.rule.create')}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions
+        saving={save.isPending}
+        submitLabel={rule ? t('common.save') : t('dialplan.rule.create')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../app/feedback.tsx';
+import { FormActions } from '../app/form-actions.tsx';
 import { Field } from '../app/field.tsx';
 import { destinationChoices, normalizeDid, routePatch, type DestinationSources } from './destinations.ts';
 import {
@@ -109,14 +110,11 @@ export function InboundRouteForm({
         </label>
       </div>
       <ErrorMessage error={save.error} />
-      <div className="actions">
-        <button type="submit" disabled={save.isPending}>
-          {save.isPending ? t('common.saving') : route ? t('common.save') : t('inboundRoutes.create')}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions
+        saving={save.isPending}
+        submitLabel={route ? t('common.save') : t('inboundRoutes.create')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage } from '../app/feedback.tsx';
+import { FormActions } from '../app/form-actions.tsx';
 import { Field } from '../app/field.tsx';
 import { ivrMenusApi, ivrMenusKey, rememberMenu, type IvrMenu } from './ivr-menus.api.ts';
 
@@ -58,14 +59,7 @@ export function IvrMenuCreateForm({ onCreated, onCancel }: IvrMenuCreateFormProp
         </Field>
       </div>
       <ErrorMessage error={create.error} />
-      <div className="actions">
-        <button type="submit" disabled={create.isPending}>
-          {create.isPending ? t('common.saving') : t('ivrMenus.create')}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions saving={create.isPending} submitLabel={t('ivrMenus.create')} onCancel={onCancel} />
     </form>
   );
 }

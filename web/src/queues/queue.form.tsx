@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../app/feedback.tsx';
+import { FormActions } from '../app/form-actions.tsx';
 import {
   QUEUE_STRATEGIES,
   queuesApi,
@@ -78,14 +79,11 @@ export function QueueForm({ queue, onSaved, onCancel }: QueueFormProps) {
         </label>
       </div>
       <ErrorMessage error={save.error} />
-      <div className="actions">
-        <button type="submit" disabled={save.isPending}>
-          {save.isPending ? t('common.saving') : queue ? t('common.save') : t('queues.create')}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions
+        saving={save.isPending}
+        submitLabel={queue ? t('common.save') : t('queues.create')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
