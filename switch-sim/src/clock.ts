@@ -22,6 +22,8 @@ export class ScaledClock implements Clock {
   private readonly startPerf = performance.now();
   private readonly timers = new Set<NodeJS.Timeout>();
   private last = 0;
+  /** While a timer's callback runs: the simulated time it was due (see after()). */
+  private pinnedMicros: number | null = null;
 
   constructor(readonly speed = 1) {
     if (!(speed > 0)) throw new Error('speed must be > 0');
@@ -29,17 +31,29 @@ export class ScaledClock implements Clock {
 
   nowMicros(): number {
     const ms = this.startEpochMs + (performance.now() - this.startPerf) * this.speed;
+    const real = this.pinnedMicros ?? Math.floor(ms * 1000);
     // Monotonic and strictly increasing, like the counter FreeSWITCH stamps events with.
-    const micros = Math.max(Math.floor(ms * 1000), this.last + 1);
+    const micros = Math.max(real, this.last + 1);
     this.last = micros;
     return micros;
   }
 
+  /**
+   * The callback sees the simulated time at which it was due, however late the event loop ran it:
+   * a 20 s call hangs up 20 s after its answer, not 20 s plus the host's delay times the speed.
+   */
   after(ms: number, fn: () => void): TimerHandle {
+    const dueMicros = this.nowMicros() + Math.max(0, ms) * 1000;
     const timer = setTimeout(
       () => {
         this.timers.delete(timer);
-        fn();
+        const outer = this.pinnedMicros;
+        this.pinnedMicros = Math.min(dueMicros, this.unpinnedMicros());
+        try {
+          fn();
+        } finally {
+          this.pinnedMicros = outer;
+        }
       },
       Math.max(0, ms / this.speed),
     );
@@ -50,6 +64,10 @@ export class ScaledClock implements Clock {
         this.timers.delete(timer);
       },
     };
+  }
+
+  private unpinnedMicros(): number {
+    return Math.floor((this.startEpochMs + (performance.now() - this.startPerf) * this.speed) * 1000);
   }
 
   sleep(ms: number): Promise<void> {

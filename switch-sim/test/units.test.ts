@@ -2,6 +2,7 @@
 // the CLI's mapping to the control API.
 import { describe, expect, it } from 'vitest';
 import { parseArgs, toRequest } from '../src/cli.ts';
+import { ScaledClock } from '../src/clock.ts';
 import { parseXml, XmlError } from '../src/config/xml.ts';
 import { parseDialString, separateArgs } from '../src/core/dialstring.ts';
 import { parseWavHeader, wavBuffer } from '../src/media/wav.ts';
@@ -63,5 +64,21 @@ describe('CLI', () => {
     expect(toRequest('answer', ['u-1', '1000'])).toEqual({ method: 'POST', path: '/calls/u-1/answer', body: { extension: '1000' } });
     expect(toRequest('state', [])).toEqual({ method: 'GET', path: '/state' });
     expect(toRequest('nope', [])).toBeUndefined();
+  });
+});
+
+describe('simulated clock', () => {
+  it('runs a timer at the simulated time it was due, even when the host runs it late', async () => {
+    const clock = new ScaledClock(20);
+    const start = clock.nowMicros();
+    const fired = new Promise<number>((resolve) => clock.after(1000, () => resolve(clock.nowMicros())));
+    // Hold the event loop for 150 real ms: 3000 simulated ms past the timer's 50 real ms.
+    const until = performance.now() + 150;
+    while (performance.now() < until);
+    const at = await fired;
+    expect((at - start) / 1000).toBeGreaterThanOrEqual(1000);
+    expect((at - start) / 1000).toBeLessThan(1010);
+    // Outside the callback the clock tells the real simulated time again.
+    expect((clock.nowMicros() - start) / 1000).toBeGreaterThan(3000);
   });
 });
