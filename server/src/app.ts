@@ -51,7 +51,11 @@ export interface AppDeps {
   storage?: ObjectStorage;
   /** Built console to serve at /, when present. */
   webDistDir?: string;
+  /** How often open realtime connections check that their session was not revoked (default 15 s). */
+  realtimeSessionCheckMs?: number;
 }
+
+const REALTIME_SESSION_CHECK_MS = 15_000;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, coordination } = deps;
@@ -87,7 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = new TokenService(config.jwtSecret!);
   const hub = new RealtimeHub(coordination);
   await hub.start();
-  const io = attachSocketGateway(app.server, { tokens, coordination, hub });
+  const sessionCheckMs = deps.realtimeSessionCheckMs ?? REALTIME_SESSION_CHECK_MS;
+  const io = attachSocketGateway(app.server, { tokens, coordination, hub, sessionCheckMs });
   // Open websockets would hold the HTTP server's close; end them first.
   app.addHook('preClose', async () => {
     io.disconnectSockets(true);
@@ -140,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(usersRoutes(new UsersService(db, auth)));
     await api.register(tenantSettingsRoutes(db));
     await api.register(switchAdminRoutes(switchTarget));
-    await api.register(monitoringRoutes({ db, hub }));
+    await api.register(monitoringRoutes({ db, hub, coordination, sessionCheckMs }));
 
     // Telephony configuration: extensions, trunks, inbound routes, dialplan, IVR menus.
     await api.register(telephonyConfigRoutes(services, { confDir: config.freeswitch.confDir }));

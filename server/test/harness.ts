@@ -85,6 +85,8 @@ export async function startTestApp(
   options: {
     redis?: boolean;
     redisPrefix?: string;
+    /** How often realtime connections re-check their session (the app's default is 15 s). */
+    realtimeSessionCheckMs?: number;
     env?: Record<string, string>;
     webDistDir?: string;
     /** Shared with a switch runtime started by the caller (see switch.ts). */
@@ -106,6 +108,7 @@ export async function startTestApp(
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     ...(options.switch ? { switch: options.switch } : {}),
     ...(options.storage ? { storage: options.storage } : {}),
+    ...(options.realtimeSessionCheckMs ? { realtimeSessionCheckMs: options.realtimeSessionCheckMs } : {}),
   });
   await app.ready();
   return {

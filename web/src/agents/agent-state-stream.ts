@@ -42,7 +42,16 @@ export function useAgentStateStream(
       setConnected(true);
       handlersRef.current.onConnect();
     });
-    socket.on('disconnect', () => setConnected(false));
+    socket.on('disconnect', (reason) => {
+      setConnected(false);
+      // The server ends a socket when its token expires (or its session is revoked); the client does
+      // not reconnect by itself then. A refreshed session comes back with a fresh token.
+      if (reason !== 'io server disconnect') return;
+      clearTimeout(retry);
+      void refreshSession().then((refreshed) => {
+        if (refreshed && !stopped) socket.connect();
+      });
+    });
     socket.on('connect_error', (error) => {
       setConnected(false);
       // Transport trouble: the client retries by itself. A refusal by the gateway stops it; only an

@@ -1,10 +1,13 @@
 // GET /monitoring/stream: Server-Sent Events of the telephony state the console shows live for the
 // token's tenant: a snapshot of extension registrations first, then every registration and trunk
-// status change, and a comment line as a heartbeat.
+// status change, and a comment line as a heartbeat. The stream ends when the token expires or the
+// session is revoked; the console reconnects with a fresh token.
 import type { FastifyPluginAsync } from 'fastify';
-import { tenantOf } from '../../platform/auth/guard.ts';
+import { requireAuth, tenantOf } from '../../platform/auth/guard.ts';
+import type { Coordination } from '../../platform/coordination/coordination.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { RealtimeHub } from '../../platform/realtime/hub.ts';
+import { watchSession } from '../../platform/realtime/session-watch.ts';
 
 const STREAMED = new Set(['EXTENSION_REGISTERED', 'EXTENSION_UNREGISTERED', 'TRUNK_STATUS_CHANGED']);
 const HEARTBEAT_MS = 15_000;
@@ -12,7 +15,7 @@ const HEARTBEAT_MS = 15_000;
 export const sseMessage = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export const monitoringRoutes =
-  (deps: { db: DatabaseHandles; hub: RealtimeHub }): FastifyPluginAsync =>
+  (deps: { db: DatabaseHandles; hub: RealtimeHub; coordination: Coordination; sessionCheckMs: number }): FastifyPluginAsync =>
   async (app) => {
     app.get('/monitoring/stream', {
       config: { access: { tenant: true, permission: 'monitoring.view' } },
@@ -41,10 +44,22 @@ export const monitoringRoutes =
           if (event.tenantId === tenantId && STREAMED.has(event.type)) raw.write(sseMessage(event.type, event));
         });
         const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
-        request.raw.once('close', () => {
+        const auth = requireAuth(request);
+        const stopWatch = watchSession({
+          sessionId: auth.sessionId,
+          expiresAt: auth.expiresAt,
+          coordination: deps.coordination,
+          checkEveryMs: deps.sessionCheckMs,
+          onEnd: () => raw.end(),
+        });
+        // The client leaving and the server ending the stream both land here.
+        const cleanUp = () => {
           clearInterval(heartbeat);
           stop();
-        });
+          stopWatch();
+        };
+        request.raw.once('close', cleanUp);
+        raw.once('close', cleanUp);
       },
     });
   };

@@ -11,6 +11,7 @@ const context = (overrides: Partial<AuthContext> = {}): AuthContext => ({
   tenantRole: 'supervisor',
   mustChangePassword: false,
   permissions: new Set(permissionsFor(null, 'supervisor')),
+  expiresAt: Date.now() + 60_000,
   ...overrides,
 });
 

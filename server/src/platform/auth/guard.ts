@@ -25,6 +25,8 @@ export interface AuthContext {
   tenantRole: TenantRoleName | null;
   mustChangePassword: boolean;
   permissions: ReadonlySet<PermissionKey>;
+  /** Epoch milliseconds when the access token expires (long-lived connections end then). */
+  expiresAt: number;
 }
 
 /** Who did something, for the audit log. */
@@ -77,6 +79,7 @@ async function authenticate(
     tenantRole: claims.tenantRole,
     mustChangePassword: claims.mustChangePassword,
     permissions: new Set(permissionsFor(claims.platformRole, claims.tenantId ? claims.tenantRole : null)),
+    expiresAt: claims.expiresAt,
   };
 }
 

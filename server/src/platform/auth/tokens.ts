@@ -16,6 +16,12 @@ export interface AccessClaims {
   mustChangePassword: boolean;
 }
 
+/** What a valid access token says, and when it stops being valid. */
+export interface VerifiedAccess extends AccessClaims {
+  /** Epoch milliseconds of the token's `exp`. */
+  expiresAt: number;
+}
+
 export class TokenService {
   private readonly key: Uint8Array;
 
@@ -35,11 +41,12 @@ export class TokenService {
   }
 
   /** The claims, or null for a token that is malformed, forged or expired. */
-  async verify(token: string): Promise<AccessClaims | null> {
+  async verify(token: string): Promise<VerifiedAccess | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
       return {
+        expiresAt: payload.exp * 1000,
         sub: payload.sub,
         sid: payload.sid,
         tenantId: typeof payload.tenantId === 'string' ? payload.tenantId : null,

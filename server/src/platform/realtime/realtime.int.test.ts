@@ -24,8 +24,8 @@ const sockets: Socket[] = [];
 beforeAll(async () => {
   // Two instances on one Redis: what one publishes, the other delivers.
   const redisPrefix = `test:${randomUUID()}:`;
-  first = await startTestApp({ redis: true, redisPrefix });
-  second = await startTestApp({ redis: true, redisPrefix });
+  first = await startTestApp({ redis: true, redisPrefix, realtimeSessionCheckMs: 100 });
+  second = await startTestApp({ redis: true, redisPrefix, realtimeSessionCheckMs: 100 });
   urls = [await first.app.listen({ port: 0, host: '127.0.0.1' }), await second.app.listen({ port: 0, host: '127.0.0.1' })];
   const admin = await createPlatformAdmin(first.db);
   const platform = await login(first.app, admin.email, admin.password);
@@ -123,5 +123,34 @@ describe('GET /monitoring/stream', () => {
     const response = await fetch(`${urls[0]}/monitoring/stream`, { headers: agent.session.auth });
     expect(response.status).toBe(403);
     expect((await response.json()).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('a realtime connection ends with its session', () => {
+  it('disconnects a socket once its session is revoked, on the instance that did not revoke it', async () => {
+    const supervisor = await createMember(first.app, tenantA.admin.session, 'supervisor');
+    const { socket, error } = await open(urls[1]!, supervisor.session.accessToken);
+    expect(error).toBeUndefined();
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    expect((await first.app.inject({ method: 'POST', url: '/auth/logout', headers: supervisor.session.auth })).statusCode).toBeLessThan(300);
+    expect(await disconnected).toBe('io server disconnect');
+    // And it cannot come back with the same token.
+    expect((await open(urls[1]!, supervisor.session.accessToken)).error).toBe('UNAUTHORIZED');
+  });
+
+  it('ends the monitoring stream once its session is revoked', async () => {
+    const supervisor = await createMember(first.app, tenantA.admin.session, 'supervisor');
+    const response = await fetch(`${urls[0]}/monitoring/stream`, {
+      headers: { authorization: supervisor.session.auth.authorization, accept: 'text/event-stream' },
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes('event: snapshot')) text += decoder.decode((await reader.read()).value);
+    expect((await second.app.inject({ method: 'POST', url: '/auth/logout', headers: supervisor.session.auth })).statusCode).toBeLessThan(300);
+    let done = false;
+    while (!done) done = (await reader.read()).done;
+    expect(done).toBe(true);
   });
 });

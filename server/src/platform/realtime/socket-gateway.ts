@@ -1,6 +1,7 @@
 // Socket.IO at /socket.io: the access token comes in the handshake's auth.token; it must be valid,
 // carry a tenant and grant monitoring.view, or the connection is refused before any event. A socket
-// joins only its own token's room, tenant:<id>; each event goes to one room, named by its type.
+// joins only its own token's room, tenant:<id>; each event goes to one room, named by its type. The
+// server disconnects a socket when its token expires or its session is revoked (session-watch.ts).
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { Coordination } from '../coordination/coordination.ts';
@@ -8,14 +9,20 @@ import { revokedSessionFlag } from '../auth/guard.ts';
 import { permissionsFor } from '../auth/permissions.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { RealtimeHub } from './hub.ts';
+import { watchSession } from './session-watch.ts';
 
 export const tenantRoom = (tenantId: string) => `tenant:${tenantId}`;
 
 interface SocketData {
   tenantId: string;
+  sessionId: string;
+  expiresAt: number;
 }
 
-export function attachSocketGateway(server: HttpServer, deps: { tokens: TokenService; coordination: Coordination; hub: RealtimeHub }): Server {
+export function attachSocketGateway(
+  server: HttpServer,
+  deps: { tokens: TokenService; coordination: Coordination; hub: RealtimeHub; sessionCheckMs: number },
+): Server {
   const io = new Server(server, { path: '/socket.io', serveClient: false });
 
   io.use((socket, next) => {
@@ -27,13 +34,22 @@ export function attachSocketGateway(server: HttpServer, deps: { tokens: TokenSer
       if (claims.mustChangePassword || !permissionsFor(claims.platformRole, claims.tenantRole).includes('monitoring.view')) {
         return next(new Error('FORBIDDEN'));
       }
-      (socket.data as SocketData).tenantId = claims.tenantId;
+      Object.assign(socket.data as SocketData, { tenantId: claims.tenantId, sessionId: claims.sid, expiresAt: claims.expiresAt });
       next();
     })().catch(() => next(new Error('UNAUTHORIZED')));
   });
 
   io.on('connection', (socket) => {
-    void socket.join(tenantRoom((socket.data as SocketData).tenantId));
+    const data = socket.data as SocketData;
+    void socket.join(tenantRoom(data.tenantId));
+    const stop = watchSession({
+      sessionId: data.sessionId,
+      expiresAt: data.expiresAt,
+      coordination: deps.coordination,
+      checkEveryMs: deps.sessionCheckMs,
+      onEnd: () => socket.disconnect(true),
+    });
+    socket.once('disconnect', stop);
   });
 
   const stopListening = deps.hub.listen((event) => {
