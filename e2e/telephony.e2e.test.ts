@@ -42,6 +42,9 @@ it('a tenant admin manages extensions, trunks and queues, and an agent uses the 
     await extensionForm.getByLabel('Call group').fill('sales');
     await extensionForm.getByRole('button', { name: 'Create extension' }).click();
     const created = await page.getByTestId('one-time-password').innerText();
+    // The secret is a SIP account's, named as such (not an e-mail).
+    await page.getByText('SIP user', { exact: true }).waitFor();
+    expect(await page.getByText('E-mail', { exact: true }).count()).toBe(0);
     expect(created.length).toBeGreaterThanOrEqual(8);
     await page.getByRole('button', { name: 'I have saved it' }).click();
     expect(await page.getByTestId('one-time-password').count()).toBe(0);
@@ -55,6 +58,7 @@ it('a tenant admin manages extensions, trunks and queues, and an agent uses the 
     await page.getByRole('button', { name: 'I have saved it' }).click();
 
     await extensionRow.getByRole('button', { name: 'Reset password' }).click();
+    await extensionRow.getByRole('button', { name: 'Confirm reset' }).click();
     const reset = await page.getByTestId('one-time-password').innerText();
     expect(reset).not.toBe(created);
     await page.getByRole('button', { name: 'I have saved it' }).click();

@@ -2,14 +2,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface OneTimePasswordProps {
-  email: string;
+  /** Who the password is for: an e-mail, or a SIP user such as 1001@domain. */
+  account: string;
+  /** What `account` is; an e-mail unless said otherwise. */
+  accountLabel?: string;
   /** null when the account already existed and keeps its own password. */
   password: string | null;
   onDismiss: () => void;
 }
 
 /** A generated password is shown exactly once: the server keeps only its hash. */
-export function OneTimePassword({ email, password, onDismiss }: OneTimePasswordProps) {
+export function OneTimePassword({ account, accountLabel, password, onDismiss }: OneTimePasswordProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
 
@@ -30,8 +33,8 @@ export function OneTimePassword({ email, password, onDismiss }: OneTimePasswordP
         <>
           <p className="warning">{t('oneTimePassword.warning')}</p>
           <dl>
-            <dt>{t('common.email')}</dt>
-            <dd>{email}</dd>
+            <dt>{accountLabel ?? t('common.email')}</dt>
+            <dd>{account}</dd>
             <dt>{t('oneTimePassword.password')}</dt>
             <dd>
               <code data-testid="one-time-password">{password}</code>{' '}
@@ -42,7 +45,7 @@ export function OneTimePassword({ email, password, onDismiss }: OneTimePasswordP
           </dl>
         </>
       ) : (
-        <p>{t('oneTimePassword.existingAccount', { email })}</p>
+        <p>{t('oneTimePassword.existingAccount', { email: account })}</p>
       )}
       <button type="button" onClick={onDismiss}>
         {t('oneTimePassword.done')}

@@ -70,7 +70,8 @@ export function ExtensionsPage() {
       )}
       {secret && (
         <OneTimePassword
-          email={`${secret.number}@${secret.domain}`}
+          account={`${secret.number}@${secret.domain}`}
+          accountLabel={t('extensions.sipUser')}
           password={secret.sipPassword}
           onDismiss={() => setSecret(null)}
         />
@@ -129,17 +130,16 @@ export function ExtensionsPage() {
                     )}
                     {canManage && (
                       <>
-                        <button
-                          type="button"
-                          className="secondary"
+                        {/* The phone stops registering until it gets the new password: ask twice. */}
+                        <ConfirmButton
+                          label={t('extensions.resetPassword')}
+                          confirmLabel={t('extensions.confirmReset')}
                           disabled={busy || secret !== null}
-                          onClick={() => {
+                          onConfirm={() => {
                             clearResults();
                             reset.mutate(extension.id);
                           }}
-                        >
-                          {t('extensions.resetPassword')}
-                        </button>
+                        />
                         <ConfirmButton
                           label={t('extensions.delete')}
                           confirmLabel={t('extensions.confirmDelete')}

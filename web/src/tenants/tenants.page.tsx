@@ -45,7 +45,7 @@ export function TenantsPage() {
       )}
       {created && (
         <OneTimePassword
-          email={created.admin.email}
+          account={created.admin.email}
           password={created.admin.password}
           onDismiss={() => setCreated(null)}
         />

@@ -58,7 +58,7 @@ export function UsersPage() {
       )}
       {invited && (
         <OneTimePassword
-          email={invited.user.email}
+          account={invited.user.email}
           password={invited.password}
           onDismiss={() => setInvited(null)}
         />
