@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { PermissionKey } from '../../../server/src/platform/auth/permissions.ts';
 import { AgentsPage } from '../agents/agents.page.tsx';
@@ -7,11 +7,9 @@ import { ChangePasswordPage } from '../auth/change-password.page.tsx';
 import { LoginPage } from '../auth/login.page.tsx';
 import { SelectTenantPage } from '../auth/select-tenant.page.tsx';
 import { CodeListPage } from '../code-lists/code-list.page.tsx';
-import { DialplanPage } from '../dialplan/dialplan.page.tsx';
 import { ExtensionsPage } from '../extensions/extensions.page.tsx';
 import { HomePage } from '../home/home.page.tsx';
 import { InboundRoutesPage } from '../inbound-routes/inbound-routes.page.tsx';
-import { IvrMenusPage } from '../ivr-menus/ivr-menus.page.tsx';
 import { PlansPage } from '../plans/plans.page.tsx';
 import { PlatformUsersPage } from '../platform-users/platform-users.page.tsx';
 import { QueuesPage } from '../queues/queues.page.tsx';
@@ -21,10 +19,23 @@ import { TenantsPage } from '../tenants/tenants.page.tsx';
 import { TrunksPage } from '../trunks/trunks.page.tsx';
 import { UsersPage } from '../users/users.page.tsx';
 import { RequirePermission, RequireSession, RequireSignedIn } from './guards.tsx';
+import { Loading } from './feedback.tsx';
 import { Layout } from './layout.tsx';
 
+// The two heaviest pages (the flow editor, the diff) load when first opened.
+const IvrMenusPage = lazy(() =>
+  import('../ivr-menus/ivr-menus.page.tsx').then((module) => ({ default: module.IvrMenusPage })),
+);
+const DialplanPage = lazy(() =>
+  import('../dialplan/dialplan.page.tsx').then((module) => ({ default: module.DialplanPage })),
+);
+
 function guarded(permission: PermissionKey, page: ReactNode) {
-  return <RequirePermission permission={permission}>{page}</RequirePermission>;
+  return (
+    <RequirePermission permission={permission}>
+      <Suspense fallback={<Loading />}>{page}</Suspense>
+    </RequirePermission>
+  );
 }
 
 export function AppRoutes() {
