@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { parseConfig, type Config } from '../src/config.ts';
 import { hashPassword } from '../src/platform/auth/passwords.ts';
@@ -37,17 +37,24 @@ export function openTestDatabase(): DatabaseHandles {
   const owner = testDatabaseUrl();
   const passwords = testRolePasswords(TEST_ENCRYPTION_KEY);
   return openDatabase(
-    { app: urlForRole(owner, APP_ROLE, passwords[APP_ROLE]!), platform: urlForRole(owner, PLATFORM_ROLE, passwords[PLATFORM_ROLE]!) },
+    {
+      app: urlForRole(owner, APP_ROLE, passwords[APP_ROLE]!),
+      platform: urlForRole(owner, PLATFORM_ROLE, passwords[PLATFORM_ROLE]!),
+    },
     4,
   );
 }
 
 /** A fresh migrated database of its own, for tests whose background services read every tenant. */
-export async function createScratchDatabase(label: string): Promise<{ db: DatabaseHandles; url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(
+  label: string,
+): Promise<{ db: DatabaseHandles; url: string; drop(): Promise<void> }> {
   const admin = new URL(testDatabaseUrl());
   const name = `${admin.pathname.slice(1)}_${label}_${randomUUID().slice(0, 8)}`;
   const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: Object.assign(new URL(admin), { pathname: '/postgres' }).toString() });
+    const client = new pg.Client({
+      connectionString: Object.assign(new URL(admin), { pathname: '/postgres' }).toString(),
+    });
     await client.connect();
     try {
       await client.query(statement);
@@ -60,7 +67,10 @@ export async function createScratchDatabase(label: string): Promise<{ db: Databa
   await migrate(url);
   const passwords = testRolePasswords(TEST_ENCRYPTION_KEY);
   const db = openDatabase(
-    { app: urlForRole(url, APP_ROLE, passwords[APP_ROLE]!), platform: urlForRole(url, PLATFORM_ROLE, passwords[PLATFORM_ROLE]!) },
+    {
+      app: urlForRole(url, APP_ROLE, passwords[APP_ROLE]!),
+      platform: urlForRole(url, PLATFORM_ROLE, passwords[PLATFORM_ROLE]!),
+    },
     4,
   );
   return {
@@ -99,7 +109,11 @@ export async function startTestApp(
   const db = options.db ?? openTestDatabase();
   const coordination =
     options.coordination ??
-    createCoordination(options.redis ? { redisUrl: TEST_REDIS_URL, keyPrefix: options.redisPrefix ?? `test:${randomUUID()}:` } : {});
+    createCoordination(
+      options.redis
+        ? { redisUrl: TEST_REDIS_URL, keyPrefix: options.redisPrefix ?? `test:${randomUUID()}:` }
+        : {},
+    );
   const app = await buildApp({
     config: testConfig(options.env),
     db,
@@ -123,6 +137,33 @@ export async function startTestApp(
   };
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** A test file's app with a signed-in platform super admin, and requests made as any session. */
+export interface TestContext extends TestApp {
+  platform: Session;
+  /** The request as `session` (its bearer token), with an optional JSON body. */
+  call: (method: HttpMethod, url: string, session: Session, payload?: object) => Promise<LightMyRequestResponse>;
+}
+
+/**
+ * One app for the calling test file: started before its tests, closed after them. The fields are
+ * filled in by then; `call` may be taken from it at once.
+ */
+export function useTestApp(options: Parameters<typeof startTestApp>[0] = {}): TestContext {
+  const context = {
+    call: (method: HttpMethod, url: string, session: Session, payload?: object) =>
+      context.app.inject({ method, url, headers: session.auth, ...(payload ? { payload } : {}) }),
+  } as TestContext;
+  beforeAll(async () => {
+    const started = await startTestApp(options);
+    const admin = await createPlatformAdmin(started.db);
+    Object.assign(context, started, { platform: await login(started.app, admin.email, admin.password) });
+  });
+  afterAll(() => context.close?.());
+  return context;
+}
+
 let passwordHash: Promise<string> | undefined;
 const testPasswordHash = () => (passwordHash ??= hashPassword(TEST_PASSWORD));
 
@@ -130,7 +171,9 @@ export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0,
 export const uniqueCode = (label = 't') => `${label}-${randomUUID().slice(0, 8)}`;
 
 /** A platform super admin straight in the database, with a known password that need not change. */
-export async function createPlatformAdmin(db: DatabaseHandles): Promise<{ id: string; email: string; password: string }> {
+export async function createPlatformAdmin(
+  db: DatabaseHandles,
+): Promise<{ id: string; email: string; password: string }> {
   const email = uniqueEmail('platform');
   const row = await db.withPlatform(async (tx) =>
     tx
@@ -148,14 +191,28 @@ export interface Session {
   auth: { authorization: string };
 }
 
-export async function login(app: FastifyInstance, email: string, password: string, ip = '10.0.0.1'): Promise<Session> {
-  const response = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password }, remoteAddress: ip });
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  ip = '10.0.0.1',
+): Promise<Session> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { email, password },
+    remoteAddress: ip,
+  });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return toSession(response.json());
 }
 
 export function toSession(body: { accessToken: string; refreshToken: string }): Session {
-  return { accessToken: body.accessToken, refreshToken: body.refreshToken, auth: { authorization: `Bearer ${body.accessToken}` } };
+  return {
+    accessToken: body.accessToken,
+    refreshToken: body.refreshToken,
+    auth: { authorization: `Bearer ${body.accessToken}` },
+  };
 }
 
 export interface TenantFixture {
@@ -164,7 +221,11 @@ export interface TenantFixture {
 }
 
 /** A tenant created through the API, its admin logged in with the generated password changed. */
-export async function createTenant(app: FastifyInstance, platform: Session, body: Record<string, unknown> = {}): Promise<TenantFixture> {
+export async function createTenant(
+  app: FastifyInstance,
+  platform: Session,
+  body: Record<string, unknown> = {},
+): Promise<TenantFixture> {
   const adminEmail = uniqueEmail('admin');
   const created = await app.inject({
     method: 'POST',
@@ -172,8 +233,12 @@ export async function createTenant(app: FastifyInstance, platform: Session, body
     headers: platform.auth,
     payload: { code: uniqueCode(), name: 'Tenant', admin: { email: adminEmail }, ...body },
   });
-  if (created.statusCode !== 201) throw new Error(`tenant creation failed: ${created.statusCode} ${created.body}`);
-  const { tenant, admin } = created.json<{ tenant: TenantFixture['tenant']; admin: { id: string; email: string; password: string } }>();
+  if (created.statusCode !== 201)
+    throw new Error(`tenant creation failed: ${created.statusCode} ${created.body}`);
+  const { tenant, admin } = created.json<{
+    tenant: TenantFixture['tenant'];
+    admin: { id: string; email: string; password: string };
+  }>();
   const first = await login(app, admin.email, admin.password);
   const changed = await app.inject({
     method: 'POST',
@@ -192,7 +257,12 @@ export async function createMember(
   role: 'tenant_admin' | 'supervisor' | 'agent',
 ): Promise<{ id: string; email: string; session: Session }> {
   const email = uniqueEmail(role);
-  const invited = await app.inject({ method: 'POST', url: '/users', headers: tenantAdmin.auth, payload: { email, role } });
+  const invited = await app.inject({
+    method: 'POST',
+    url: '/users',
+    headers: tenantAdmin.auth,
+    payload: { email, role },
+  });
   if (invited.statusCode !== 201) throw new Error(`invite failed: ${invited.statusCode} ${invited.body}`);
   const { user, password } = invited.json<{ user: { id: string }; password: string }>();
   const first = await login(app, email, password);
@@ -207,11 +277,18 @@ export async function createMember(
 
 /** The contract's error body, asserted in one place. */
 export function expectError(response: LightMyRequestResponse, status: number, code: string): void {
-  const body = response.json<{ statusCode: number; code: string; requestId: string; message: string; error: string }>();
+  const body = response.json<{
+    statusCode: number;
+    code: string;
+    requestId: string;
+    message: string;
+    error: string;
+  }>();
   if (response.statusCode !== status || body.code !== code) {
     throw new Error(`expected ${status} ${code}, got ${response.statusCode} ${response.body}`);
   }
-  if (!body.requestId || body.requestId !== response.headers['x-request-id']) throw new Error('requestId missing or not the header');
+  if (!body.requestId || body.requestId !== response.headers['x-request-id'])
+    throw new Error('requestId missing or not the header');
   if (typeof body.message !== 'string' || typeof body.error !== 'string' || body.statusCode !== status) {
     throw new Error(`error body not in the contract's shape: ${response.body}`);
   }

@@ -1,30 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { realtimeEventOf } from '../../platform/realtime/events.ts';
-import {
-  createMember,
-  createPlatformAdmin,
-  createTenant,
-  expectError,
-  login,
-  startTestApp,
-  type Session,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { createMember, createTenant, expectError, useTestApp } from '../../../test/harness.ts';
 import { createAgent, createExtension, insertMember, recordMessages } from './test-support.ts';
 
-let t: TestApp;
-let platform: Session;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  const admin = await createPlatformAdmin(t.db);
-  platform = await login(t.app, admin.email, admin.password);
-});
-afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, session: Session, payload?: object) =>
-  t.app.inject({ method, url, headers: session.auth, ...(payload ? { payload } : {}) });
+const t = useTestApp();
+const { call } = t;
 
 const rowsOf = (tenantId: string, agentId: string) =>
   t.db.withTenant(tenantId, async (tx) => ({
@@ -42,7 +23,7 @@ const rowsOf = (tenantId: string, agentId: string) =>
 
 describe('/agents', () => {
   it('creates an agent: LOGGED_OUT, with its extension number and user e-mail; reads it back; audits', async () => {
-    const { tenant, admin } = await createTenant(t.app, platform);
+    const { tenant, admin } = await createTenant(t.app, t.platform);
     const member = await insertMember(t, tenant.id);
     const extension = await createExtension(t, tenant.id);
     const response = await call('POST', '/agents', admin.session, {
@@ -82,7 +63,7 @@ describe('/agents', () => {
   });
 
   it('defaults: no name, 10 s of wrap-up', async () => {
-    const { tenant, admin } = await createTenant(t.app, platform);
+    const { tenant, admin } = await createTenant(t.app, t.platform);
     const member = await insertMember(t, tenant.id);
     const { id } = await createAgent(t, admin.session, tenant.id, member.id);
     expect((await call('GET', `/agents/${id}`, admin.session)).json()).toMatchObject({
@@ -92,8 +73,8 @@ describe('/agents', () => {
   });
 
   it('400 when the user or the extension is not of the tenant (another tenant’s included) or the extension is deleted', async () => {
-    const one = await createTenant(t.app, platform);
-    const two = await createTenant(t.app, platform);
+    const one = await createTenant(t.app, t.platform);
+    const two = await createTenant(t.app, t.platform);
     const member = await insertMember(t, one.tenant.id);
     const extension = await createExtension(t, one.tenant.id);
     const foreignMember = await insertMember(t, two.tenant.id);
@@ -130,7 +111,7 @@ describe('/agents', () => {
   });
 
   it('409: one agent per user and one agent per extension, deleted agents included', async () => {
-    const { tenant, admin } = await createTenant(t.app, platform);
+    const { tenant, admin } = await createTenant(t.app, t.platform);
     const [first, second, third] = [
       await insertMember(t, tenant.id),
       await insertMember(t, tenant.id),
@@ -170,7 +151,7 @@ describe('/agents', () => {
   });
 
   it('PATCH changes name, wrap-up and extension; the state is read-only (400, unchanged)', async () => {
-    const { tenant, admin } = await createTenant(t.app, platform);
+    const { tenant, admin } = await createTenant(t.app, t.platform);
     const member = await insertMember(t, tenant.id);
     const agent = await createAgent(t, admin.session, tenant.id, member.id);
     const extension = await createExtension(t, tenant.id);
@@ -217,7 +198,7 @@ describe('/agents', () => {
   });
 
   it('DELETE is soft: 404 by id afterwards, gone from the list, row and tiers handled', async () => {
-    const { tenant, admin } = await createTenant(t.app, platform);
+    const { tenant, admin } = await createTenant(t.app, t.platform);
     const member = await insertMember(t, tenant.id);
     const agent = await createAgent(t, admin.session, tenant.id, member.id);
     const queue = (await call('POST', '/queues', admin.session, { name: 'Q' })).json<{ id: string }>();
@@ -235,7 +216,7 @@ describe('/agents', () => {
   });
 
   it('DELETE of a logged-in, paused agent logs it out first: pause, state event and session closed, LOGGED_OUT published', async () => {
-    const { tenant, admin } = await createTenant(t.app, platform);
+    const { tenant, admin } = await createTenant(t.app, t.platform);
     const member = await createMember(t.app, admin.session, 'agent');
     const agent = await createAgent(t, admin.session, tenant.id, member.id);
     const reason = (
@@ -284,7 +265,7 @@ describe('/agents', () => {
   });
 
   it('enforces the plan quota (trial: 5 agents); a deleted agent frees its place', async () => {
-    const { tenant, admin } = await createTenant(t.app, platform);
+    const { tenant, admin } = await createTenant(t.app, t.platform);
     const agents = [];
     for (let index = 0; index < 5; index += 1)
       agents.push(await createAgent(t, admin.session, tenant.id, (await insertMember(t, tenant.id)).id));
@@ -303,7 +284,7 @@ describe('/agents', () => {
   });
 
   it('needs agents.view to read and agents.manage to write: an agent-role user has neither', async () => {
-    const { tenant, admin } = await createTenant(t.app, platform);
+    const { tenant, admin } = await createTenant(t.app, t.platform);
     const agentUser = await createMember(t.app, admin.session, 'agent');
     const supervisor = await createMember(t.app, admin.session, 'supervisor');
     const agent = await createAgent(t, admin.session, tenant.id, agentUser.id);
@@ -334,8 +315,8 @@ describe('/agents', () => {
   });
 
   it('lists the members who can still become agents to whoever assigns agents, a supervisor included', async () => {
-    const { tenant, admin } = await createTenant(t.app, platform);
-    const other = await createTenant(t.app, platform);
+    const { tenant, admin } = await createTenant(t.app, t.platform);
+    const other = await createTenant(t.app, t.platform);
     const free = await insertMember(t, tenant.id);
     const withAgent = await insertMember(t, tenant.id);
     const withDeletedAgent = await insertMember(t, tenant.id);
@@ -364,8 +345,8 @@ describe('/agents', () => {
   });
 
   it('isolates tenants: another tenant’s agents are never listed and are 404 by id', async () => {
-    const one = await createTenant(t.app, platform);
-    const two = await createTenant(t.app, platform);
+    const one = await createTenant(t.app, t.platform);
+    const two = await createTenant(t.app, t.platform);
     const agent = await createAgent(
       t,
       one.admin.session,

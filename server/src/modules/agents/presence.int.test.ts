@@ -1,40 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentState } from '../../platform/db/schema.ts';
 import pino from 'pino';
 import { realtimeEventOf, realtimePublisher } from '../../platform/realtime/events.ts';
-import {
-  TEST_PASSWORD,
-  createMember,
-  createPlatformAdmin,
-  createTenant,
-  expectError,
-  login,
-  startTestApp,
-  toSession,
-  type Session,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { TEST_PASSWORD, createMember, createTenant, expectError, login, toSession, useTestApp } from '../../../test/harness.ts';
 import { CallCenterSync } from './callcenter-sync.ts';
 import { AgentPresenceService } from './presence.service.ts';
 import { createAgent, recordMessages, recordingSwitch } from './test-support.ts';
 
-let t: TestApp;
-let platform: Session;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  const admin = await createPlatformAdmin(t.db);
-  platform = await login(t.app, admin.email, admin.password);
-});
-afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, session: Session, payload?: object) =>
-  t.app.inject({ method, url, headers: session.auth, ...(payload ? { payload } : {}) });
+const t = useTestApp();
+const { call } = t;
 
 /** A tenant with an agent-role member who is an Agent, and an enabled pause reason. */
 async function setup() {
-  const { tenant, admin } = await createTenant(t.app, platform);
+  const { tenant, admin } = await createTenant(t.app, t.platform);
   const member = await createMember(t.app, admin.session, 'agent');
   const agent = await createAgent(t, admin.session, tenant.id, member.id, { name: 'Ana' });
   const reason = (
@@ -103,7 +82,7 @@ describe('/agents/me', () => {
 
   it('resolves the agent from the token’s tenant only: a member of two tenants is no agent in the other', async () => {
     const { member } = await setup();
-    const other = await createTenant(t.app, platform);
+    const other = await createTenant(t.app, t.platform);
     const invited = await call('POST', '/users', other.admin.session, { email: member.email, role: 'agent' });
     expect(invited.json()).toMatchObject({ created: false });
     const fresh = await login(t.app, member.email, TEST_PASSWORD, '10.40.0.1');
@@ -241,7 +220,7 @@ describe('login, pause, resume, logout', () => {
 
   it('pause needs an enabled pause reason of the tenant', async () => {
     const { tenant, admin, member, agent } = await setup();
-    const other = await createTenant(t.app, platform);
+    const other = await createTenant(t.app, t.platform);
     const foreign = (
       await call('POST', '/pause-reasons', other.admin.session, { code: 'BREAK', name: 'x' })
     ).json<{ id: string }>();

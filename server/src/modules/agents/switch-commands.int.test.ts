@@ -1,34 +1,19 @@
 // Which mod_callcenter commands each administrative change sends, after its commit. The services
 // run on the test database with a recording switch; the HTTP tests cover the rest of their behaviour.
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { realtimePublisher } from '../../platform/realtime/events.ts';
-import {
-  createPlatformAdmin,
-  createTenant,
-  login,
-  startTestApp,
-  type Session,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { createTenant, useTestApp } from '../../../test/harness.ts';
 import { QueuesService } from '../queues/queues.service.ts';
 import { AgentsService } from './agents.service.ts';
 import { CallCenterSync } from './callcenter-sync.ts';
 import { AgentPresenceService } from './presence.service.ts';
 import { createAgent, createExtension, insertMember, recordingSwitch } from './test-support.ts';
 
-let t: TestApp;
-let platform: Session;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  const admin = await createPlatformAdmin(t.db);
-  platform = await login(t.app, admin.email, admin.password);
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function setup() {
-  const fixture = await createTenant(t.app, platform);
+  const fixture = await createTenant(t.app, t.platform);
   const { sent, commands } = recordingSwitch();
   const log = pino({ level: 'silent' });
   const services = { db: t.db, realtime: realtimePublisher(t.coordination), log };

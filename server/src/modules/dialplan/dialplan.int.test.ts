@@ -1,20 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { XMLValidator } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createPlatformAdmin, createTenant, expectError, login, startTestApp, type Session, type TenantFixture, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createMember, createTenant, expectError, type TenantFixture, useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-let platform: Session;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  const admin = await createPlatformAdmin(t.db);
-  platform = await login(t.app, admin.email, admin.password);
-});
-afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, session: Session, payload?: object) =>
-  t.app.inject({ method, url, headers: session.auth, ...(payload ? { payload } : {}) });
+const t = useTestApp();
+const { call } = t;
 
 const rule = (extra: object = {}) => ({
   name: 'reception',
@@ -33,7 +23,7 @@ const clearMarks = (fixture: TenantFixture) => t.db.withTenant(fixture.tenant.id
 
 describe('/dialplan/rules', () => {
   it('starts with the seeded rules; creates, reads, edits and soft-deletes a rule', async () => {
-    const fixture = await createTenant(t.app, platform);
+    const fixture = await createTenant(t.app, t.platform);
     const session = fixture.admin.session;
     const seeded = (await call('GET', '/dialplan/rules', session)).json();
     expect(seeded.map((row: { name: string }) => row.name)).toEqual(['internal-extensions', 'group-pickup']);
@@ -59,7 +49,7 @@ describe('/dialplan/rules', () => {
   });
 
   it('rejects hostile rules with 400 DIALPLAN_NOT_ALLOWED naming the field', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const cases: [object, string][] = [
       [rule({ actions: [{ application: 'answer', data: '' }, { application: 'hangup', data: '' }, { application: 'system', data: 'rm -rf /' }] }), 'actions.2.application'],
       [rule({ actions: [{ application: 'bgsystem', data: 'curl evil' }] }), 'actions.0.application'],
@@ -93,8 +83,8 @@ describe('/dialplan/rules', () => {
   });
 
   it('accepts callcenter only for a queue of the tenant, and reserves IVR contexts', async () => {
-    const one = await createTenant(t.app, platform);
-    const two = await createTenant(t.app, platform);
+    const one = await createTenant(t.app, t.platform);
+    const two = await createTenant(t.app, t.platform);
     const queueOf = (fixture: TenantFixture) =>
       t.db.withTenant(fixture.tenant.id, (tx) => tx.insertInto('queues').values({ tenantId: fixture.tenant.id, name: 'q' }).returning('id').executeTakeFirstOrThrow());
     const mine = await queueOf(one);
@@ -111,8 +101,8 @@ describe('/dialplan/rules', () => {
   });
 
   it('isolates tenants and needs freeswitch.view / freeswitch.configure', async () => {
-    const one = await createTenant(t.app, platform);
-    const two = await createTenant(t.app, platform);
+    const one = await createTenant(t.app, t.platform);
+    const two = await createTenant(t.app, t.platform);
     const created = (await call('POST', '/dialplan/rules', one.admin.session, rule())).json();
     expect((await call('GET', '/dialplan/rules', two.admin.session)).json().some((row: { id: string }) => row.id === created.id)).toBe(false);
     expectError(await call('GET', `/dialplan/rules/${created.id}`, two.admin.session), 404, 'NOT_FOUND');
@@ -132,7 +122,7 @@ describe('/dialplan/rules', () => {
 
 describe('/dialplan/versions', () => {
   it('generates a numbered DRAFT, activates it atomically and rolls back by re-activating', async () => {
-    const fixture = await createTenant(t.app, platform);
+    const fixture = await createTenant(t.app, t.platform);
     const session = fixture.admin.session;
     const [first] = (await call('GET', '/dialplan/versions?context=default', session)).json();
     expect(first).toMatchObject({ number: 1, status: 'ACTIVE', context: 'default' });
@@ -162,14 +152,14 @@ describe('/dialplan/versions', () => {
   });
 
   it('numbers concurrent generations without gaps or duplicates', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const responses = await Promise.all(Array.from({ length: 5 }, () => call('POST', '/dialplan/versions', admin.session, { context: 'default' })));
     expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201, 201, 201]);
     expect(responses.map((response) => response.json<{ number: number }>().number).sort()).toEqual([2, 3, 4, 5, 6]);
   });
 
   it('compiles a rule of every allowed application into well-formed XML', async () => {
-    const fixture = await createTenant(t.app, platform);
+    const fixture = await createTenant(t.app, t.platform);
     const session = fixture.admin.session;
     const code = fixture.tenant.code;
     const queue = await t.db.withTenant(fixture.tenant.id, (tx) =>
@@ -202,8 +192,8 @@ describe('/dialplan/versions', () => {
   });
 
   it('answers 400 for reserved or unknown contexts and 404 for another tenant’s version', async () => {
-    const one = await createTenant(t.app, platform);
-    const two = await createTenant(t.app, platform);
+    const one = await createTenant(t.app, t.platform);
+    const two = await createTenant(t.app, t.platform);
     expectError(await call('POST', '/dialplan/versions', one.admin.session, { context: 'public' }), 400, 'CONTEXT_RESERVED');
     expectError(await call('POST', '/dialplan/versions', one.admin.session, { context: 'nothing-here' }), 400, 'UNKNOWN_CONTEXT');
     expectError(await call('POST', '/dialplan/versions', one.admin.session, { context: 'Bad Name' }), 400, 'VALIDATION_FAILED');

@@ -1,28 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createMember,
-  createPlatformAdmin,
-  createTenant,
-  expectError,
-  login,
-  startTestApp,
-  type Session,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createMember, createTenant, expectError, type Session, useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-let platform: Session;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  const admin = await createPlatformAdmin(t.db);
-  platform = await login(t.app, admin.email, admin.password);
-});
-afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, session: Session, payload?: object) =>
-  t.app.inject({ method, url, headers: session.auth, ...(payload ? { payload } : {}) });
+const t = useTestApp();
+const { call } = t;
 
 const create = async (session: Session, body: Record<string, unknown> = {}) => {
   const response = await call('POST', '/dispositions', session, {
@@ -36,7 +17,7 @@ const create = async (session: Session, body: Record<string, unknown> = {}) => {
 
 describe('/dispositions', () => {
   it('creates (action NONE by default), reads, lists enabled only, updates the action, audits', async () => {
-    const { tenant, admin } = await createTenant(t.app, platform);
+    const { tenant, admin } = await createTenant(t.app, t.platform);
     const sale = await create(admin.session, { code: 'SALE', name: 'Sale', action: 'SUCCESS' });
     expect(sale).toMatchObject({ code: 'SALE', name: 'Sale', action: 'SUCCESS', enabled: true });
     const plain = await create(admin.session, { code: 'INFO', name: 'Information' });
@@ -58,7 +39,7 @@ describe('/dispositions', () => {
   });
 
   it('DELETE disables: gone from the list, 404 by id, code still taken', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const disposition = await create(admin.session, { code: 'NO_ANSWER' });
     expect((await call('DELETE', `/dispositions/${disposition.id}`, admin.session)).statusCode).toBe(204);
     expect((await call('GET', '/dispositions', admin.session)).json()).toEqual([]);
@@ -75,7 +56,7 @@ describe('/dispositions', () => {
   });
 
   it('409 for a duplicate code; 400 for bad bodies', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const first = await create(admin.session, { code: 'A' });
     const second = await create(admin.session, { code: 'B' });
     expectError(
@@ -107,7 +88,7 @@ describe('/dispositions', () => {
   });
 
   it('reads need dispositions.view (agents have it), writes dispositions.manage (supervisors do not)', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const disposition = await create(admin.session);
     const agent = await createMember(t.app, admin.session, 'agent');
     const supervisor = await createMember(t.app, admin.session, 'supervisor');
@@ -125,8 +106,8 @@ describe('/dispositions', () => {
   });
 
   it('isolates tenants', async () => {
-    const one = await createTenant(t.app, platform);
-    const two = await createTenant(t.app, platform);
+    const one = await createTenant(t.app, t.platform);
+    const two = await createTenant(t.app, t.platform);
     const disposition = await create(one.admin.session);
     expect((await call('GET', '/dispositions', two.admin.session)).json()).toEqual([]);
     expectError(await call('GET', `/dispositions/${disposition.id}`, two.admin.session), 404, 'NOT_FOUND');

@@ -1,31 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SecretBox } from '../../platform/crypto/secrets.ts';
 import { TEST_ENCRYPTION_KEY } from '../../../test/env.ts';
-import {
-  createMember,
-  createPlatformAdmin,
-  createTenant,
-  expectError,
-  login,
-  startTestApp,
-  type Session,
-  type TenantFixture,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { createMember, createTenant, expectError, type Session, type TenantFixture, useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-let platform: Session;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  const admin = await createPlatformAdmin(t.db);
-  platform = await login(t.app, admin.email, admin.password);
-});
-afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, session: Session, payload?: object) =>
-  t.app.inject({ method, url, headers: session.auth, ...(payload ? { payload } : {}) });
+const t = useTestApp();
+const { call } = t;
 
 let nextNumber = 1000;
 async function createExtension(admin: Session, body: object = {}) {
@@ -39,7 +19,7 @@ const auditOf = (fixture: TenantFixture, targetId: string) =>
 
 describe('/extensions', () => {
   it('creates with a generated strong password shown once, the tenant domain and defaults', async () => {
-    const fixture = await createTenant(t.app, platform);
+    const fixture = await createTenant(t.app, t.platform);
     const response = await call('POST', '/extensions', fixture.admin.session, { number: '201', callerId: 'Recepção', callGroup: 'sales' });
     expect(response.statusCode).toBe(201);
     const created = response.json();
@@ -69,7 +49,7 @@ describe('/extensions', () => {
   });
 
   it('reveals the current password (audited, without the secret) and resets it', async () => {
-    const fixture = await createTenant(t.app, platform);
+    const fixture = await createTenant(t.app, t.platform);
     const created = await createExtension(fixture.admin.session);
     const revealed = await call('POST', `/extensions/${created.id}/reveal-password`, fixture.admin.session);
     expect(revealed.json()).toMatchObject({ id: created.id, sipPassword: created.sipPassword });
@@ -90,7 +70,7 @@ describe('/extensions', () => {
   });
 
   it('edits the editable fields and marks the directory for the switch', async () => {
-    const fixture = await createTenant(t.app, platform);
+    const fixture = await createTenant(t.app, t.platform);
     const created = await createExtension(fixture.admin.session);
     await t.db.withTenant(fixture.tenant.id, (tx) => tx.deleteFrom('switchConfigChanges').execute());
     const patched = await call('PATCH', `/extensions/${created.id}`, fixture.admin.session, { callGroup: 'support', codecs: ['OPUS', 'PCMA'], maxRegistrations: 3 });
@@ -102,7 +82,7 @@ describe('/extensions', () => {
   });
 
   it('refuses duplicates with 409, deleted numbers included; a deleted extension is 404', async () => {
-    const fixture = await createTenant(t.app, platform);
+    const fixture = await createTenant(t.app, t.platform);
     const session = fixture.admin.session;
     const created = await createExtension(session, { number: '300' });
     expectError(await call('POST', '/extensions', session, { number: '300' }), 409, 'ALREADY_EXISTS');
@@ -117,7 +97,7 @@ describe('/extensions', () => {
   });
 
   it('enforces the plan quota (trial: 5 extensions); a deleted one frees its place', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const made = [];
     for (let i = 0; i < 5; i += 1) made.push(await createExtension(admin.session, { number: `40${i}` }));
     expectError(await call('POST', '/extensions', admin.session, { number: '499' }), 403, 'QUOTA_EXCEEDED');
@@ -126,8 +106,8 @@ describe('/extensions', () => {
   });
 
   it('isolates tenants: another tenant’s extension is invisible and 404', async () => {
-    const one = await createTenant(t.app, platform);
-    const two = await createTenant(t.app, platform);
+    const one = await createTenant(t.app, t.platform);
+    const two = await createTenant(t.app, t.platform);
     const mine = await createExtension(one.admin.session, { number: '500' });
     expect((await call('GET', '/extensions', two.admin.session)).json()).toEqual([]);
     expectError(await call('GET', `/extensions/${mine.id}`, two.admin.session), 404, 'NOT_FOUND');
@@ -140,7 +120,7 @@ describe('/extensions', () => {
   });
 
   it('validates bodies: 400 with the failing field', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const bad = [
       { number: '1' },
       { number: 'abc' },
@@ -161,7 +141,7 @@ describe('/extensions', () => {
   });
 
   it('refuses deleting an extension an inbound route still sends calls to', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const created = await createExtension(admin.session, { number: '700' });
     const did = `55${Date.now().toString().slice(-9)}`;
     expect((await call('POST', '/inbound-routes', admin.session, { didNumber: did, destinationType: 'EXTENSION', destinationNumber: '700' })).statusCode).toBe(201);
@@ -169,7 +149,7 @@ describe('/extensions', () => {
   });
 
   it('needs a token, extensions.* permissions; reveal needs extensions.reveal_password', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const created = await createExtension(admin.session);
     const supervisor = await createMember(t.app, admin.session, 'supervisor');
     const agent = await createMember(t.app, admin.session, 'agent');

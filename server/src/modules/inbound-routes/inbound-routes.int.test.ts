@@ -1,27 +1,17 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { XMLValidator } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publicRoutesXml } from '../../services/config-sync/switch-xml.ts';
-import { createMember, createPlatformAdmin, createTenant, expectError, login, startTestApp, type Session, type TenantFixture, type TestApp } from '../../../test/harness.ts';
+import { createMember, createTenant, expectError, type TenantFixture, useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-let platform: Session;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  const admin = await createPlatformAdmin(t.db);
-  platform = await login(t.app, admin.email, admin.password);
-});
-afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, session: Session, payload?: object) =>
-  t.app.inject({ method, url, headers: session.auth, ...(payload ? { payload } : {}) });
+const t = useTestApp();
+const { call } = t;
 
 const did = () => `55${randomInt(1e9, 1e10 - 1)}`;
 
 /** A tenant with one destination of every kind. */
 async function withDestinations(): Promise<TenantFixture & { queueId: string }> {
-  const fixture = await createTenant(t.app, platform);
+  const fixture = await createTenant(t.app, t.platform);
   const session = fixture.admin.session;
   expect((await call('POST', '/extensions', session, { number: '101', callGroup: 'sales' })).statusCode).toBe(201);
   expect((await call('POST', '/ivr-menus', session, { name: 'Main menu', context: 'main-menu' })).statusCode).toBe(201);
@@ -135,7 +125,7 @@ describe('/inbound-routes', () => {
   });
 
   it('reads with freeswitch.view, writes with freeswitch.configure', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const supervisor = await createMember(t.app, admin.session, 'supervisor');
     const agent = await createMember(t.app, admin.session, 'agent');
     expectError(await t.app.inject({ method: 'GET', url: '/inbound-routes' }), 401, 'UNAUTHORIZED');

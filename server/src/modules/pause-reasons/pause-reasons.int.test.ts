@@ -1,28 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createMember,
-  createPlatformAdmin,
-  createTenant,
-  expectError,
-  login,
-  startTestApp,
-  type Session,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createMember, createTenant, expectError, type Session, useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-let platform: Session;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  const admin = await createPlatformAdmin(t.db);
-  platform = await login(t.app, admin.email, admin.password);
-});
-afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, session: Session, payload?: object) =>
-  t.app.inject({ method, url, headers: session.auth, ...(payload ? { payload } : {}) });
+const t = useTestApp();
+const { call } = t;
 
 const create = async (session: Session, body: Record<string, unknown> = {}) => {
   const response = await call('POST', '/pause-reasons', session, {
@@ -36,7 +17,7 @@ const create = async (session: Session, body: Record<string, unknown> = {}) => {
 
 describe('/pause-reasons', () => {
   it('creates, reads, lists (enabled only), updates and audits', async () => {
-    const { tenant, admin } = await createTenant(t.app, platform);
+    const { tenant, admin } = await createTenant(t.app, t.platform);
     const lunch = await create(admin.session, { code: 'LUNCH', name: 'Lunch' });
     expect(lunch).toEqual({
       id: expect.any(String),
@@ -68,7 +49,7 @@ describe('/pause-reasons', () => {
   });
 
   it('DELETE disables: gone from the list, 404 by id, code still taken; PATCH { enabled: true } restores it', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const reason = await create(admin.session, { code: 'TRAINING' });
     expect((await call('DELETE', `/pause-reasons/${reason.id}`, admin.session)).statusCode).toBe(204);
     expect((await call('GET', '/pause-reasons', admin.session)).json()).toEqual([]);
@@ -95,8 +76,8 @@ describe('/pause-reasons', () => {
   });
 
   it('409 for a duplicate code, on create and on rename; another tenant may use the same code', async () => {
-    const one = await createTenant(t.app, platform);
-    const two = await createTenant(t.app, platform);
+    const one = await createTenant(t.app, t.platform);
+    const two = await createTenant(t.app, t.platform);
     await create(one.admin.session, { code: 'BREAK' });
     const other = await create(one.admin.session, { code: 'MEETING' });
     expectError(
@@ -113,7 +94,7 @@ describe('/pause-reasons', () => {
   });
 
   it('400 for bad bodies', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     for (const body of [
       {},
       { code: 'OK' },
@@ -138,7 +119,7 @@ describe('/pause-reasons', () => {
   });
 
   it('reads need agents.view, writes pause_reasons.manage (a supervisor reads, an agent does neither)', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const reason = await create(admin.session);
     const agent = await createMember(t.app, admin.session, 'agent');
     const supervisor = await createMember(t.app, admin.session, 'supervisor');
@@ -160,8 +141,8 @@ describe('/pause-reasons', () => {
   });
 
   it('isolates tenants', async () => {
-    const one = await createTenant(t.app, platform);
-    const two = await createTenant(t.app, platform);
+    const one = await createTenant(t.app, t.platform);
+    const two = await createTenant(t.app, t.platform);
     const reason = await create(one.admin.session);
     expect((await call('GET', '/pause-reasons', two.admin.session)).json()).toEqual([]);
     expectError(await call('GET', `/pause-reasons/${reason.id}`, two.admin.session), 404, 'NOT_FOUND');

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformAdmin, createTenant, expectError, login, startTestApp, type Session, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createTenant, expectError, useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-let platform: Session;
+const t = useTestApp();
 
-beforeAll(async () => {
-  t = await startTestApp();
-  const admin = await createPlatformAdmin(t.db);
-  platform = await login(t.app, admin.email, admin.password);
-});
-afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers = platform.auth) =>
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers = t.platform.auth) =>
   t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
 describe('/plans', () => {
@@ -44,7 +36,7 @@ describe('/plans', () => {
 
   it('refuses deleting a plan in use and the default plan', async () => {
     const plan = (await call('POST', '/plans', { name: 'Used' })).json();
-    await createTenant(t.app, platform, { planId: plan.id });
+    await createTenant(t.app, t.platform, { planId: plan.id });
     expectError(await call('DELETE', `/plans/${plan.id}`), 400, 'PLAN_IN_USE');
     expectError(await call('DELETE', '/plans/trial'), 400, 'PLAN_IS_DEFAULT');
   });
@@ -58,7 +50,7 @@ describe('/plans', () => {
   });
 
   it('is platform-only', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     expectError(await call('GET', '/plans', undefined, admin.session.auth), 403, 'PLATFORM_ONLY');
     expectError(await call('POST', '/plans', { name: 'x' }, admin.session.auth), 403, 'PLATFORM_ONLY');
   });

@@ -1,30 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createMember,
-  createPlatformAdmin,
-  createTenant,
-  expectError,
-  login,
-  startTestApp,
-  type Session,
-  type TenantFixture,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createMember, createTenant, expectError, type Session, type TenantFixture, useTestApp } from '../../../test/harness.ts';
 import { createAgent, insertMember } from '../agents/test-support.ts';
 
-let t: TestApp;
-let platform: Session;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  const admin = await createPlatformAdmin(t.db);
-  platform = await login(t.app, admin.email, admin.password);
-});
-afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, session: Session, payload?: object) =>
-  t.app.inject({ method, url, headers: session.auth, ...(payload ? { payload } : {}) });
+const t = useTestApp();
+const { call } = t;
 
 const createQueue = async (session: Session, body: Record<string, unknown> = {}) => {
   const response = await call('POST', '/queues', session, {
@@ -57,7 +37,7 @@ const auditActions = async (tenantId: string) =>
 
 describe('/queues', () => {
   it('creates a queue with the defaults, reads it back, marks the callcenter outbox and audits', async () => {
-    const { tenant, admin } = await createTenant(t.app, platform);
+    const { tenant, admin } = await createTenant(t.app, t.platform);
     await clearOutbox(tenant.id); // the tenant's own creation marks its directory and dialplan
     const created = await createQueue(admin.session, { name: '  Support  ' });
     expect(created).toMatchObject({
@@ -82,7 +62,7 @@ describe('/queues', () => {
   });
 
   it('stores every setting given', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const settings = {
       strategy: 'LONGEST_IDLE_AGENT',
       musicOnHold: '$${hold_music}',
@@ -101,7 +81,7 @@ describe('/queues', () => {
   });
 
   it('refuses bad bodies with 400', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     for (const body of [
       {},
       { name: '   ' },
@@ -119,8 +99,8 @@ describe('/queues', () => {
   });
 
   it('keeps names unique per tenant, deleted queues included; another tenant may reuse a name', async () => {
-    const one = await createTenant(t.app, platform);
-    const two = await createTenant(t.app, platform);
+    const one = await createTenant(t.app, t.platform);
+    const two = await createTenant(t.app, t.platform);
     const queue = await createQueue(one.admin.session, { name: 'Sales' });
     expectError(await call('POST', '/queues', one.admin.session, { name: 'Sales' }), 409, 'ALREADY_EXISTS');
     const other = await createQueue(one.admin.session, { name: 'Billing' });
@@ -135,7 +115,7 @@ describe('/queues', () => {
   });
 
   it('updates settings and marks the outbox again', async () => {
-    const { tenant, admin } = await createTenant(t.app, platform);
+    const { tenant, admin } = await createTenant(t.app, t.platform);
     const queue = await createQueue(admin.session);
     await clearOutbox(tenant.id);
     const response = await call('PATCH', `/queues/${queue.id}`, admin.session, {
@@ -156,7 +136,7 @@ describe('/queues', () => {
   });
 
   it('soft-deletes: 404 afterwards on every id route, gone from the list, row kept, outbox marked', async () => {
-    const { tenant, admin } = await createTenant(t.app, platform);
+    const { tenant, admin } = await createTenant(t.app, t.platform);
     const queue = await createQueue(admin.session);
     await clearOutbox(tenant.id);
     expect((await call('DELETE', `/queues/${queue.id}`, admin.session)).statusCode).toBe(204);
@@ -177,7 +157,7 @@ describe('/queues', () => {
   });
 
   it('enforces the plan quota (trial: 2 queues); a deleted queue frees its place', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const first = await createQueue(admin.session);
     await createQueue(admin.session);
     expectError(await call('POST', '/queues', admin.session, { name: 'third' }), 403, 'QUOTA_EXCEEDED');
@@ -186,7 +166,7 @@ describe('/queues', () => {
   });
 
   it('needs queues.view to read and queues.manage to write; a token is required', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const queue = await createQueue(admin.session);
     const agent = await createMember(t.app, admin.session, 'agent');
     const supervisor = await createMember(t.app, admin.session, 'supervisor');
@@ -204,8 +184,8 @@ describe('/queues', () => {
   });
 
   it('isolates tenants: another tenant’s queue is not found and never listed', async () => {
-    const one = await createTenant(t.app, platform);
-    const two = await createTenant(t.app, platform);
+    const one = await createTenant(t.app, t.platform);
+    const two = await createTenant(t.app, t.platform);
     const queue = await createQueue(one.admin.session);
     expect((await call('GET', '/queues', two.admin.session)).json()).toEqual([]);
     expectError(await call('GET', `/queues/${queue.id}`, two.admin.session), 404, 'NOT_FOUND');
@@ -227,7 +207,7 @@ describe('/queues/:id/agents (tiers)', () => {
   }
 
   it('assigns an agent (201), re-posting updates level and position (200), lists tiers with the agent', async () => {
-    const fixture = await createTenant(t.app, platform);
+    const fixture = await createTenant(t.app, t.platform);
     const { admin, tenant } = fixture;
     const queue = await createQueue(admin.session);
     const agent = await withAgent(fixture);
@@ -277,8 +257,8 @@ describe('/queues/:id/agents (tiers)', () => {
   });
 
   it('refuses an agent that is not of the tenant, or deleted (400), and an unknown queue (404)', async () => {
-    const one = await createTenant(t.app, platform);
-    const two = await createTenant(t.app, platform);
+    const one = await createTenant(t.app, t.platform);
+    const two = await createTenant(t.app, t.platform);
     const queue = await createQueue(one.admin.session);
     const foreign = await withAgent(two);
     expectError(
@@ -321,7 +301,7 @@ describe('/queues/:id/agents (tiers)', () => {
   });
 
   it('removes a tier by body or by path; a second removal is 404', async () => {
-    const fixture = await createTenant(t.app, platform);
+    const fixture = await createTenant(t.app, t.platform);
     const { admin, tenant } = fixture;
     const queue = await createQueue(admin.session);
     const [first, second] = [await withAgent(fixture), await withAgent(fixture)];
@@ -363,7 +343,7 @@ describe('/queues/:id/agents (tiers)', () => {
   });
 
   it('tiers need queues.manage to change and queues.view to read', async () => {
-    const fixture = await createTenant(t.app, platform);
+    const fixture = await createTenant(t.app, t.platform);
     const queue = await createQueue(fixture.admin.session);
     const agent = await withAgent(fixture);
     const member = await createMember(t.app, fixture.admin.session, 'agent');
@@ -381,7 +361,7 @@ describe('/queues/:id/agents (tiers)', () => {
   });
 
   it('deleting a queue removes its tiers', async () => {
-    const fixture = await createTenant(t.app, platform);
+    const fixture = await createTenant(t.app, t.platform);
     const queue = await createQueue(fixture.admin.session);
     const agent = await withAgent(fixture);
     await call('POST', `/queues/${queue.id}/agents`, fixture.admin.session, { agentId: agent.id });

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createPlatformAdmin, createTenant, expectError, login, startTestApp, type Session, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createMember, createTenant, expectError, useTestApp } from '../../../test/harness.ts';
 import { isTimeZone } from './tenant-settings.routes.ts';
 
-let t: TestApp;
-let platform: Session;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  const admin = await createPlatformAdmin(t.db);
-  platform = await login(t.app, admin.email, admin.password);
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('/tenant-settings', () => {
   it('reads and edits the token’s own tenant only', async () => {
-    const one = await createTenant(t.app, platform);
-    const two = await createTenant(t.app, platform);
+    const one = await createTenant(t.app, t.platform);
+    const two = await createTenant(t.app, t.platform);
     const read = (await t.app.inject({ method: 'GET', url: '/tenant-settings', headers: one.admin.session.auth })).json();
     expect(read).toMatchObject({ id: one.tenant.id, timezone: 'America/Sao_Paulo', locale: 'pt-BR' });
     const patched = await t.app.inject({
@@ -34,7 +26,7 @@ describe('/tenant-settings', () => {
   });
 
   it('refuses an unknown time zone, a field it does not own, and callers without settings.manage', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const patch = (payload: object, session = admin.session) =>
       t.app.inject({ method: 'PATCH', url: '/tenant-settings', headers: session.auth, payload });
     expectError(await patch({ timezone: 'Mars/Olympus' }), 400, 'VALIDATION_FAILED');
@@ -46,7 +38,7 @@ describe('/tenant-settings', () => {
   });
 
   it('needs a tenant in the token', async () => {
-    expectError(await t.app.inject({ method: 'GET', url: '/tenant-settings', headers: platform.auth }), 403, 'TENANT_REQUIRED');
+    expectError(await t.app.inject({ method: 'GET', url: '/tenant-settings', headers: t.platform.auth }), 403, 'TENANT_REQUIRED');
   });
 
   it('knows IANA time zones', () => {

@@ -1,26 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPlatformAdmin,
-  createTenant,
-  expectError,
-  login,
-  startTestApp,
-  uniqueCode,
-  uniqueEmail,
-  type Session,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createTenant, expectError, login, uniqueCode, uniqueEmail, useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-let platform: Session;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  const admin = await createPlatformAdmin(t.db);
-  platform = await login(t.app, admin.email, admin.password);
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const createBody = (overrides: Record<string, unknown> = {}) => ({
   code: uniqueCode('acme'),
@@ -28,7 +10,7 @@ const createBody = (overrides: Record<string, unknown> = {}) => ({
   admin: { email: uniqueEmail('admin'), name: 'Ana' },
   ...overrides,
 });
-const post = (payload: object, headers = platform.auth) => t.app.inject({ method: 'POST', url: '/tenants', headers, payload });
+const post = (payload: object, headers = t.platform.auth) => t.app.inject({ method: 'POST', url: '/tenants', headers, payload });
 
 describe('POST /tenants', () => {
   it('creates the tenant, its admin with a one-time password, and the default dialplan, in one go', async () => {
@@ -57,12 +39,12 @@ describe('POST /tenants', () => {
     expect(seeded.versions[0]).toMatchObject({ number: 1, status: 'ACTIVE', context: 'default' });
     expect(seeded.versions[0]!.xml).toContain(`<context name="${body.code}_default">`);
 
-    const list = (await t.app.inject({ method: 'GET', url: '/tenants', headers: platform.auth })).json();
+    const list = (await t.app.inject({ method: 'GET', url: '/tenants', headers: t.platform.auth })).json();
     expect(list.find((row: { id: string }) => row.id === tenant.id)).toMatchObject({ memberCount: 1 });
   });
 
   it('keeps an existing account untouched and only adds the membership', async () => {
-    const first = await createTenant(t.app, platform);
+    const first = await createTenant(t.app, t.platform);
     const response = await post(createBody({ admin: { email: first.admin.email } }));
     expect(response.statusCode).toBe(201);
     expect(response.json().admin).toMatchObject({ id: first.admin.id, password: null });
@@ -71,7 +53,7 @@ describe('POST /tenants', () => {
   });
 
   it('takes an explicit telephony domain and plan', async () => {
-    const plan = await t.app.inject({ method: 'POST', url: '/plans', headers: platform.auth, payload: { name: 'Gold', max_extensions: 50 } });
+    const plan = await t.app.inject({ method: 'POST', url: '/plans', headers: t.platform.auth, payload: { name: 'Gold', max_extensions: 50 } });
     const domain = `${randomUUID().slice(0, 8)}.voice.example.com`;
     const response = await post(createBody({ telephonyDomain: domain, planId: plan.json().id }));
     expect(response.json().tenant).toMatchObject({ telephonyDomain: domain, planId: plan.json().id });
@@ -88,7 +70,7 @@ describe('POST /tenants', () => {
       'ALREADY_EXISTS',
     );
     // The failed attempts left no account behind.
-    const users = (await t.app.inject({ method: 'GET', url: '/platform/users', headers: platform.auth })).json();
+    const users = (await t.app.inject({ method: 'GET', url: '/platform/users', headers: t.platform.auth })).json();
     expect(users.some((user: { email: string }) => user.email === adminEmail)).toBe(false);
   });
 
@@ -102,14 +84,14 @@ describe('POST /tenants', () => {
   });
 
   it('is platform-only: a tenant admin gets 403', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     expectError(await post(createBody(), admin.session.auth), 403, 'PLATFORM_ONLY');
     expectError(await t.app.inject({ method: 'GET', url: '/tenants', headers: admin.session.auth }), 403, 'PLATFORM_ONLY');
   });
 
   it('writes a TENANT_CREATED audit row with the actor and the tenant', async () => {
     const { tenant } = (await post(createBody())).json();
-    const log = (await t.app.inject({ method: 'GET', url: '/platform/audit-log', headers: platform.auth })).json();
+    const log = (await t.app.inject({ method: 'GET', url: '/platform/audit-log', headers: t.platform.auth })).json();
     const row = log.find((entry: { action: string; targetId: string }) => entry.action === 'TENANT_CREATED' && entry.targetId === tenant.id);
     expect(row).toMatchObject({ tenantId: tenant.id, actorEmail: expect.stringContaining('platform-'), targetType: 'tenant' });
     expect(JSON.stringify(row)).not.toMatch(/password"\s*:\s*"/);
@@ -118,28 +100,28 @@ describe('POST /tenants', () => {
 
 describe('GET and PATCH /tenants/:id', () => {
   it('reads one tenant and 404s an unknown id', async () => {
-    const { tenant } = await createTenant(t.app, platform);
-    expect((await t.app.inject({ method: 'GET', url: `/tenants/${tenant.id}`, headers: platform.auth })).json()).toMatchObject({ id: tenant.id });
-    expectError(await t.app.inject({ method: 'GET', url: `/tenants/${randomUUID()}`, headers: platform.auth }), 404, 'NOT_FOUND');
-    expectError(await t.app.inject({ method: 'GET', url: '/tenants/not-a-uuid', headers: platform.auth }), 400, 'VALIDATION_FAILED');
+    const { tenant } = await createTenant(t.app, t.platform);
+    expect((await t.app.inject({ method: 'GET', url: `/tenants/${tenant.id}`, headers: t.platform.auth })).json()).toMatchObject({ id: tenant.id });
+    expectError(await t.app.inject({ method: 'GET', url: `/tenants/${randomUUID()}`, headers: t.platform.auth }), 404, 'NOT_FOUND');
+    expectError(await t.app.inject({ method: 'GET', url: '/tenants/not-a-uuid', headers: t.platform.auth }), 400, 'VALIDATION_FAILED');
   });
 
   it('suspends a tenant: its members lose their sessions and cannot select it', async () => {
-    const { tenant, admin } = await createTenant(t.app, platform);
-    const patched = await t.app.inject({ method: 'PATCH', url: `/tenants/${tenant.id}`, headers: platform.auth, payload: { status: 'SUSPENDED' } });
+    const { tenant, admin } = await createTenant(t.app, t.platform);
+    const patched = await t.app.inject({ method: 'PATCH', url: `/tenants/${tenant.id}`, headers: t.platform.auth, payload: { status: 'SUSPENDED' } });
     expect(patched.json()).toMatchObject({ status: 'SUSPENDED' });
     expectError(await t.app.inject({ method: 'GET', url: '/users', headers: admin.session.auth }), 401, 'SESSION_REVOKED');
-    const reactivated = await t.app.inject({ method: 'PATCH', url: `/tenants/${tenant.id}`, headers: platform.auth, payload: { status: 'ACTIVE' } });
+    const reactivated = await t.app.inject({ method: 'PATCH', url: `/tenants/${tenant.id}`, headers: t.platform.auth, payload: { status: 'ACTIVE' } });
     expect(reactivated.json()).toMatchObject({ status: 'ACTIVE' });
   });
 
   it('changes the plan; an unknown plan or an empty body is a 400', async () => {
-    const { tenant } = await createTenant(t.app, platform);
-    const plan = (await t.app.inject({ method: 'POST', url: '/plans', headers: platform.auth, payload: { name: 'Silver' } })).json();
-    const patched = await t.app.inject({ method: 'PATCH', url: `/tenants/${tenant.id}`, headers: platform.auth, payload: { planId: plan.id } });
+    const { tenant } = await createTenant(t.app, t.platform);
+    const plan = (await t.app.inject({ method: 'POST', url: '/plans', headers: t.platform.auth, payload: { name: 'Silver' } })).json();
+    const patched = await t.app.inject({ method: 'PATCH', url: `/tenants/${tenant.id}`, headers: t.platform.auth, payload: { planId: plan.id } });
     expect(patched.json()).toMatchObject({ planId: plan.id });
-    expectError(await t.app.inject({ method: 'PATCH', url: `/tenants/${tenant.id}`, headers: platform.auth, payload: { planId: 'nope' } }), 400, 'UNKNOWN_PLAN');
-    expectError(await t.app.inject({ method: 'PATCH', url: `/tenants/${tenant.id}`, headers: platform.auth, payload: {} }), 400, 'VALIDATION_FAILED');
-    expectError(await t.app.inject({ method: 'PATCH', url: `/tenants/${tenant.id}`, headers: platform.auth, payload: { status: 'GONE' } }), 400, 'VALIDATION_FAILED');
+    expectError(await t.app.inject({ method: 'PATCH', url: `/tenants/${tenant.id}`, headers: t.platform.auth, payload: { planId: 'nope' } }), 400, 'UNKNOWN_PLAN');
+    expectError(await t.app.inject({ method: 'PATCH', url: `/tenants/${tenant.id}`, headers: t.platform.auth, payload: {} }), 400, 'VALIDATION_FAILED');
+    expectError(await t.app.inject({ method: 'PATCH', url: `/tenants/${tenant.id}`, headers: t.platform.auth, payload: { status: 'GONE' } }), 400, 'VALIDATION_FAILED');
   });
 });

@@ -1,21 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SecretBox } from '../../platform/crypto/secrets.ts';
 import { TEST_ENCRYPTION_KEY } from '../../../test/env.ts';
-import { createMember, createPlatformAdmin, createTenant, expectError, login, startTestApp, type Session, type TestApp } from '../../../test/harness.ts';
+import { createMember, createTenant, expectError, useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-let platform: Session;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  const admin = await createPlatformAdmin(t.db);
-  platform = await login(t.app, admin.email, admin.password);
-});
-afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, session: Session, payload?: object) =>
-  t.app.inject({ method, url, headers: session.auth, ...(payload ? { payload } : {}) });
+const t = useTestApp();
+const { call } = t;
 
 const SECRET = 'Tr0nk-S3cret-Value';
 const carrier = (name = 'carrier') => ({
@@ -33,7 +23,7 @@ const carrier = (name = 'carrier') => ({
 
 describe('/trunks', () => {
   it('creates a trunk whose password is write-only: sealed at rest, never in any answer', async () => {
-    const fixture = await createTenant(t.app, platform);
+    const fixture = await createTenant(t.app, t.platform);
     const created = await call('POST', '/trunks', fixture.admin.session, carrier());
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ name: 'carrier', host: 'sip.carrier.example:5060', register: true, username: 'acct-42', hasPassword: true, status: 'UNKNOWN', statusUpdatedAt: null, ping: 30 });
@@ -57,13 +47,13 @@ describe('/trunks', () => {
   });
 
   it('has no PATCH', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const { id } = (await call('POST', '/trunks', admin.session, carrier())).json();
     expectError(await call('PATCH', `/trunks/${id}`, admin.session, { host: 'x.example' }), 404, 'ROUTE_NOT_FOUND');
   });
 
   it('enforces the plan quota (trial: 1 trunk), refuses a reused name (deleted too) and answers 404 once deleted', async () => {
-    const fixture = await createTenant(t.app, platform);
+    const fixture = await createTenant(t.app, t.platform);
     const session = fixture.admin.session;
     const { id } = (await call('POST', '/trunks', session, carrier('main'))).json();
     expectError(await call('POST', '/trunks', session, carrier('second')), 403, 'QUOTA_EXCEEDED');
@@ -76,15 +66,15 @@ describe('/trunks', () => {
   });
 
   it('refuses a duplicate live name with 409 when the plan allows more trunks', async () => {
-    const plan = (await t.app.inject({ method: 'POST', url: '/plans', headers: platform.auth, payload: { name: 'Trunky', max_trunks: 5 } })).json();
-    const { admin } = await createTenant(t.app, platform, { planId: plan.id });
+    const plan = (await t.app.inject({ method: 'POST', url: '/plans', headers: t.platform.auth, payload: { name: 'Trunky', max_trunks: 5 } })).json();
+    const { admin } = await createTenant(t.app, t.platform, { planId: plan.id });
     expect((await call('POST', '/trunks', admin.session, carrier('dup'))).statusCode).toBe(201);
     expectError(await call('POST', '/trunks', admin.session, carrier('dup')), 409, 'ALREADY_EXISTS');
   });
 
   it('isolates tenants', async () => {
-    const one = await createTenant(t.app, platform);
-    const two = await createTenant(t.app, platform);
+    const one = await createTenant(t.app, t.platform);
+    const two = await createTenant(t.app, t.platform);
     const { id } = (await call('POST', '/trunks', one.admin.session, carrier())).json();
     expect((await call('GET', '/trunks', two.admin.session)).json()).toEqual([]);
     expectError(await call('GET', `/trunks/${id}`, two.admin.session), 404, 'NOT_FOUND');
@@ -94,7 +84,7 @@ describe('/trunks', () => {
   });
 
   it('validates bodies', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     for (const patch of [
       { name: 'Bad Name' },
       { name: 'has-dash' },
@@ -114,7 +104,7 @@ describe('/trunks', () => {
   });
 
   it('needs trunks.view to read and trunks.manage to write', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const supervisor = await createMember(t.app, admin.session, 'supervisor');
     const agent = await createMember(t.app, admin.session, 'agent');
     expectError(await t.app.inject({ method: 'GET', url: '/trunks' }), 401, 'UNAUTHORIZED');

@@ -1,34 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  TEST_PASSWORD,
-  createMember,
-  createPlatformAdmin,
-  createTenant,
-  expectError,
-  login,
-  startTestApp,
-  uniqueEmail,
-  type Session,
-  type TestApp,
-} from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, createMember, createTenant, expectError, login, uniqueEmail, useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-let platform: Session;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  const admin = await createPlatformAdmin(t.db);
-  platform = await login(t.app, admin.email, admin.password);
-});
-afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, session: Session, payload?: object) =>
-  t.app.inject({ method, url, headers: session.auth, ...(payload ? { payload } : {}) });
+const t = useTestApp();
+const { call } = t;
 
 describe('/users', () => {
   it('invites a new person: an account with a one-time password that must be changed', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const email = uniqueEmail('sup');
     const response = await call('POST', '/users', admin.session, { email, role: 'supervisor', name: 'Sara' });
     expect(response.statusCode).toBe(201);
@@ -41,8 +20,8 @@ describe('/users', () => {
   });
 
   it('adds only a membership for an existing email and leaves its password alone', async () => {
-    const one = await createTenant(t.app, platform);
-    const two = await createTenant(t.app, platform);
+    const one = await createTenant(t.app, t.platform);
+    const two = await createTenant(t.app, t.platform);
     const response = await call('POST', '/users', two.admin.session, { email: one.admin.email, role: 'agent' });
     expect(response.json()).toMatchObject({ created: false, password: null, user: { id: one.admin.id, role: 'agent' } });
     await login(t.app, one.admin.email, TEST_PASSWORD, '10.30.0.1');
@@ -50,15 +29,15 @@ describe('/users', () => {
   });
 
   it('lists only the members of the caller’s tenant', async () => {
-    const one = await createTenant(t.app, platform);
-    const two = await createTenant(t.app, platform);
+    const one = await createTenant(t.app, t.platform);
+    const two = await createTenant(t.app, t.platform);
     const list = (await call('GET', '/users', one.admin.session)).json();
     expect(list.map((member: { id: string }) => member.id)).toEqual([one.admin.id]);
     expect(list.some((member: { id: string }) => member.id === two.admin.id)).toBe(false);
   });
 
   it('changes a role; the member’s sessions end so the new role applies at once', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const member = await createMember(t.app, admin.session, 'agent');
     expect((await call('PATCH', `/users/${member.id}/role`, admin.session, { role: 'supervisor' })).json()).toMatchObject({ role: 'supervisor' });
     expectError(await call('GET', '/auth/me', member.session), 401, 'SESSION_REVOKED');
@@ -67,7 +46,7 @@ describe('/users', () => {
   });
 
   it('refuses demoting or removing the last tenant admin, and removing yourself', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     expectError(await call('PATCH', `/users/${admin.id}/role`, admin.session, { role: 'agent' }), 400, 'LAST_TENANT_ADMIN');
     expectError(await call('DELETE', `/users/${admin.id}`, admin.session), 400, 'CANNOT_REMOVE_SELF');
     const second = await createMember(t.app, admin.session, 'tenant_admin');
@@ -77,7 +56,7 @@ describe('/users', () => {
   });
 
   it('removes a member: 204, gone from the list, their session ends, account kept', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const member = await createMember(t.app, admin.session, 'supervisor');
     expect((await call('DELETE', `/users/${member.id}`, admin.session)).statusCode).toBe(204);
     expect((await call('GET', '/users', admin.session)).json().some((row: { id: string }) => row.id === member.id)).toBe(false);
@@ -87,8 +66,8 @@ describe('/users', () => {
   });
 
   it('answers 404 for a user of another tenant or unknown, 400 for bad bodies', async () => {
-    const one = await createTenant(t.app, platform);
-    const two = await createTenant(t.app, platform);
+    const one = await createTenant(t.app, t.platform);
+    const two = await createTenant(t.app, t.platform);
     expectError(await call('PATCH', `/users/${two.admin.id}/role`, one.admin.session, { role: 'agent' }), 404, 'NOT_FOUND');
     expectError(await call('DELETE', `/users/${two.admin.id}`, one.admin.session), 404, 'NOT_FOUND');
     expectError(await call('DELETE', `/users/${randomUUID()}`, one.admin.session), 404, 'NOT_FOUND');
@@ -98,7 +77,7 @@ describe('/users', () => {
   });
 
   it('needs users.manage: supervisors and agents get 403', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const supervisor = await createMember(t.app, admin.session, 'supervisor');
     const agent = await createMember(t.app, admin.session, 'agent');
     expectError(await call('GET', '/users', supervisor.session), 403, 'FORBIDDEN');
@@ -106,11 +85,11 @@ describe('/users', () => {
   });
 
   it('audits invitations, role changes and removals in the tenant', async () => {
-    const { admin, tenant } = await createTenant(t.app, platform);
+    const { admin, tenant } = await createTenant(t.app, t.platform);
     const member = await createMember(t.app, admin.session, 'agent');
     await call('PATCH', `/users/${member.id}/role`, admin.session, { role: 'supervisor' });
     await call('DELETE', `/users/${member.id}`, admin.session);
-    const log = (await call('GET', '/platform/audit-log', platform)).json() as { action: string; tenantId: string; targetId: string; actorUserId: string }[];
+    const log = (await call('GET', '/platform/audit-log', t.platform)).json() as { action: string; tenantId: string; targetId: string; actorUserId: string }[];
     const actions = log.filter((row) => row.targetId === member.id && row.tenantId === tenant.id).map((row) => row.action);
     expect(actions).toEqual(expect.arrayContaining(['USER_INVITED', 'USER_ROLE_CHANGED', 'USER_REMOVED']));
     expect(log.find((row) => row.action === 'USER_REMOVED' && row.targetId === member.id)?.actorUserId).toBe(admin.id);
@@ -119,7 +98,7 @@ describe('/users', () => {
 
 describe('/roles', () => {
   it('lists the TENANT-scope roles only', async () => {
-    const { admin } = await createTenant(t.app, platform);
+    const { admin } = await createTenant(t.app, t.platform);
     const roles = (await call('GET', '/roles', admin.session)).json();
     expect(roles.map((role: { name: string }) => role.name)).toEqual(['tenant_admin', 'supervisor', 'agent']);
   });
