@@ -1,8 +1,9 @@
 // ${…} expansion (switch_channel_expand_variables_check) and the inline commands dialplans call.
 import { describe, expect, it } from 'vitest';
-import { urlDecode, urlEncode, userData } from '../src/api/strings.ts';
+import { userData } from '../src/api/strings.ts';
 import { emptyConfig } from '../src/config/types.ts';
 import { expandVars, type InlineApi } from '../src/core/expand.ts';
+import { fsUrlDecode, fsUrlEncode } from '../src/esl/urlencode.ts';
 
 const globals = new Map([
   ['domain', 'acme.example'],
@@ -87,8 +88,11 @@ describe('inline commands', () => {
   });
 
   it('url_encode escapes unsafe and non-ASCII bytes once; url_decode reverses it', () => {
-    expect(urlEncode('a b&c=d/é%41')).toBe('a%20b%26c%3Dd/%C3%A9%41');
-    expect(urlDecode('a%20b%26c%3Dd/%C3%A9')).toBe('a b&c=d/é');
-    expect(urlDecode('100%')).toBe('100%');
+    expect(fsUrlEncode('a b&c=d/é%41')).toBe('a%20b%26c%3Dd/%C3%A9%41');
+    expect(fsUrlDecode('a%20b%26c%3Dd/%C3%A9')).toBe('a b&c=d/é');
+    expect(fsUrlDecode('100%')).toBe('100%');
+    // Characters outside the BMP are encoded as their four UTF-8 bytes, not as replacement characters.
+    expect(fsUrlEncode('hi 😀')).toBe('hi%20%F0%9F%98%80');
+    expect(fsUrlDecode('hi%20%F0%9F%98%80')).toBe('hi 😀');
   });
 });

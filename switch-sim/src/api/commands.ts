@@ -3,10 +3,11 @@
 // (switch_api_execute), and unknown commands answer "-ERR <cmd> Command not found!\n".
 import { callcenterConfig } from '../callcenter/api.ts';
 import type { SwitchCore } from '../core/core.ts';
+import { fsUrlDecode, fsUrlEncode } from '../esl/urlencode.ts';
 import { show } from './show.ts';
 import { sofiaApi, sofiaContact } from './sofia.ts';
 import { status, uptime, version } from './status.ts';
-import { urlDecode, urlEncode, userData } from './strings.ts';
+import { userData } from './strings.ts';
 import { hupall, uuidAnswer, uuidBridge, uuidDump, uuidExists, uuidGetvar, uuidKill, uuidRecord, uuidSetvar, uuidSetvarMulti, uuidTransfer } from './uuid.ts';
 
 type Command = (arg: string | undefined) => string | Promise<string>;
@@ -51,8 +52,8 @@ export class ApiCommands {
     this.table.set('reload', (arg) => this.reloadModule(arg));
     this.table.set('eval', (arg) => arg ?? '');
     this.table.set('user_data', (arg) => userData(c.config, arg ?? ''));
-    this.table.set('url_encode', (arg) => urlEncode(arg ?? ''));
-    this.table.set('url_decode', (arg) => urlDecode(arg ?? ''));
+    this.table.set('url_encode', (arg) => fsUrlEncode(arg ?? ''));
+    this.table.set('url_decode', (arg) => fsUrlDecode(arg ?? ''));
   }
 
   /** `reload [-f] <module>` (mod_commands reload_function): XML, then unload + load. */

@@ -1,7 +1,8 @@
 // FreeSWITCH's own URL encoding (switch_url_encode_opt with double_encode off, as used by
-// switch_event_serialize and switch_event_xmlize): every byte below ' ' or above '~' and every
-// byte of SWITCH_URL_UNSAFE becomes %XX (upper-case hex); an existing "%XX" escape (upper-case
-// hex digits only) is kept as is. Checked against src/switch_utils.c and src/include/switch_utils.h.
+// switch_event_serialize, switch_event_xmlize and the url_encode api command): every byte below
+// ' ' or above '~' and every byte of SWITCH_URL_UNSAFE becomes %XX (upper-case hex); an existing
+// "%XX" escape (upper-case hex digits only) is kept as is. Checked against src/switch_utils.c
+// and src/include/switch_utils.h.
 const UNSAFE = new Set(Buffer.from('\r\n #%&+:;<=>?@[\\]^`{|}"', 'latin1'));
 const HEX = '0123456789ABCDEF';
 
@@ -14,7 +15,7 @@ export function fsUrlEncode(value: string): string {
   let out = '';
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i]!;
-    const keepEscape = b === 0x25 && i + 2 < bytes.length + 0 && isUpperHex(bytes[i + 1]) && isUpperHex(bytes[i + 2]);
+    const keepEscape = b === 0x25 && i + 2 < bytes.length && isUpperHex(bytes[i + 1]) && isUpperHex(bytes[i + 2]);
     if (!keepEscape && (b < 0x20 || b > 0x7e || UNSAFE.has(b))) {
       out += '%' + HEX[b >> 4]! + HEX[b & 0x0f]!;
     } else {
