@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** A form's footer: submit (showing "Saving…" while the request runs) and cancel. */
+/** A form's footer: submit (showing "Saving…" while the request runs) and, when `onCancel` is given, cancel. */
 export function FormActions({
   saving,
   submitLabel,
@@ -8,7 +8,7 @@ export function FormActions({
 }: {
   saving: boolean;
   submitLabel: string;
-  onCancel: () => void;
+  onCancel?: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -16,9 +16,11 @@ export function FormActions({
       <button type="submit" disabled={saving}>
         {saving ? t('common.saving') : submitLabel}
       </button>
-      <button type="button" className="secondary" onClick={onCancel}>
-        {t('common.cancel')}
-      </button>
+      {onCancel && (
+        <button type="button" className="secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../app/feedback.tsx';
+import { FormActions } from '../app/form-actions.tsx';
 import { extensionsApi, type ExtensionWithPassword } from './extensions.api.ts';
 
 interface CreateExtensionFormProps {
@@ -58,14 +59,7 @@ export function CreateExtensionForm({ onCreated, onCancel }: CreateExtensionForm
         </label>
       </div>
       <ErrorMessage error={create.error} />
-      <div className="actions">
-        <button type="submit" disabled={create.isPending}>
-          {create.isPending ? t('common.saving') : t('extensions.create')}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions saving={create.isPending} submitLabel={t('extensions.create')} onCancel={onCancel} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { Field } from '../app/field.tsx';
+import { FormActions } from '../app/form-actions.tsx';
 import {
   PLAN_ID_PATTERN,
   PLAN_LIMIT_FIELDS,
@@ -108,14 +109,7 @@ export function PlanForm({ plan, onDone }: PlanFormProps) {
       </div>
       <p className="muted">{t('plans.blankIsUnlimited')}</p>
       <ErrorMessage error={save.error} />
-      <div className="actions">
-        <button type="submit" disabled={save.isPending}>
-          {save.isPending ? t('common.saving') : t('common.save')}
-        </button>
-        <button type="button" className="secondary" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions saving={save.isPending} submitLabel={t('common.save')} onCancel={onDone} />
     </form>
   );
 }

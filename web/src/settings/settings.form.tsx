@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage, SuccessMessage } from '../app/feedback.tsx';
+import { FormActions } from '../app/form-actions.tsx';
 import { isValidTimeZone } from '../app/format.ts';
 import { LANGUAGES } from '../app/i18n/languages.ts';
 import { settingsApi, type TenantSettings } from './settings.api.ts';
@@ -75,11 +76,7 @@ export function SettingsForm({ settings }: { settings: TenantSettings }) {
       )}
       <ErrorMessage error={save.error} />
       {save.isSuccess && <SuccessMessage>{t('settings.saved')}</SuccessMessage>}
-      <div className="actions">
-        <button type="submit" disabled={save.isPending}>
-          {save.isPending ? t('common.saving') : t('common.save')}
-        </button>
-      </div>
+      <FormActions saving={save.isPending} submitLabel={t('common.save')} />
     </form>
   );
 }

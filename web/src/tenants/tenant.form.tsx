@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { Field } from '../app/field.tsx';
+import { FormActions } from '../app/form-actions.tsx';
 import type { Plan } from '../plans/plans.api.ts';
 import { systemApi, systemConfigKey } from '../system/system.api.ts';
 import {
@@ -119,14 +120,7 @@ export function TenantForm({ plans, onCreated, onCancel }: TenantFormProps) {
         </label>
       </div>
       <ErrorMessage error={create.error} />
-      <div className="actions">
-        <button type="submit" disabled={create.isPending}>
-          {create.isPending ? t('common.saving') : t('tenants.create')}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions saving={create.isPending} submitLabel={t('tenants.create')} onCancel={onCancel} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../app/feedback.tsx';
+import { FormActions } from '../app/form-actions.tsx';
 import { DTMF_MODES, TRANSPORTS, trunksApi } from './trunks.api.ts';
 
 interface CreateTrunkFormProps {
@@ -107,14 +108,7 @@ export function CreateTrunkForm({ onCreated, onCancel }: CreateTrunkFormProps) {
       </div>
       <p className="muted">{t('trunks.passwordHint')}</p>
       <ErrorMessage error={create.error} />
-      <div className="actions">
-        <button type="submit" disabled={create.isPending}>
-          {create.isPending ? t('common.saving') : t('trunks.create')}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions saving={create.isPending} submitLabel={t('trunks.create')} onCancel={onCancel} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TenantRoleName } from '../../../server/src/platform/auth/permissions.ts';
 import { ErrorMessage } from '../app/feedback.tsx';
+import { FormActions } from '../app/form-actions.tsx';
 import { usersApi, type InvitationResult } from './users.api.ts';
 
 interface InviteUserFormProps {
@@ -55,14 +56,7 @@ export function InviteUserForm({ roles, onInvited, onCancel }: InviteUserFormPro
         </label>
       </div>
       <ErrorMessage error={invite.error} />
-      <div className="actions">
-        <button type="submit" disabled={invite.isPending}>
-          {invite.isPending ? t('common.saving') : t('users.invite')}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions saving={invite.isPending} submitLabel={t('users.invite')} onCancel={onCancel} />
     </form>
   );
 }
