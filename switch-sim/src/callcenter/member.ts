@@ -4,7 +4,7 @@
 // or is answered (then bridge-agent-* and the Terminated member-queue-end follow).
 import { randomUUID } from 'node:crypto';
 import type { AppOutcome, Apps } from '../core/apps.ts';
-import { ORIGIN } from '../core/lifecycle.ts';
+import { playbackFileType, startPlayback } from '../core/playback.ts';
 import type { CallCenter } from './callcenter.ts';
 import type { Member } from './types.ts';
 
@@ -56,20 +56,10 @@ export function registerMemberApp(apps: Apps, cc: CallCenter): void {
     cc.membersCount(queueName);
     const moh = queue.moh;
     if (moh) {
-      const info: Array<[string, string]> = [
-        ['Playback-File-Type', /^([a-z_]+):\/\//.exec(moh)?.[1] ?? 'file'],
-        ['Playback-File-Path', moh],
-      ];
-      core.life.fire(ch, 'PLAYBACK_START', ORIGIN.playStart, { after: info });
-      const started = core.clock.nowMicros();
+      const stop = startPlayback(core, ch, moh, playbackFileType(moh, 'file'));
       member.stopMoh = () => {
         member.stopMoh = undefined;
-        const ms = Math.max(0, Math.floor((core.clock.nowMicros() - started) / 1000));
-        ch.vars.set('playback_last_offset_pos', ms * 8);
-        ch.vars.set('playback_seconds', Math.floor(ms / 1000));
-        ch.vars.set('playback_ms', ms);
-        ch.vars.set('playback_samples', ms * 8);
-        core.life.fire(ch, 'PLAYBACK_STOP', ORIGIN.playStop, { after: [...info, ['Playback-Status', 'done']] });
+        stop();
       };
     }
     cc.dispatcher.kick();

@@ -6,6 +6,7 @@ import { answerLoopback } from './endpoints/loopback.ts';
 import { answerSofiaInbound } from './endpoints/sofia-in.ts';
 import { separateArgs } from './dialstring.ts';
 import { ORIGIN } from './lifecycle.ts';
+import { playbackFileType, startPlayback } from './playback.ts';
 
 /** Endpoint-aware answer (answer app, uuid_answer, control surface). */
 export function answerChannel(core: SwitchCore, ch: Channel): boolean {
@@ -50,22 +51,11 @@ function playMs(ch: Channel, file: string): number {
 }
 
 export async function playFile(core: SwitchCore, ch: Channel, file: string, until?: Promise<void>): Promise<void> {
-  const type = /^([a-z_]+):\/\//.exec(file)?.[1] ?? file.split('.').pop() ?? 'wav';
-  const info: Array<[string, string]> = [
-    ['Playback-File-Type', type],
-    ['Playback-File-Path', file],
-  ];
-  core.life.fire(ch, 'PLAYBACK_START', ORIGIN.playStart, { after: info });
+  const stop = startPlayback(core, ch, file, playbackFileType(file, file.split('.').pop() ?? 'wav'));
   const ms = playMs(ch, file);
-  const started = core.clock.nowMicros();
   const done = Number.isFinite(ms) ? core.clock.sleep(ms) : new Promise<void>(() => undefined);
   await Promise.race([done, hold(ch, until)]);
-  const elapsed = Math.max(0, Math.floor((core.clock.nowMicros() - started) / 1000));
-  ch.vars.set('playback_last_offset_pos', elapsed * 8);
-  ch.vars.set('playback_seconds', Math.floor(elapsed / 1000));
-  ch.vars.set('playback_ms', elapsed);
-  ch.vars.set('playback_samples', elapsed * 8);
-  if (!ch.destroyed) core.life.fire(ch, 'PLAYBACK_STOP', ORIGIN.playStop, { after: [...info, ['Playback-Status', 'done']] });
+  stop(!ch.destroyed);
 }
 
 async function playAndGetDigits(ctx: AppContext): Promise<void> {
