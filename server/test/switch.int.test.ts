@@ -196,6 +196,13 @@ describe('trunks on the switch', () => {
     expect(status.status).toBe('UP');
     expect(status.statusUpdatedAt).not.toBeNull();
     expect(JSON.stringify(status)).not.toContain('trunk-secret');
+
+    // A deleted trunk leaves the switch: its file is removed and its gateway is killed.
+    const gateway = `${tenant.tenant.code}-${trunk.name}`;
+    expect((await t.app.inject({ method: 'DELETE', url: `/trunks/${trunk.id}`, headers: auth })).statusCode).toBe(204);
+    expect(await until(() => readFileSafe(file), (text) => text === '')).toBe('');
+    const gone = await until(() => t.runtime.target.esl.api(`sofia status gateway ${gateway}`), (reply) => reply.startsWith('Invalid Gateway'));
+    expect(gone).toBe('Invalid Gateway!\n');
   });
 });
 

@@ -23,9 +23,19 @@ export function parseGatewayName(gateway: string): { tenantCode: string; trunkNa
   return dash > 0 && dash < gateway.length - 1 ? { tenantCode: gateway.slice(0, dash), trunkName: gateway.slice(dash + 1) } : null;
 }
 
-/** Where the config sync puts an IVR menu's prompt, inside FREESWITCH_CONF_DIR; the compiled dialplan plays it from there. */
+/** A tenant's prompt folder, relative to FREESWITCH_CONF_DIR. */
+export function promptSoundFolder(tenantCode: string): string {
+  return `sounds/${tenantCode}`;
+}
+
+/** Where the config sync puts an IVR menu's prompt, relative to FREESWITCH_CONF_DIR. */
+export function promptSoundFile(tenantCode: string, menuId: string): string {
+  return `${promptSoundFolder(tenantCode)}/ivr-${menuId}.wav`;
+}
+
+/** The same file as the compiled dialplan plays it: an absolute path on the switch. */
 export function promptSoundPath(confDir: string, tenantCode: string, menuId: string): string {
-  return `${confDir}/sounds/${tenantCode}/ivr-${menuId}.wav`;
+  return `${confDir}/${promptSoundFile(tenantCode, menuId)}`;
 }
 
 /** The dial string of an extension in its tenant's domain. */

@@ -88,29 +88,26 @@ export class ConfigSyncRepo {
     });
   }
 
-  async gateways(tenant: TenantInfo): Promise<{ live: GatewayInfo[]; removed: string[] }> {
-    const rows = await this.db.withTenant(tenant.id, (tx) => tx.selectFrom('trunks').selectAll().execute());
-    const live = rows
-      .filter((row) => row.deletedAt === null)
-      .map((row) => ({
-        name: switchGatewayName(tenant.code, row.name),
-        host: row.host,
-        proxy: row.proxy,
-        realm: row.realm,
-        register: row.register,
-        username: row.username,
-        password: row.passwordSealed ? this.secrets.open(row.passwordSealed) : null,
-        dtmfMode: row.dtmfMode,
-        ping: row.ping,
-        transport: row.transport,
-      }));
-    const removed = rows.filter((row) => row.deletedAt !== null).map((row) => switchGatewayName(tenant.code, row.name));
-    return { live, removed };
+  async gateways(tenant: TenantInfo): Promise<GatewayInfo[]> {
+    const rows = await this.db.withTenant(tenant.id, (tx) => tx.selectFrom('trunks').selectAll().where('deletedAt', 'is', null).execute());
+    return rows.map((row) => ({
+      name: switchGatewayName(tenant.code, row.name),
+      host: row.host,
+      proxy: row.proxy,
+      realm: row.realm,
+      register: row.register,
+      username: row.username,
+      password: row.passwordSealed ? this.secrets.open(row.passwordSealed) : null,
+      dtmfMode: row.dtmfMode,
+      ping: row.ping,
+      transport: row.transport,
+    }));
   }
 
-  async queues(tenantId: string): Promise<{ live: QueueInfo[]; removed: string[] }> {
+  /** The live queues, and the ids of deleted ones (their files may still be on the switch's side). */
+  async queues(tenantId: string): Promise<{ live: QueueInfo[]; deletedIds: string[] }> {
     const rows = await this.db.withTenant(tenantId, (tx) => tx.selectFrom('queues').selectAll().execute());
-    return { live: rows.filter((row) => row.deletedAt === null), removed: rows.filter((row) => row.deletedAt !== null).map((row) => row.id) };
+    return { live: rows.filter((row) => row.deletedAt === null), deletedIds: rows.filter((row) => row.deletedAt !== null).map((row) => row.id) };
   }
 
   /** Agents and tiers to re-push after a switch (re)connects. */

@@ -2,19 +2,43 @@
 // come from the outbox (marked in the same transaction as each change), so a switch that is down
 // loses nothing: marks are cleared only after the switch accepted the reload. Everything is
 // resynchronised at start and after every reconnect. One instance syncs at a time (a lock).
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Coordination, Lock } from '../../platform/coordination/coordination.ts';
 import type { SwitchConfigKind } from '../../platform/db/schema.ts';
 import type { ObjectStorage } from '../../platform/storage/storage.ts';
-import type { CallCenterAgentStatus, CallCenterCommands } from '../../platform/switch/callcenter.ts';
+import type { CallCenterCommands } from '../../platform/switch/callcenter.ts';
 import type { EslClient } from '../../platform/switch/esl-client.ts';
 import { SwitchCommandError } from '../../platform/switch/errors.ts';
-import { callCenterContact, switchAgentName, switchQueueName } from '../../platform/switch/naming.ts';
+import { callCenterContact, promptSoundFile, promptSoundFolder, switchAgentName, switchContextName, switchGatewayName, switchQueueName } from '../../platform/switch/naming.ts';
+import { switchStatusOf } from '../../modules/agents/agent-state.ts';
 import { ConfigFiles } from './config-files.ts';
 import type { ConfigSyncRepo, PendingChange } from './config-sync.repo.ts';
-import { directoryXml, gatewayXml, publicRoutesXml, queueXml, type TenantInfo } from './switch-xml.ts';
+import { directoryXml, gatewayXml, publicRoutesXml, queueXml, type QueueInfo, type TenantInfo } from './switch-xml.ts';
 
 const ALL_KINDS: SwitchConfigKind[] = ['directory', 'dialplan', 'public', 'gateways', 'callcenter'];
+
+/**
+ * The files a change of one kind rewrites. The public context spells out each call group's
+ * members, which come from the extensions (the directory's data), so it follows them.
+ */
+export const FILES_OF: Readonly<Record<SwitchConfigKind, readonly SwitchConfigKind[]>> = {
+  directory: ['directory', 'public'],
+  dialplan: ['dialplan'],
+  public: ['public'],
+  gateways: ['gateways'],
+  callcenter: ['callcenter'],
+};
+
+/** What a written kind leaves for the switch to do besides reloadxml. */
+interface Written {
+  tenant: TenantInfo;
+  kind: SwitchConfigKind;
+  /** gateways: the gateways whose files were just removed (to kill). */
+  removedGateways?: string[];
+  /** callcenter: the live queues, and the queues whose files were just removed (to unload). */
+  queues?: { live: QueueInfo[]; removed: string[] };
+}
 const LOCK_TTL_MS = 15_000;
 
 export interface ConfigSyncDeps {
@@ -27,9 +51,6 @@ export interface ConfigSyncDeps {
   log: Logger;
   intervalMs?: number;
 }
-
-export const agentStatusFor = (state: string): CallCenterAgentStatus =>
-  state === 'LOGGED_OUT' ? 'Logged Out' : state === 'PAUSED' ? 'On Break' : 'Available';
 
 export class ConfigSync {
   private readonly files: ConfigFiles;
@@ -75,15 +96,20 @@ export class ConfigSync {
   private async pass(): Promise<void> {
     // While the switch is away, changes wait in the outbox; the reconnect triggers a full sync.
     if (!this.deps.esl.connected || !(await this.holdLock())) return;
-    if (this.needsFullSync) {
-      await this.syncAll();
-      this.needsFullSync = false;
-      return;
-    }
+    const full = this.needsFullSync;
     const pending = await this.deps.repo.pending();
-    if (pending.length === 0) return;
-    const tenants = new Map((await this.deps.repo.tenants()).map((tenant) => [tenant.id, tenant]));
-    for (const change of pending) await this.syncChange(change, tenants.get(change.tenantId));
+    if (!full && pending.length === 0) return;
+    const tenants = await this.deps.repo.tenants();
+    // A change of a tenant that is no longer active is cleared without writing.
+    const work = full ? tenants.flatMap((tenant) => ALL_KINDS.map((kind) => ({ tenant, kind }))) : writesFor(pending, tenants);
+    const written: Written[] = [];
+    for (const { tenant, kind } of work) written.push(await this.write(tenant, kind));
+    await this.apply(written, { rescan: full, members: full });
+    for (const change of pending) await this.deps.repo.clear(change);
+    if (full) {
+      this.needsFullSync = false;
+      this.log.info('switch configuration resynchronised');
+    }
   }
 
   private async holdLock(): Promise<boolean> {
@@ -92,96 +118,103 @@ export class ConfigSync {
     return this.lock !== null;
   }
 
-  private async syncAll(): Promise<void> {
-    const pending = await this.deps.repo.pending();
-    const tenants = await this.deps.repo.tenants();
-    for (const tenant of tenants) {
-      for (const kind of ALL_KINDS) await this.write(tenant, kind);
+  /**
+   * One reloadxml for everything written, then what XML alone does not do: gateways are started
+   * by a rescan and stopped by killgw, queues are (re)loaded and unloaded by command. After a
+   * (re)connect the switch may have restarted, so agents and tiers are pushed again too.
+   */
+  private async apply(written: Written[], options: { rescan: boolean; members: boolean }): Promise<void> {
+    const { esl } = this.deps;
+    await reloadXml(esl);
+    const gateways = written.filter((item) => item.kind === 'gateways');
+    for (const name of gateways.flatMap((item) => item.removedGateways ?? [])) await esl.api(`sofia profile external killgw ${name}`).catch(() => undefined);
+    // Not caught: a failed rescan fails the pass, so the changes stay pending and are tried again.
+    if (options.rescan || gateways.length > 0) await esl.api('sofia profile external rescan');
+    for (const item of written) {
+      if (item.queues) await this.loadCallCenter(item.tenant, item.queues, options.members);
     }
-    await reloadXml(this.deps.esl);
-    await this.deps.esl.api('sofia profile external rescan').catch((error: unknown) => this.log.warn({ err: error }, 'gateway rescan failed'));
-    for (const tenant of tenants) await this.loadCallCenter(tenant, true);
-    for (const change of pending) await this.deps.repo.clear(change);
-    this.log.info('switch configuration resynchronised');
-  }
-
-  /** A change of a tenant that is no longer active is cleared without writing. */
-  private async syncChange(change: PendingChange, tenant: TenantInfo | undefined): Promise<void> {
-    if (tenant) {
-      await this.write(tenant, change.kind);
-      await reloadXml(this.deps.esl);
-      if (change.kind === 'gateways') await this.reloadGateways(tenant);
-      if (change.kind === 'callcenter') await this.loadCallCenter(tenant, false);
-    }
-    await this.deps.repo.clear(change);
   }
 
   /** Writes one kind of file for one tenant and removes the ones that no longer exist. */
-  private async write(tenant: TenantInfo, kind: SwitchConfigKind): Promise<void> {
+  private async write(tenant: TenantInfo, kind: SwitchConfigKind): Promise<Written> {
     const { repo } = this.deps;
     switch (kind) {
       case 'directory':
         await this.files.write(`directory/${tenant.domain}.xml`, directoryXml(tenant, await repo.directoryUsers(tenant.id)), { private: true });
-        return;
+        return { tenant, kind };
       case 'dialplan': {
         const contexts = await repo.activeDialplans(tenant.id);
-        const names = new Set(contexts.map((row) => `${tenant.code}_${row.context}.xml`));
-        for (const row of contexts) await this.files.write(`dialplan/${tenant.code}_${row.context}.xml`, row.xml);
-        await this.files.prune('dialplan', (name) => name.startsWith(`${tenant.code}_`), names);
+        const fileOf = (context: string) => `${switchContextName(tenant.code, context)}.xml`;
+        for (const row of contexts) await this.files.write(`dialplan/${fileOf(row.context)}`, row.xml);
+        await this.files.prune('dialplan', (name) => name.startsWith(switchContextName(tenant.code, '')), new Set(contexts.map((row) => fileOf(row.context))));
         const prompts = await repo.prompts(tenant.id);
         for (const prompt of prompts) {
           const object = await this.deps.storage.get(prompt.promptObjectKey);
-          if (object) await this.files.write(`sounds/${tenant.code}/ivr-${prompt.id}.wav`, await streamToBuffer(object.stream));
+          if (object) await this.files.write(promptSoundFile(tenant.code, prompt.id), await streamToBuffer(object.stream));
         }
         // A deleted menu or a removed prompt leaves no copy behind on the switch's side.
-        await this.files.prune(`sounds/${tenant.code}`, (name) => name.startsWith('ivr-'), new Set(prompts.map((prompt) => `ivr-${prompt.id}.wav`)));
-        return;
+        const kept = new Set(prompts.map((prompt) => path.basename(promptSoundFile(tenant.code, prompt.id))));
+        await this.files.prune(promptSoundFolder(tenant.code), (name) => name.startsWith('ivr-'), kept);
+        return { tenant, kind };
       }
       case 'public': {
         const { routes, callGroups } = await repo.inboundRoutes(tenant.id);
         await this.files.write(`dialplan/public/${tenant.code}.xml`, publicRoutesXml(tenant, routes, callGroups));
-        return;
+        return { tenant, kind };
       }
       case 'gateways': {
-        const { live } = await repo.gateways(tenant);
+        const live = await repo.gateways(tenant);
         for (const gateway of live) await this.files.write(`gateways/${gateway.name}.xml`, gatewayXml(gateway), { private: true });
-        await this.files.prune('gateways', (name) => name.startsWith(`${tenant.code}-`), new Set(live.map((gateway) => `${gateway.name}.xml`)));
-        return;
+        const removed = await this.files.prune('gateways', (name) => name.startsWith(switchGatewayName(tenant.code, '')), new Set(live.map((gateway) => `${gateway.name}.xml`)));
+        return { tenant, kind, removedGateways: removed.map((name) => name.replace(/\.xml$/, '')) };
       }
       case 'callcenter': {
-        const { live, removed } = await repo.queues(tenant.id);
+        const { live, deletedIds } = await repo.queues(tenant.id);
         const template = `${this.deps.confDir}/recordings/${tenant.code}/\${strftime(%Y-%m-%d)}/\${uuid}.wav`;
         for (const queue of live) await this.files.write(`callcenter/${switchQueueName(queue.id)}.xml`, queueXml(queue, template));
-        const gone = new Set(removed.map((id) => `${switchQueueName(id)}.xml`));
-        await this.files.prune('callcenter', (name) => gone.has(name), new Set());
-        return;
+        // Queue files carry no tenant code: only this tenant's deleted queues are pruned, and a
+        // queue is unloaded once, when its file goes.
+        const gone = new Set(deletedIds.map((id) => `${switchQueueName(id)}.xml`));
+        const removed = await this.files.prune('callcenter', (name) => gone.has(name), new Set());
+        return { tenant, kind, queues: { live, removed: removed.map((name) => name.replace(/\.xml$/, '')) } };
       }
     }
   }
 
-  private async reloadGateways(tenant: TenantInfo): Promise<void> {
-    const { removed } = await this.deps.repo.gateways(tenant);
-    for (const name of removed) await this.deps.esl.api(`sofia profile external killgw ${name}`).catch(() => undefined);
-    await this.deps.esl.api('sofia profile external rescan');
-  }
-
   /** Queues by command (load/reload/unload); with `members`, agents and tiers re-pushed too. */
-  private async loadCallCenter(tenant: TenantInfo, members: boolean): Promise<void> {
-    const { live, removed } = await this.deps.repo.queues(tenant.id);
-    for (const id of removed) await this.deps.esl.api(`callcenter_config queue unload ${switchQueueName(id)}`).catch(() => undefined);
-    for (const queue of live) {
+  private async loadCallCenter(tenant: TenantInfo, queues: { live: QueueInfo[]; removed: string[] }, members: boolean): Promise<void> {
+    for (const name of queues.removed) await this.deps.esl.api(`callcenter_config queue unload ${name}`).catch(() => undefined);
+    for (const queue of queues.live) {
       await this.deps.esl.api(`callcenter_config queue load ${switchQueueName(queue.id)}`).catch(() => undefined);
       await this.deps.callCenter.reloadQueue(switchQueueName(queue.id));
     }
     if (!members) return;
     const { agents, tiers } = await this.deps.repo.callCenterMembers(tenant.id);
     for (const agent of agents) {
-      await this.deps.callCenter.upsertAgent(switchAgentName(agent.id), callCenterContact(agent.number, tenant.domain), agentStatusFor(agent.state));
+      await this.deps.callCenter.upsertAgent(switchAgentName(agent.id), callCenterContact(agent.number, tenant.domain), switchStatusOf(agent.state));
     }
     for (const tier of tiers) {
       await this.deps.callCenter.upsertTier(switchQueueName(tier.queueId), switchAgentName(tier.agentId), tier.level, tier.position);
     }
   }
+}
+
+/** Pure: the (tenant, kind) files the pending changes rewrite, each once; inactive tenants none. */
+export function writesFor(pending: readonly Pick<PendingChange, 'tenantId' | 'kind'>[], tenants: readonly TenantInfo[]): { tenant: TenantInfo; kind: SwitchConfigKind }[] {
+  const byId = new Map(tenants.map((tenant) => [tenant.id, tenant]));
+  const seen = new Set<string>();
+  const work: { tenant: TenantInfo; kind: SwitchConfigKind }[] = [];
+  for (const change of pending) {
+    const tenant = byId.get(change.tenantId);
+    if (!tenant) continue;
+    for (const kind of FILES_OF[change.kind]) {
+      const key = `${tenant.id}:${kind}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      work.push({ tenant, kind });
+    }
+  }
+  return work;
 }
 
 /** FreeSWITCH answers a failed reloadxml with "+OK [[error near line N]: …]"; that is a failure. */
