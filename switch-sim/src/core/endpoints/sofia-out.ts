@@ -8,7 +8,7 @@ import type { SwitchCore } from '../core.ts';
 import { ORIGIN } from '../lifecycle.ts';
 import type { Outcome } from '../outcomes.ts';
 import { mediaVars, outboundCreateVars, outboundInviteVars, outboundRingingVars, type SofiaPeer } from '../../sofia/sofia-vars.ts';
-import { applyOriginationUuid, legResult } from './loopback.ts';
+import { applyOriginationUuid, legResult, outboundBaseVars } from './loopback.ts';
 import { runOutcome } from './outcome-runner.ts';
 import { legFirst, type LegSpec, type LegStart } from './types.ts';
 
@@ -98,11 +98,8 @@ export function startSofia(core: SwitchCore, spec: LegSpec): LegStart | HangupCa
   const ch = core.createChannel(`sofia/${peer.profile}/${destination}@${peer.contactHost}:${peer.contactPort}`, 'outbound', 'sofia');
   if (spec.target.startsWith('sofia/gateway/')) ch.name = `sofia/${peer.profile}/${destination}`;
   ch.stateNumber = 1;
-  ch.vars.set('direction', 'outbound');
-  ch.vars.set('is_outbound', 'true');
-  ch.vars.set('uuid', ch.uuid);
-  ch.vars.set('call_uuid', ch.uuid);
-  ch.vars.set('session_id', ch.sessionId);
+  // No codec variables before media is negotiated; outboundCreateVars re-sets channel_name, which moves it to its place.
+  outboundBaseVars(ch, false);
   outboundCreateVars(ch, peer);
   core.newProfile(ch, {
     callerIdName: spec.cidName,
