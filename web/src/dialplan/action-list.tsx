@@ -1,6 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Field } from '../app/field.tsx';
-import { ALLOWED_APPLICATIONS, DATA_EXAMPLES, isAllowedApplication } from './dialplan-vocabulary.ts';
+import {
+  ALLOWED_APPLICATIONS,
+  DATA_EXAMPLES,
+  MAX_DATA_LENGTH,
+  isAllowedApplication,
+} from './dialplan-vocabulary.ts';
 import { actionDraft, moveItem, removeItem, replaceItem, type ActionDraft } from './rule-draft.ts';
 import { hasProblem, type Problem } from './rule-problems.ts';
 
@@ -53,7 +58,7 @@ export function ActionList({ list, actions, onChange, problems }: ActionListProp
                   <Field label={t('dialplan.rule.data')}>
                     <input
                       value={action.data}
-                      maxLength={1024}
+                      maxLength={MAX_DATA_LENGTH}
                       spellCheck={false}
                       placeholder={
                         isAllowedApplication(action.application) ? DATA_EXAMPLES[action.application] : ''

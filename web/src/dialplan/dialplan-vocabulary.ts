@@ -3,11 +3,21 @@
 import {
   ALLOWED_APPLICATIONS,
   CONDITION_FIELDS,
+  MAX_EXPRESSION_LENGTH,
+  checkConditionField,
   isAllowedApplication,
   type AllowedApplication,
 } from '../../../server/src/modules/dialplan/dialplan.rules.ts';
+import { MAX_DATA_LENGTH } from '../../../server/src/modules/dialplan/safe-data.ts';
 
-export { ALLOWED_APPLICATIONS, CONDITION_FIELDS, isAllowedApplication, type AllowedApplication };
+export {
+  ALLOWED_APPLICATIONS,
+  CONDITION_FIELDS,
+  MAX_DATA_LENGTH,
+  MAX_EXPRESSION_LENGTH,
+  isAllowedApplication,
+  type AllowedApplication,
+};
 export type ConditionFieldName = (typeof CONDITION_FIELDS)[number];
 
 /** Shapes of data the server accepts, shown as placeholders; they are syntax, not prose. */
@@ -32,14 +42,12 @@ export const DATA_EXAMPLES: Record<AllowedApplication, string> = {
 /** The condition field as the form edits it: one of the fixed fields, or a `${variable}`. */
 export type ConditionField = { kind: 'fixed'; name: ConditionFieldName } | { kind: 'variable'; name: string };
 
-const VARIABLE = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
-
 export function parseConditionField(field: string): ConditionField {
   if ((CONDITION_FIELDS as readonly string[]).includes(field))
     return { kind: 'fixed', name: field as ConditionFieldName };
-  const variable = VARIABLE.exec(field);
-  // Anything else is not stored by the server; show it as typed so nothing is silently lost.
-  return { kind: 'variable', name: variable ? variable[1]! : field };
+  // The server accepts only a fixed field or a plain `${name}`; anything else is not stored by
+  // it, so show it as typed and nothing is silently lost.
+  return { kind: 'variable', name: checkConditionField(field) === null ? field.slice(2, -1) : field };
 }
 
 export function formatConditionField(field: ConditionField): string {

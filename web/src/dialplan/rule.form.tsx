@@ -7,7 +7,12 @@ import { FormActions } from '../app/form-actions.tsx';
 import { Field } from '../app/field.tsx';
 import { ActionList } from './action-list.tsx';
 import { dialplanApi, type DialplanRule } from './dialplan.api.ts';
-import { CONDITION_FIELDS, type ConditionField, type ConditionFieldName } from './dialplan-vocabulary.ts';
+import {
+  CONDITION_FIELDS,
+  MAX_EXPRESSION_LENGTH,
+  type ConditionField,
+  type ConditionFieldName,
+} from './dialplan-vocabulary.ts';
 import { draftOf, emptyDraft, ruleInput, type RuleDraft } from './rule-draft.ts';
 import { hasProblem, placeOf, problemsOf, type Problem } from './rule-problems.ts';
 
@@ -127,7 +132,7 @@ export function RuleForm({ rule, context, onSaved, onCancel }: RuleFormProps) {
           <Field label={t('dialplan.rule.expression')} hint={t('dialplan.rule.expressionHint')}>
             <input
               required
-              maxLength={256}
+              maxLength={MAX_EXPRESSION_LENGTH}
               spellCheck={false}
               value={draft.conditionExpression}
               aria-invalid={hasProblem(problems, 'conditionExpression')}
