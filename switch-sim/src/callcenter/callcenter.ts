@@ -250,10 +250,6 @@ export class CallCenter {
 
   // ---- core hooks --------------------------------------------------------------------------
 
-  onAnswered(_ch: Channel): void {
-    // agent legs are followed by the dispatcher through their originate result
-  }
-
   onHangup(channels: Channel[]): void {
     this.dispatcher.onHangup(channels);
   }

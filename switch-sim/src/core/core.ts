@@ -179,11 +179,7 @@ export class SwitchCore {
     this.hangups.hangup(ch, toCause(cause), deferred);
   }
 
-  /** Hooks the state machine calls into. */
-  onAnswered(ch: Channel): void {
-    this.callcenter.onAnswered(ch);
-  }
-
+  /** Hook the state machine calls into. */
   onHangupState(ch: Channel): void {
     this.recorder.onHangup(ch);
   }

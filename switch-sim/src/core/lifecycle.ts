@@ -104,7 +104,6 @@ export class Lifecycle {
     afterAnswer?.();
     this.setCallState(ch, 'ACTIVE');
     for (const callback of ch.onAnswer.splice(0)) callback();
-    this.core.onAnswered(ch);
   }
 
   /** switch_channel_flip_cid + its CALL_UPDATE. */

@@ -11,11 +11,6 @@ export class Variables {
     if (text.length > 0) this.map.set(name, text);
   }
 
-  /** Sets only when absent (keeps the position of an existing value). */
-  setIfAbsent(name: string, value: string | number | null | undefined): void {
-    if (!this.map.has(name)) this.set(name, value);
-  }
-
   get(name: string): string | undefined {
     return this.map.get(name);
   }

@@ -28,8 +28,4 @@ export class SwitchEvent {
   has(name: string): boolean {
     return this.get(name) !== undefined;
   }
-
-  headerNames(): string[] {
-    return this.headers.map(([key]) => key);
-  }
 }
