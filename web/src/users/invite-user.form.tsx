@@ -1,18 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TenantRoleName } from '../../../server/src/platform/auth/permissions.ts';
+import { TENANT_ROLE_NAMES, type TenantRoleName } from '../../../server/src/platform/auth/permissions.ts';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { FormActions } from '../app/form-actions.tsx';
 import { usersApi, type InvitationResult } from './users.api.ts';
 
 interface InviteUserFormProps {
-  roles: readonly TenantRoleName[];
   onInvited: (result: InvitationResult) => void;
   onCancel: () => void;
 }
 
-export function InviteUserForm({ roles, onInvited, onCancel }: InviteUserFormProps) {
+export function InviteUserForm({ onInvited, onCancel }: InviteUserFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
@@ -47,7 +46,7 @@ export function InviteUserForm({ roles, onInvited, onCancel }: InviteUserFormPro
         <label>
           <span>{t('users.role')}</span>
           <select value={role} onChange={(event) => setRole(event.target.value as TenantRoleName)}>
-            {roles.map((option) => (
+            {TENANT_ROLE_NAMES.map((option) => (
               <option key={option} value={option}>
                 {t(`roles.${option}`)}
               </option>

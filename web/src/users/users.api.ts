@@ -24,14 +24,7 @@ export interface InvitationResult {
   created: boolean;
 }
 
-export interface RoleInfo {
-  name: string;
-  scope: 'PLATFORM' | 'TENANT';
-  permissions: string[];
-}
-
 export const usersKey = (tenantId: string | null) => ['users', tenantId] as const;
-export const rolesKey = ['roles'] as const;
 
 export const usersApi = {
   list: () => api<TenantUser[]>('/users'),
@@ -39,5 +32,4 @@ export const usersApi = {
   changeRole: (id: string, role: TenantRoleName) =>
     api<TenantUser>(`/users/${encodeURIComponent(id)}/role`, { method: 'PATCH', body: { role } }),
   remove: (id: string) => api<void>(`/users/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  roles: () => api<RoleInfo[]>('/roles'),
 };

@@ -12,7 +12,7 @@ import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
 import { OneTimePassword } from '../app/one-time-password.tsx';
 import { useFormat } from '../app/use-format.ts';
 import { InviteUserForm } from './invite-user.form.tsx';
-import { rolesKey, usersApi, usersKey, type InvitationResult } from './users.api.ts';
+import { usersApi, usersKey, type InvitationResult } from './users.api.ts';
 
 export function UsersPage() {
   const { t } = useTranslation();
@@ -20,13 +20,8 @@ export function UsersPage() {
   const { me } = useAuth();
   const queryClient = useQueryClient();
   const users = useQuery({ queryKey: usersKey(me?.tenantId ?? null), queryFn: usersApi.list });
-  const rolesQuery = useQuery({ queryKey: rolesKey, queryFn: usersApi.roles, staleTime: Infinity });
   const [inviting, setInviting] = useState(false);
   const [invited, setInvited] = useState<InvitationResult | null>(null);
-
-  const roles: readonly TenantRoleName[] = rolesQuery.data
-    ? rolesQuery.data.map((role) => role.name).filter(isTenantRole)
-    : TENANT_ROLE_NAMES;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['users'] });
   const changeRole = useMutation({
@@ -48,7 +43,6 @@ export function UsersPage() {
       </div>
       {inviting && (
         <InviteUserForm
-          roles={roles}
           onCancel={() => setInviting(false)}
           onInvited={(result) => {
             setInviting(false);
@@ -107,7 +101,7 @@ export function UsersPage() {
                       }
                     }}
                   >
-                    {roles.map((role) => (
+                    {TENANT_ROLE_NAMES.map((role) => (
                       <option key={role} value={role}>
                         {t(`roles.${role}`)}
                       </option>
