@@ -1,12 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { actorOf, tenantOf } from '../../platform/auth/guard.ts';
+import { tenantOf, tenantActorOf } from '../../platform/auth/guard.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
 import type { AgentsService } from './agents.service.ts';
 import { Agent, AgentCreateBody, AgentParams, AgentPatchBody, AssignableUser } from './agents.schema.ts';
 
-const tenantActor = (request: FastifyRequest) => ({ ...actorOf(request), tenantId: tenantOf(request) });
 
 export const agentsRoutes =
   (agents: AgentsService): FastifyPluginAsync =>
@@ -40,7 +39,7 @@ export const agentsRoutes =
         response: { 201: Agent, ...errorResponses(400, 401, 403, 409) },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await agents.create(tenantActor(request), request.body)),
+        reply.status(201).send(await agents.create(tenantActorOf(request), request.body)),
     });
     app.patch('/agents/:id', {
       config: { access: write },
@@ -50,7 +49,7 @@ export const agentsRoutes =
         body: AgentPatchBody,
         response: { 200: Agent, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      handler: (request) => agents.update(tenantActor(request), request.params.id, request.body),
+      handler: (request) => agents.update(tenantActorOf(request), request.params.id, request.body),
     });
     app.delete('/agents/:id', {
       config: { access: write },
@@ -60,7 +59,7 @@ export const agentsRoutes =
         response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
       },
       handler: async (request, reply) => {
-        await agents.remove(tenantActor(request), request.params.id);
+        await agents.remove(tenantActorOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });

@@ -1,7 +1,7 @@
 // Agents as the tenant administers them. References from the body (userId, extensionId) are
 // checked against the token's tenant: another tenant's id looks exactly like an unknown one (400).
 // The state is never written here: only presence (login, pause, resume, logout) and calls move it.
-import type { Actor } from '../../platform/auth/guard.ts';
+import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation, type Tx } from '../../platform/db/database.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
@@ -16,7 +16,6 @@ import type { CallCenterSync } from './callcenter-sync.ts';
 import { agentReach } from './presence.repo.ts';
 import { forceLogout, publishStateChange, type StateChange } from './presence.service.ts';
 
-type TenantActor = Actor & { tenantId: string };
 
 const stateIsReadOnly = () =>
   badRequest(

@@ -1,8 +1,8 @@
 // GET, GET /:id, POST, PATCH /:id, DELETE /:id of one code list, from its spec.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { actorOf, tenantOf } from '../../platform/auth/guard.ts';
+import { tenantOf, tenantActorOf } from '../../platform/auth/guard.ts';
 import { IdParams, errorResponses } from '../../platform/http/schemas.ts';
 import type { CodeListCreate, CodeListPatch, CodeListService } from './code-list.ts';
 
@@ -11,7 +11,6 @@ const ListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-const tenantActor = (request: FastifyRequest) => ({ ...actorOf(request), tenantId: tenantOf(request) });
 
 export const codeListRoutes =
   (list: CodeListService): FastifyPluginAsync =>
@@ -35,18 +34,18 @@ export const codeListRoutes =
     app.post(path, {
       ...write,
       schema: { tags, body: schemas.create, response: { 201: schemas.item, ...errorResponses(400, 401, 403, 409) } },
-      handler: async (request, reply) => reply.status(201).send(await list.create(tenantActor(request), request.body as CodeListCreate)),
+      handler: async (request, reply) => reply.status(201).send(await list.create(tenantActorOf(request), request.body as CodeListCreate)),
     });
     app.patch(`${path}/:id`, {
       ...write,
       schema: { tags, params: IdParams, body: schemas.patch, response: { 200: schemas.item, ...errorResponses(400, 401, 403, 404, 409) } },
-      handler: (request) => list.update(tenantActor(request), request.params.id, request.body as CodeListPatch),
+      handler: (request) => list.update(tenantActorOf(request), request.params.id, request.body as CodeListPatch),
     });
     app.delete(`${path}/:id`, {
       ...write,
       schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } },
       handler: async (request, reply) => {
-        await list.remove(tenantActor(request), request.params.id);
+        await list.remove(tenantActorOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });

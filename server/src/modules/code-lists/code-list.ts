@@ -4,7 +4,7 @@
 // Codes of disabled entries stay taken. Lists show enabled entries unless asked for all.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { TSchema } from 'typebox';
-import type { Actor } from '../../platform/auth/guard.ts';
+import type { TenantActor } from '../../platform/auth/guard.ts';
 import type { PermissionKey } from '../../platform/auth/permissions.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation, type DatabaseHandles, type Tx } from '../../platform/db/database.ts';
@@ -37,7 +37,6 @@ export interface CodeListItem {
 export type CodeListCreate = { code: string; name: string; enabled?: boolean } & Record<string, unknown>;
 export type CodeListPatch = { code?: string; name?: string; enabled?: boolean } & Record<string, unknown>;
 
-type TenantActor = Actor & { tenantId: string };
 // Both tables share these columns (dispositions add `action`, which travels through untouched);
 // Kysely is given one of them so the queries below are typed once.
 type Row = Selectable<PauseReasonsTable>;

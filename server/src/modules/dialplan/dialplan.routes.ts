@@ -1,7 +1,7 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { actorOf, tenantOf } from '../../platform/auth/guard.ts';
+import { tenantOf, tenantActorOf } from '../../platform/auth/guard.ts';
 import { IdParams, errorResponses } from '../../platform/http/schemas.ts';
 import type { ModuleServices } from '../module-services.ts';
 import {
@@ -16,7 +16,6 @@ import {
 } from './dialplan.schema.ts';
 import { DialplanService } from './dialplan.service.ts';
 
-const tenantActor = (request: FastifyRequest) => ({ ...actorOf(request), tenantId: tenantOf(request) });
 
 export const dialplanRoutes =
   (services: ModuleServices): FastifyPluginAsync =>
@@ -35,7 +34,7 @@ export const dialplanRoutes =
     app.post('/dialplan/rules', {
       config: { access: write },
       schema: { tags, body: RuleCreateBody, response: { 201: DialplanRule, ...errorResponses(400, 401, 403) } },
-      handler: async (request, reply) => reply.status(201).send(await dialplan.createRule(tenantActor(request), request.body)),
+      handler: async (request, reply) => reply.status(201).send(await dialplan.createRule(tenantActorOf(request), request.body)),
     });
     app.get('/dialplan/rules/:id', {
       config: { access: read },
@@ -45,13 +44,13 @@ export const dialplanRoutes =
     app.patch('/dialplan/rules/:id', {
       config: { access: write },
       schema: { tags, params: IdParams, body: RulePatchBody, response: { 200: DialplanRule, ...errorResponses(400, 401, 403, 404) } },
-      handler: (request) => dialplan.updateRule(tenantActor(request), request.params.id, request.body),
+      handler: (request) => dialplan.updateRule(tenantActorOf(request), request.params.id, request.body),
     });
     app.delete('/dialplan/rules/:id', {
       config: { access: write },
       schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } },
       handler: async (request, reply) => {
-        await dialplan.removeRule(tenantActor(request), request.params.id);
+        await dialplan.removeRule(tenantActorOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });
@@ -69,11 +68,11 @@ export const dialplanRoutes =
     app.post('/dialplan/versions', {
       config: { access: write },
       schema: { tags, body: VersionCreateBody, response: { 201: DialplanVersionWithXml, ...errorResponses(400, 401, 403) } },
-      handler: async (request, reply) => reply.status(201).send(await dialplan.generateVersion(tenantActor(request), request.body.context)),
+      handler: async (request, reply) => reply.status(201).send(await dialplan.generateVersion(tenantActorOf(request), request.body.context)),
     });
     app.post('/dialplan/versions/:id/activate', {
       config: { access: write },
       schema: { tags, params: IdParams, response: { 200: DialplanVersion, ...errorResponses(400, 401, 403, 404) } },
-      handler: (request) => dialplan.activateVersion(tenantActor(request), request.params.id),
+      handler: (request) => dialplan.activateVersion(tenantActorOf(request), request.params.id),
     });
   };

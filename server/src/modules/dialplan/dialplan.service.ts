@@ -1,7 +1,7 @@
 // Dialplan rules and their numbered versions, per tenant and context. Rules are checked against
 // the safety rules (dialplan.rules.ts) before they are stored; a version is the compiled XML of
 // a context's enabled rules, generated as a DRAFT and activated (or re-activated: the rollback).
-import type { Actor } from '../../platform/auth/guard.ts';
+import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
@@ -14,7 +14,6 @@ import { validateRule } from './dialplan.rules.ts';
 import type { DialplanRule, DialplanVersion, DialplanVersionWithXml, RuleCreateBody, RulePatchBody } from './dialplan.schema.ts';
 import * as versions from './dialplan.versions.ts';
 
-type TenantActor = Actor & { tenantId: string };
 
 /** The platform's inbound context: DIDs are routed there, never by a tenant's rules. */
 export const RESERVED_CONTEXT = 'public';

@@ -1,13 +1,12 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { actorOf, tenantOf } from '../../platform/auth/guard.ts';
+import { tenantOf, tenantActorOf } from '../../platform/auth/guard.ts';
 import { IdParams, errorResponses } from '../../platform/http/schemas.ts';
 import type { ModuleServices } from '../module-services.ts';
 import { Extension, ExtensionCreateBody, ExtensionPatchBody, ExtensionWithPassword } from './extensions.schema.ts';
 import { ExtensionsService } from './extensions.service.ts';
 
-const tenantActor = (request: FastifyRequest) => ({ ...actorOf(request), tenantId: tenantOf(request) });
 
 export const extensionsRoutes =
   (services: ModuleServices): FastifyPluginAsync =>
@@ -26,7 +25,7 @@ export const extensionsRoutes =
     app.post('/extensions', {
       config: { access: write },
       schema: { tags, body: ExtensionCreateBody, response: { 201: ExtensionWithPassword, ...errorResponses(400, 401, 403, 409) } },
-      handler: async (request, reply) => reply.status(201).send(await extensions.create(tenantActor(request), request.body)),
+      handler: async (request, reply) => reply.status(201).send(await extensions.create(tenantActorOf(request), request.body)),
     });
     app.get('/extensions/:id', {
       config: { access: read },
@@ -36,24 +35,24 @@ export const extensionsRoutes =
     app.patch('/extensions/:id', {
       config: { access: write },
       schema: { tags, params: IdParams, body: ExtensionPatchBody, response: { 200: Extension, ...errorResponses(400, 401, 403, 404) } },
-      handler: (request) => extensions.update(tenantActor(request), request.params.id, request.body),
+      handler: (request) => extensions.update(tenantActorOf(request), request.params.id, request.body),
     });
     app.delete('/extensions/:id', {
       config: { access: write },
       schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } },
       handler: async (request, reply) => {
-        await extensions.remove(tenantActor(request), request.params.id);
+        await extensions.remove(tenantActorOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });
     app.post('/extensions/:id/reset-password', {
       config: { access: write },
       schema: { tags, params: IdParams, response: { 200: ExtensionWithPassword, ...errorResponses(400, 401, 403, 404) } },
-      handler: (request) => extensions.resetPassword(tenantActor(request), request.params.id),
+      handler: (request) => extensions.resetPassword(tenantActorOf(request), request.params.id),
     });
     app.post('/extensions/:id/reveal-password', {
       config: { access: { tenant: true, permission: 'extensions.reveal_password' } },
       schema: { tags, params: IdParams, response: { 200: ExtensionWithPassword, ...errorResponses(400, 401, 403, 404) } },
-      handler: (request) => extensions.revealPassword(tenantActor(request), request.params.id),
+      handler: (request) => extensions.revealPassword(tenantActorOf(request), request.params.id),
     });
   };

@@ -1,6 +1,6 @@
 // SIP extensions of a tenant. The SIP password is generated here, sealed at rest (AES-256-GCM)
 // and shown in plaintext only by create, reset-password and the audited reveal-password.
-import type { Actor } from '../../platform/auth/guard.ts';
+import type { TenantActor } from '../../platform/auth/guard.ts';
 import { generatePassword } from '../../platform/auth/passwords.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation, type Tx } from '../../platform/db/database.ts';
@@ -12,7 +12,6 @@ import { RESERVED_CONTEXT } from '../dialplan/dialplan.service.ts';
 import * as repo from './extensions.repo.ts';
 import type { Extension, ExtensionCreateBody, ExtensionPatchBody, ExtensionWithPassword } from './extensions.schema.ts';
 
-type TenantActor = Actor & { tenantId: string };
 
 /** 24 characters of a 56-letter alphabet (~139 bits): typed into phones, so no look-alikes. */
 export const SIP_PASSWORD_LENGTH = 24;

@@ -1,13 +1,12 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { actorOf, tenantOf } from '../../platform/auth/guard.ts';
+import { tenantOf, tenantActorOf } from '../../platform/auth/guard.ts';
 import { IdParams, errorResponses } from '../../platform/http/schemas.ts';
 import type { ModuleServices } from '../module-services.ts';
 import { InboundRoute, InboundRouteCreateBody, InboundRoutePatchBody } from './inbound-routes.schema.ts';
 import { InboundRoutesService } from './inbound-routes.service.ts';
 
-const tenantActor = (request: FastifyRequest) => ({ ...actorOf(request), tenantId: tenantOf(request) });
 
 export const inboundRoutesRoutes =
   (services: ModuleServices): FastifyPluginAsync =>
@@ -26,7 +25,7 @@ export const inboundRoutesRoutes =
     app.post('/inbound-routes', {
       config: { access: write },
       schema: { tags, body: InboundRouteCreateBody, response: { 201: InboundRoute, ...errorResponses(400, 401, 403, 409) } },
-      handler: async (request, reply) => reply.status(201).send(await routes.create(tenantActor(request), request.body)),
+      handler: async (request, reply) => reply.status(201).send(await routes.create(tenantActorOf(request), request.body)),
     });
     app.get('/inbound-routes/:id', {
       config: { access: read },
@@ -36,13 +35,13 @@ export const inboundRoutesRoutes =
     app.patch('/inbound-routes/:id', {
       config: { access: write },
       schema: { tags, params: IdParams, body: InboundRoutePatchBody, response: { 200: InboundRoute, ...errorResponses(400, 401, 403, 404, 409) } },
-      handler: (request) => routes.update(tenantActor(request), request.params.id, request.body),
+      handler: (request) => routes.update(tenantActorOf(request), request.params.id, request.body),
     });
     app.delete('/inbound-routes/:id', {
       config: { access: write },
       schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } },
       handler: async (request, reply) => {
-        await routes.remove(tenantActor(request), request.params.id);
+        await routes.remove(tenantActorOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });

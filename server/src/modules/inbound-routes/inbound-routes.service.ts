@@ -1,7 +1,7 @@
 // Inbound routes: a DID (unique across the whole platform: it is how an inbound call finds its
 // tenant) and where the call goes inside the tenant. Destinations are checked against the
 // tenant's own rows; another tenant's DID is refused without saying anything about it.
-import type { Actor } from '../../platform/auth/guard.ts';
+import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation, type Tx } from '../../platform/db/database.ts';
 import type { InboundDestinationType } from '../../platform/db/schema.ts';
@@ -11,7 +11,6 @@ import type { ModuleServices } from '../module-services.ts';
 import * as repo from './inbound-routes.repo.ts';
 import type { InboundRoute, InboundRouteCreateBody, InboundRoutePatchBody } from './inbound-routes.schema.ts';
 
-type TenantActor = Actor & { tenantId: string };
 
 const DESTINATION_MEANING: Record<InboundDestinationType, string> = {
   EXTENSION: 'an extension number of this tenant',

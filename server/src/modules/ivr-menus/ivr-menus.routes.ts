@@ -2,14 +2,13 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { actorOf, tenantOf } from '../../platform/auth/guard.ts';
+import { tenantOf, tenantActorOf } from '../../platform/auth/guard.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { IdParams, errorResponses } from '../../platform/http/schemas.ts';
 import type { ModuleServices } from '../module-services.ts';
 import { IvrMenu, IvrMenuCreateBody, IvrMenuPatchBody } from './ivr-menus.schema.ts';
 import { IvrMenusService } from './ivr-menus.service.ts';
 
-const tenantActor = (request: FastifyRequest) => ({ ...actorOf(request), tenantId: tenantOf(request) });
 
 /** The multipart field `file`, read whole (the plugin caps its size). */
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
@@ -41,7 +40,7 @@ export const ivrMenusRoutes =
     app.post('/ivr-menus', {
       config: { access: write },
       schema: { tags, body: IvrMenuCreateBody, response: { 201: IvrMenu, ...errorResponses(400, 401, 403, 409) } },
-      handler: async (request, reply) => reply.status(201).send(await ivr.create(tenantActor(request), request.body)),
+      handler: async (request, reply) => reply.status(201).send(await ivr.create(tenantActorOf(request), request.body)),
     });
     app.get('/ivr-menus/:id', {
       config: { access: read },
@@ -51,13 +50,13 @@ export const ivrMenusRoutes =
     app.patch('/ivr-menus/:id', {
       config: { access: write },
       schema: { tags, params: IdParams, body: IvrMenuPatchBody, response: { 200: IvrMenu, ...errorResponses(400, 401, 403, 404, 409) } },
-      handler: (request) => ivr.update(tenantActor(request), request.params.id, request.body),
+      handler: (request) => ivr.update(tenantActorOf(request), request.params.id, request.body),
     });
     app.delete('/ivr-menus/:id', {
       config: { access: write },
       schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } },
       handler: async (request, reply) => {
-        await ivr.remove(tenantActor(request), request.params.id);
+        await ivr.remove(tenantActorOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });
@@ -65,7 +64,7 @@ export const ivrMenusRoutes =
     app.post('/ivr-menus/:id/prompt', {
       config: { access: write },
       schema: { tags, params: IdParams, consumes: ['multipart/form-data'], response: { 200: IvrMenu, ...errorResponses(400, 401, 403, 404, 413) } },
-      handler: async (request) => ivr.uploadPrompt(tenantActor(request), request.params.id, await uploadedFile(request)),
+      handler: async (request) => ivr.uploadPrompt(tenantActorOf(request), request.params.id, await uploadedFile(request)),
     });
     app.get('/ivr-menus/:id/prompt', {
       config: { access: read },
@@ -79,7 +78,7 @@ export const ivrMenusRoutes =
       config: { access: write },
       schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } },
       handler: async (request, reply) => {
-        await ivr.removePrompt(tenantActor(request), request.params.id);
+        await ivr.removePrompt(tenantActorOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });

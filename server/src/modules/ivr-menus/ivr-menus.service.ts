@@ -2,7 +2,7 @@
 // (the previous one SUPERSEDED) in the same transaction as the menu change, and marks the
 // dialplan for the switch. Prompts are WAV files in object storage, one per menu.
 import type { Readable } from 'node:stream';
-import type { Actor } from '../../platform/auth/guard.ts';
+import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation, type Tx } from '../../platform/db/database.ts';
 import { badRequest, conflict, notFound, type ErrorDetail } from '../../platform/http/errors.ts';
@@ -17,7 +17,6 @@ import * as repo from './ivr-menus.repo.ts';
 import type { IvrMenu, IvrMenuCreateBody, IvrMenuPatchBody, IvrOption } from './ivr-menus.schema.ts';
 import { isWav } from './wav.ts';
 
-type TenantActor = Actor & { tenantId: string };
 
 /** Contexts a menu may never take: the tenant's main context and the platform's inbound one. */
 const RESERVED = new Set(['default', 'public']);

@@ -1,7 +1,7 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { actorOf, tenantOf } from '../../platform/auth/guard.ts';
+import { tenantOf, tenantActorOf } from '../../platform/auth/guard.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
 import type { QueuesService } from './queues.service.ts';
 import {
@@ -15,7 +15,6 @@ import {
   TierRemoveBody,
 } from './queues.schema.ts';
 
-const tenantActor = (request: FastifyRequest) => ({ ...actorOf(request), tenantId: tenantOf(request) });
 
 export const queuesRoutes =
   (queues: QueuesService): FastifyPluginAsync =>
@@ -44,7 +43,7 @@ export const queuesRoutes =
         response: { 201: Queue, ...errorResponses(400, 401, 403, 409) },
       },
       handler: async (request, reply) =>
-        reply.status(201).send(await queues.create(tenantActor(request), request.body)),
+        reply.status(201).send(await queues.create(tenantActorOf(request), request.body)),
     });
     app.patch('/queues/:id', {
       config: { access: write },
@@ -54,13 +53,13 @@ export const queuesRoutes =
         body: QueuePatchBody,
         response: { 200: Queue, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      handler: (request) => queues.update(tenantActor(request), request.params.id, request.body),
+      handler: (request) => queues.update(tenantActorOf(request), request.params.id, request.body),
     });
     app.delete('/queues/:id', {
       config: { access: write },
       schema: { tags, params: QueueParams, response: noContent },
       handler: async (request, reply) => {
-        await queues.remove(tenantActor(request), request.params.id);
+        await queues.remove(tenantActorOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });
@@ -85,7 +84,7 @@ export const queuesRoutes =
       },
       handler: async (request, reply) => {
         const { tier, created } = await queues.assignTier(
-          tenantActor(request),
+          tenantActorOf(request),
           request.params.id,
           request.body,
         );
@@ -96,7 +95,7 @@ export const queuesRoutes =
       config: { access: write },
       schema: { tags, params: QueueParams, body: TierRemoveBody, response: noContent },
       handler: async (request, reply) => {
-        await queues.removeTier(tenantActor(request), request.params.id, request.body.agentId);
+        await queues.removeTier(tenantActorOf(request), request.params.id, request.body.agentId);
         return reply.status(204).send(null);
       },
     });
@@ -104,7 +103,7 @@ export const queuesRoutes =
       config: { access: write },
       schema: { tags, params: TierParams, response: noContent },
       handler: async (request, reply) => {
-        await queues.removeTier(tenantActor(request), request.params.id, request.params.agentId);
+        await queues.removeTier(tenantActorOf(request), request.params.id, request.params.agentId);
         return reply.status(204).send(null);
       },
     });

@@ -1,7 +1,7 @@
 // Queues and tiers. Every change marks the tenant's callcenter configuration in the outbox in the
 // same transaction (the config sync writes the XML); after the commit the switch is told directly,
 // best-effort, through CallCenterSync.
-import type { Actor } from '../../platform/auth/guard.ts';
+import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation, type DatabaseHandles, type Tx } from '../../platform/db/database.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
@@ -11,7 +11,6 @@ import type { CallCenterSync } from '../agents/callcenter-sync.ts';
 import * as repo from './queues.repo.ts';
 import type { Queue, QueueCreateBody, QueuePatchBody, Tier, TierAssignBody } from './queues.schema.ts';
 
-type TenantActor = Actor & { tenantId: string };
 
 const nameInUse = (name: string) => conflict(`A queue named ${name} already exists (deleted ones count)`);
 

@@ -1,13 +1,12 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { actorOf, tenantOf } from '../../platform/auth/guard.ts';
+import { tenantOf, tenantActorOf } from '../../platform/auth/guard.ts';
 import { IdParams, errorResponses } from '../../platform/http/schemas.ts';
 import type { ModuleServices } from '../module-services.ts';
 import { Trunk, TrunkCreateBody } from './trunks.schema.ts';
 import { TrunksService } from './trunks.service.ts';
 
-const tenantActor = (request: FastifyRequest) => ({ ...actorOf(request), tenantId: tenantOf(request) });
 
 /** No PATCH: the specification lists create, read and delete for trunks. */
 export const trunksRoutes =
@@ -27,7 +26,7 @@ export const trunksRoutes =
     app.post('/trunks', {
       config: { access: write },
       schema: { tags, body: TrunkCreateBody, response: { 201: Trunk, ...errorResponses(400, 401, 403, 409) } },
-      handler: async (request, reply) => reply.status(201).send(await trunks.create(tenantActor(request), request.body)),
+      handler: async (request, reply) => reply.status(201).send(await trunks.create(tenantActorOf(request), request.body)),
     });
     app.get('/trunks/:id', {
       config: { access: read },
@@ -38,7 +37,7 @@ export const trunksRoutes =
       config: { access: write },
       schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } },
       handler: async (request, reply) => {
-        await trunks.remove(tenantActor(request), request.params.id);
+        await trunks.remove(tenantActorOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });

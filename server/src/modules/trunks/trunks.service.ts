@@ -1,6 +1,6 @@
 // SIP trunks (switch gateways) of a tenant. The password is sealed (AES-256-GCM) and never leaves
 // the service again, not even in the create answer; the gateway writer opens it for the switch.
-import type { Actor } from '../../platform/auth/guard.ts';
+import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
@@ -10,7 +10,6 @@ import type { ModuleServices } from '../module-services.ts';
 import * as repo from './trunks.repo.ts';
 import type { Trunk, TrunkCreateBody } from './trunks.schema.ts';
 
-type TenantActor = Actor & { tenantId: string };
 
 export class TrunksService {
   constructor(private readonly services: Pick<ModuleServices, 'db' | 'secrets'>) {}

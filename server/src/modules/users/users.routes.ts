@@ -1,12 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { actorOf, tenantOf } from '../../platform/auth/guard.ts';
+import { tenantOf, tenantActorOf } from '../../platform/auth/guard.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
 import type { UsersService } from './users.service.ts';
 import { InviteBody, InviteResponse, Member, RoleBody, UserParams } from './users.schema.ts';
 
-const tenantActor = (request: FastifyRequest) => ({ ...actorOf(request), tenantId: tenantOf(request) });
 
 export const usersRoutes =
   (users: UsersService): FastifyPluginAsync =>
@@ -23,18 +22,18 @@ export const usersRoutes =
     app.post('/users', {
       config: { access },
       schema: { tags, body: InviteBody, response: { 201: InviteResponse, ...errorResponses(400, 401, 403, 409) } },
-      handler: async (request, reply) => reply.status(201).send(await users.invite(tenantActor(request), request.body)),
+      handler: async (request, reply) => reply.status(201).send(await users.invite(tenantActorOf(request), request.body)),
     });
     app.patch('/users/:id/role', {
       config: { access },
       schema: { tags, params: UserParams, body: RoleBody, response: { 200: Member, ...errorResponses(400, 401, 403, 404) } },
-      handler: (request) => users.changeRole(tenantActor(request), request.params.id, request.body.role),
+      handler: (request) => users.changeRole(tenantActorOf(request), request.params.id, request.body.role),
     });
     app.delete('/users/:id', {
       config: { access },
       schema: { tags, params: UserParams, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } },
       handler: async (request, reply) => {
-        await users.remove(tenantActor(request), request.params.id);
+        await users.remove(tenantActorOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });

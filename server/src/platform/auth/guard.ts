@@ -112,3 +112,11 @@ export function actorOf(request: FastifyRequest): Actor {
   const auth = requireAuth(request);
   return { userId: auth.userId, tenantId: auth.tenantId, ip: request.ip, requestId: request.id };
 }
+
+/** An actor working inside a tenant (tenant-scoped services take it). */
+export type TenantActor = Actor & { tenantId: string };
+
+/** The actor of a tenant-scoped route; 403 TENANT_REQUIRED without a tenant in the token. */
+export function tenantActorOf(request: FastifyRequest): TenantActor {
+  return { ...actorOf(request), tenantId: tenantOf(request) };
+}
