@@ -146,6 +146,9 @@ it('a tenant admin manages extensions, trunks and queues, and an agent uses the 
     await bar.getByRole('button', { name: 'Confirm pause' }).click();
     await state.getByText(/Paused/).waitFor();
     expect(await state.innerText()).toContain('Lunch');
+    // After a reload the bar still names the reason of the pause.
+    await page.reload();
+    await state.getByText('Paused · Lunch').waitFor();
     await bar.getByRole('button', { name: 'Resume' }).click();
     await state.getByText('Available').waitFor();
     await bar.getByRole('button', { name: 'Agent logout' }).click();

@@ -1,11 +1,11 @@
+import type { AgentState } from '../agents/agent-state.ts';
 import { api, isApiError } from '../app/api-client.ts';
 
 export interface MyAgent {
   id: string;
   extensionNumber: string;
   name: string | null;
-  /** One of the server's AGENT_STATES (LOGGED_OUT, AVAILABLE, PAUSED…). */
-  state: string;
+  state: AgentState;
   stateChangedAt: string;
   pauseReasonId: string | null;
 }

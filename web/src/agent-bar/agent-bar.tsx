@@ -1,16 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AgentStateBadge } from '../agents/agent-state-badge.tsx';
 import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage } from '../app/feedback.tsx';
 import './agent-bar.css';
 import { agentBarApi, myAgentKey, myPauseReasonsKey, type MyAgent } from './agent-bar.api.ts';
-
-const STATE_BADGE: Record<string, string> = {
-  AVAILABLE: 'active',
-  PAUSED: 'pending',
-  LOGGED_OUT: 'disabled',
-};
 
 /** The signed-in user's own agent presence; nothing at all for users without an Agent. */
 export function AgentBar() {
@@ -25,7 +20,8 @@ export function AgentBar() {
   const reasons = useQuery({
     queryKey: myPauseReasonsKey(tenantId),
     queryFn: agentBarApi.pauseReasons,
-    enabled: choosing,
+    // While paused too, so the reason's name shows after a reload.
+    enabled: choosing || agent.data?.state === 'PAUSED',
   });
 
   const onMoved = (next: MyAgent) => {
@@ -53,14 +49,7 @@ export function AgentBar() {
     <div className="agent-bar" role="group" aria-label={t('agentBar.label')}>
       <span>
         {t('agentBar.label')} {agent.data.extensionNumber}:{' '}
-        <span
-          className={`badge ${STATE_BADGE[state] ?? ''}`}
-          data-testid="agent-state"
-          aria-label={t('agentBar.state')}
-        >
-          {t(`agentBar.states.${state}`, { defaultValue: state })}
-          {pausedFor && ` · ${pausedFor.name}`}
-        </span>
+        <AgentStateBadge state={state} reason={pausedFor?.name} label={t('agentBar.state')} />
       </span>
       {state === 'LOGGED_OUT' && (
         <button type="button" disabled={action.isPending} onClick={() => run(agentBarApi.login)}>

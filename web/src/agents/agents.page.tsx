@@ -7,11 +7,11 @@ import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
 import { LiveIndicator } from '../app/live-indicator.tsx';
 import { useFormat } from '../app/use-format.ts';
 import { codeListApi, codeListKey } from '../code-lists/code-lists.api.ts';
-import { applyAgentStateChange, stateTone, type AgentStateChange } from './agent-state.ts';
+import { applyAgentStateChange, type AgentStateChange } from './agent-state.ts';
+import { AgentStateBadge } from './agent-state-badge.tsx';
 import { useAgentStateStream } from './agent-state-stream.ts';
 import { AgentForm } from './agent.form.tsx';
 import { agentsApi, agentsKey, type Agent } from './agents.api.ts';
-import './agents.css';
 
 type Panel = { kind: 'create' } | { kind: 'edit'; agent: Agent } | null;
 
@@ -119,13 +119,7 @@ export function AgentsPage() {
                     <td>{agent.userEmail ?? <span className="muted">{t('agents.userGone')}</span>}</td>
                     <td>{agent.extensionNumber}</td>
                     <td>
-                      <span
-                        className={`badge agent-state ${stateTone(agent.state)}`}
-                        data-testid="agent-state"
-                      >
-                        {t(`agentBar.states.${agent.state}`, { defaultValue: agent.state })}
-                        {reason && ` · ${reason}`}
-                      </span>
+                      <AgentStateBadge state={agent.state} reason={reason} />
                     </td>
                     <td className="nowrap">{format.dateTime(agent.stateChangedAt)}</td>
                     <td className="number">{format.number(agent.wrapUpSeconds)}</td>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AgentStateBadge } from '../agents/agent-state-badge.tsx';
 import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { agentLabel, agentsKey, queuesApi, tiersKey, type Queue } from './queues.api.ts';
@@ -66,9 +67,7 @@ export function QueueTiers({ queue, onClose }: { queue: Queue; onClose: () => vo
                 <td>{tier.level}</td>
                 <td>{tier.position}</td>
                 <td>
-                  <span className="badge">
-                    {t(`agentBar.states.${tier.agent.state}`, { defaultValue: tier.agent.state })}
-                  </span>
+                  <AgentStateBadge state={tier.agent.state} />
                 </td>
                 {canManage && (
                   <td>

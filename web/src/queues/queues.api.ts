@@ -1,3 +1,4 @@
+import type { AgentState } from '../agents/agent-state.ts';
 import { api } from '../app/api-client.ts';
 
 export const QUEUE_STRATEGIES = [
@@ -38,7 +39,7 @@ export interface Tier {
   agent: {
     id: string;
     name: string | null;
-    state: string;
+    state: AgentState;
     userEmail: string | null;
     extensionNumber: string;
   };
