@@ -59,14 +59,19 @@ export function installAuthGuard(app: FastifyInstance, deps: { tokens: TokenServ
   });
 }
 
-async function authenticate(
-  request: FastifyRequest,
-  { tokens, coordination }: { tokens: TokenService; coordination: Coordination },
-): Promise<AuthContext> {
+async function authenticate(request: FastifyRequest, deps: { tokens: TokenService; coordination: Coordination }): Promise<AuthContext> {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  if (!match?.[1]) throw unauthorized('Missing access token');
-  const claims = await tokens.verify(match[1]);
+  return authenticateToken(match?.[1], deps);
+}
+
+/** Who a bearer token speaks for: 401 when it is missing, invalid, expired or its session revoked. */
+export async function authenticateToken(
+  token: string | undefined,
+  { tokens, coordination }: { tokens: TokenService; coordination: Coordination },
+): Promise<AuthContext> {
+  if (!token) throw unauthorized('Missing access token');
+  const claims = await tokens.verify(token);
   if (!claims) throw unauthorized('Invalid or expired access token', 'INVALID_TOKEN');
   if (await coordination.hasFlag(revokedSessionFlag(claims.sid))) {
     throw unauthorized('This session has ended; log in again', 'SESSION_REVOKED');

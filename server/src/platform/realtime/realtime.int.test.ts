@@ -66,6 +66,11 @@ describe('Socket.IO realtime', () => {
     const refused = await open(urls[0]!, agent.session.accessToken);
     expect(refused.error).toBe('FORBIDDEN');
     expect(refused.socket.connected).toBe(false);
+    // A supervisor who has not yet replaced the generated password is refused like on HTTP.
+    const invited = await first.app.inject({ method: 'POST', url: '/users', headers: tenantA.admin.session.auth, payload: { email: `sup-${randomUUID().slice(0, 8)}@example.test`, role: 'supervisor' } });
+    const { user, password } = invited.json<{ user: { email: string }; password: string }>();
+    const pending = await login(first.app, user.email, password, '10.50.0.1');
+    expect((await open(urls[0]!, pending.accessToken)).error).toBe('PASSWORD_CHANGE_REQUIRED');
   });
 
   it("delivers a tenant's events to its room only, across instances, with tenantId and at", async () => {

@@ -5,9 +5,9 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { Coordination } from '../coordination/coordination.ts';
-import { revokedSessionFlag } from '../auth/guard.ts';
-import { permissionsFor } from '../auth/permissions.ts';
+import { authenticateToken, authorize } from '../auth/guard.ts';
 import type { TokenService } from '../auth/tokens.ts';
+import { AppError } from '../http/errors.ts';
 import type { RealtimeHub } from './hub.ts';
 import { watchSession } from './session-watch.ts';
 
@@ -25,18 +25,19 @@ export function attachSocketGateway(
 ): Server {
   const io = new Server(server, { path: '/socket.io', serveClient: false });
 
+  // The same checks as an HTTP request to a route needing monitoring.view inside a tenant; a refusal
+  // reaches the client as its error code (any 401 as UNAUTHORIZED).
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
     void (async () => {
-      const claims = typeof token === 'string' ? await deps.tokens.verify(token) : null;
-      if (!claims || (await deps.coordination.hasFlag(revokedSessionFlag(claims.sid)))) return next(new Error('UNAUTHORIZED'));
-      if (!claims.tenantId) return next(new Error('TENANT_REQUIRED'));
-      if (claims.mustChangePassword || !permissionsFor(claims.platformRole, claims.tenantRole).includes('monitoring.view')) {
-        return next(new Error('FORBIDDEN'));
-      }
-      Object.assign(socket.data as SocketData, { tenantId: claims.tenantId, sessionId: claims.sid, expiresAt: claims.expiresAt });
+      const auth = await authenticateToken(typeof token === 'string' ? token : undefined, deps);
+      authorize(auth, { tenant: true, permission: 'monitoring.view' });
+      Object.assign(socket.data as SocketData, { tenantId: auth.tenantId, sessionId: auth.sessionId, expiresAt: auth.expiresAt });
       next();
-    })().catch(() => next(new Error('UNAUTHORIZED')));
+    })().catch((error: unknown) => {
+      const refused = error instanceof AppError && error.statusCode === 403 ? error.code : 'UNAUTHORIZED';
+      next(new Error(refused));
+    });
   });
 
   io.on('connection', (socket) => {
