@@ -45,7 +45,7 @@ export async function publishStateChange(
   }
 }
 
-/** Logs an agent out whatever it is doing (the agent is being deleted); null when it was out already. */
+/** Logs an agent out whatever it is doing (its own logout, or its deletion); null when it was out already. */
 export async function forceLogout(
   tx: Tx,
   tenantId: string,
@@ -181,12 +181,9 @@ export class AgentPresenceService {
         await repo.recordTransition(tx, { ...base, sessionId: await repo.currentSessionId(tx, agent.id) });
         return undefined;
       }
-      case 'logout': {
-        await repo.closePause(tx, agent.id);
-        await repo.recordTransition(tx, { ...base, sessionId: await repo.currentSessionId(tx, agent.id) });
-        await repo.closeSession(tx, agent.id);
+      case 'logout':
+        await forceLogout(tx, tenantId, agent, operation);
         return undefined;
-      }
     }
   }
 
