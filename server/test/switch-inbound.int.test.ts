@@ -2,7 +2,7 @@
 // finds the tenant, stamps it on the call and hands the call to an extension, an IVR menu, a queue
 // or a call group. Everything is observed through the event socket, as the platform sees it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
+import { createMember, createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
 import { pendingSwitchChanges, startSwitchedApp, until, type SwitchedApp } from './switch.ts';
 
 let t: SwitchedApp;
@@ -118,22 +118,12 @@ describe('inbound calls from a DID', () => {
 
   it('reach a queue, where mod_callcenter offers the caller to a logged-in agent', async () => {
     const extension = await phone('4003');
-    const member = await post<{ user: { id: string; email: string }; password: string }>('/users', {
-      email: `queue-agent-${Date.now()}@example.test`,
-      role: 'agent',
-    });
-    const agent = await post<{ id: string }>('/agents', { userId: member.user.id, extensionId: extension.id });
+    const member = await createMember(t.app, tenant.admin.session, 'agent');
+    const agent = await post<{ id: string }>('/agents', { userId: member.id, extensionId: extension.id });
     const queue = await post<{ id: string }>('/queues', { name: `vendas-${Date.now()}` });
     await post(`/queues/${queue.id}/agents`, { agentId: agent.id });
     await settled();
-    const first = await login(t.app, member.user.email, member.password, '10.41.0.1');
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/auth/change-password',
-      headers: first.auth,
-      payload: { currentPassword: member.password, newPassword: 'queue-agent-password-1' },
-    });
-    const agentAuth = { authorization: `Bearer ${changed.json<{ accessToken: string }>().accessToken}` };
+    const agentAuth = member.session.auth;
     expect((await t.app.inject({ method: 'POST', url: '/agents/me/login', headers: agentAuth })).statusCode).toBe(200);
     await until(() => esl(`callcenter_config agent get status a-${agent.id}`), (status) => status.trim() === 'Available');
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyWav } from '../src/modules/ivr-menus/wav.test-support.ts';
 import { realtimeEventOf, type RealtimeEvent } from '../src/platform/realtime/events.ts';
-import { createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
+import { createMember, createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
 import { pendingSwitchChanges, readFileSafe, startSwitchedApp, until, type SwitchedApp } from './switch.ts';
 
 let t: SwitchedApp;
@@ -123,9 +123,8 @@ describe('call center on the switch', () => {
   it('a queue is loaded, and an agent login puts the agent, its contact and its tier into mod_callcenter', async () => {
     const auth = tenant.admin.session.auth;
     const created = await createExtension('2010');
-    const member = await t.app.inject({ method: 'POST', url: '/users', headers: auth, payload: { email: `agent-${Date.now()}@example.test`, role: 'agent' } });
-    const { user, password } = member.json<{ user: { id: string; email: string }; password: string }>();
-    const agent = (await t.app.inject({ method: 'POST', url: '/agents', headers: auth, payload: { userId: user.id, extensionId: created.id } })).json<{ id: string }>();
+    const member = await createMember(t.app, tenant.admin.session, 'agent');
+    const agent = (await t.app.inject({ method: 'POST', url: '/agents', headers: auth, payload: { userId: member.id, extensionId: created.id } })).json<{ id: string }>();
     const queue = (await t.app.inject({ method: 'POST', url: '/queues', headers: auth, payload: { name: `support-${Date.now()}` } })).json<{ id: string }>();
     expect((await t.app.inject({ method: 'POST', url: `/queues/${queue.id}/agents`, headers: auth, payload: { agentId: agent.id } })).statusCode).toBeLessThan(300);
     await until(() => pendingChanges(), (count) => count === 0);
@@ -136,14 +135,7 @@ describe('call center on the switch', () => {
     const edited = await until(() => t.runtime.target.esl.api('callcenter_config queue list'), (text) => text.includes(`q-${queue.id}|ring-all|`));
     expect(edited).toContain(`q-${queue.id}|ring-all|`);
 
-    const first = await login(t.app, user.email, password, '10.40.0.1');
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/auth/change-password',
-      headers: first.auth,
-      payload: { currentPassword: password, newPassword: 'agent-password-123' },
-    });
-    const agentAuth = { authorization: `Bearer ${changed.json<{ accessToken: string }>().accessToken}` };
+    const agentAuth = member.session.auth;
     expect((await t.app.inject({ method: 'POST', url: '/agents/me/login', headers: agentAuth })).statusCode).toBe(200);
 
     const agents = await until(() => t.runtime.target.esl.api(`callcenter_config agent list a-${agent.id}`), (text) => text.includes('Available'));
