@@ -38,7 +38,7 @@ export interface AssignableUser {
 /** The state is not here on purpose: only login, pause, resume, logout and calls move it. */
 export type AgentPatchInput = Partial<Pick<Agent, 'extensionId' | 'name' | 'wrapUpSeconds'>>;
 
-// The same key as the queues page's agent picker: both read GET /agents, so one refresh serves both.
+// The queues page's agent picker reads the same list, so one refresh serves both.
 export const agentsKey = (tenantId: string | null) => ['agents', 'list', tenantId] as const;
 export const assignableUsersKey = (tenantId: string | null) =>
   ['agents', 'assignable-users', tenantId] as const;

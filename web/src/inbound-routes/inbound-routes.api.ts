@@ -22,16 +22,7 @@ export interface InboundRouteInput {
   description: string | null;
 }
 
-/** What the destination picker needs of an IVR menu: routes point at its context. */
-export interface IvrMenuSummary {
-  id: string;
-  name: string;
-  context: string;
-}
-
 export const inboundRoutesKey = (tenantId: string | null) => ['inbound-routes', tenantId] as const;
-export const ivrMenuChoicesKey = (tenantId: string | null) =>
-  ['inbound-routes', 'ivr-menus', tenantId] as const;
 
 const one = (id: string) => `/inbound-routes/${encodeURIComponent(id)}`;
 
@@ -41,5 +32,4 @@ export const inboundRoutesApi = {
   update: (id: string, patch: Partial<InboundRouteInput>) =>
     api<InboundRoute>(one(id), { method: 'PATCH', body: patch }),
   remove: (id: string) => api<void>(one(id), { method: 'DELETE' }),
-  ivrMenus: () => api<IvrMenuSummary[]>('/ivr-menus'),
 };

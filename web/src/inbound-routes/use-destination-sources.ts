@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../app/auth-context.tsx';
 import { extensionsApi, extensionsKey } from '../extensions/extensions.api.ts';
+import { ivrMenusApi, ivrMenusKey } from '../ivr-menus/ivr-menus.api.ts';
 import { queuesApi, queuesKey } from '../queues/queues.api.ts';
 import type { DestinationSources } from './destinations.ts';
-import { inboundRoutesApi, ivrMenuChoicesKey } from './inbound-routes.api.ts';
 
 /** The tenant's extensions, IVR menus and queues, each read only when the user may see it. */
 export function useDestinationSources(): { sources: DestinationSources; pending: boolean; error: unknown } {
@@ -15,8 +15,8 @@ export function useDestinationSources(): { sources: DestinationSources; pending:
     enabled: can('extensions.view'),
   });
   const ivrMenus = useQuery({
-    queryKey: ivrMenuChoicesKey(tenantId),
-    queryFn: inboundRoutesApi.ivrMenus,
+    queryKey: ivrMenusKey(tenantId),
+    queryFn: ivrMenusApi.list,
     enabled: can('freeswitch.view'),
   });
   const queues = useQuery({

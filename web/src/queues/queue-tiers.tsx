@@ -2,9 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AgentStateBadge } from '../agents/agent-state-badge.tsx';
+import { agentsApi, agentsKey } from '../agents/agents.api.ts';
 import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
-import { agentLabel, agentsKey, queuesApi, tiersKey, type Queue } from './queues.api.ts';
+import { agentLabel, queuesApi, tiersKey, type Queue } from './queues.api.ts';
 
 /** The agents serving one queue: assign with level and position, or remove. */
 export function QueueTiers({ queue, onClose }: { queue: Queue; onClose: () => void }) {
@@ -15,7 +16,7 @@ export function QueueTiers({ queue, onClose }: { queue: Queue; onClose: () => vo
   const tiers = useQuery({ queryKey: tiersKey(queue.id), queryFn: () => queuesApi.tiers(queue.id) });
   const agents = useQuery({
     queryKey: agentsKey(me?.tenantId ?? null),
-    queryFn: queuesApi.agents,
+    queryFn: agentsApi.list,
     enabled: canManage && can('agents.view'),
   });
   const [agentId, setAgentId] = useState('');

@@ -45,16 +45,8 @@ export interface Tier {
   };
 }
 
-export interface AgentSummary {
-  id: string;
-  name: string | null;
-  userEmail: string | null;
-  extensionNumber: string;
-}
-
 export const queuesKey = (tenantId: string | null) => ['queues', tenantId] as const;
 export const tiersKey = (queueId: string) => ['queues', 'tiers', queueId] as const;
-export const agentsKey = (tenantId: string | null) => ['agents', 'list', tenantId] as const;
 
 const one = (id: string) => `/queues/${encodeURIComponent(id)}`;
 
@@ -68,7 +60,6 @@ export const queuesApi = {
     api<Tier>(`${one(id)}/agents`, { method: 'POST', body: tier }),
   unassign: (id: string, agentId: string) =>
     api<void>(`${one(id)}/agents/${encodeURIComponent(agentId)}`, { method: 'DELETE' }),
-  agents: () => api<AgentSummary[]>('/agents'),
 };
 
 export const agentLabel = (agent: {
