@@ -1,27 +1,14 @@
 // The server names each refused part of a rule by a path (`actions.2.data`, `conditionField`);
-// these helpers turn that into something the form can point at. Pure.
+// these helpers turn that into something the form can point at. Pure; the details themselves are
+// read by errorDetails.
+import type { ErrorDetail } from '../app/error-details.ts';
 
-export interface Problem {
-  path: string;
-  message: string;
-}
+export type Problem = ErrorDetail;
 
 /** Where a problem is: a part of one action row, or a field of the rule itself. */
 export type ProblemPlace =
   | { list: 'actions' | 'antiActions'; position: number; field: 'application' | 'data' | null }
   | { list: null; field: string };
-
-/** The `details` of an error answer, when it has any. */
-export function problemsOf(details: unknown): Problem[] {
-  if (!Array.isArray(details)) return [];
-  return details.filter(
-    (detail): detail is Problem =>
-      typeof detail === 'object' &&
-      detail !== null &&
-      typeof (detail as Problem).path === 'string' &&
-      typeof (detail as Problem).message === 'string',
-  );
-}
 
 export function placeOf(path: string): ProblemPlace {
   const match = /^(actions|antiActions)\.(\d+)(?:\.(application|data))?$/.exec(path);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../app/api-client.ts';
+import { errorDetails } from '../app/error-details.ts';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { FormActions } from '../app/form-actions.tsx';
 import { Field } from '../app/field.tsx';
@@ -14,7 +14,7 @@ import {
   type ConditionFieldName,
 } from './dialplan-vocabulary.ts';
 import { draftOf, emptyDraft, ruleInput, type RuleDraft } from './rule-draft.ts';
-import { hasProblem, placeOf, problemsOf, type Problem } from './rule-problems.ts';
+import { hasProblem, placeOf, type Problem } from './rule-problems.ts';
 
 interface RuleFormProps {
   /** Editing this rule; creating a new one in `context` when absent. */
@@ -40,7 +40,7 @@ export function RuleForm({ rule, context, onSaved, onCancel }: RuleFormProps) {
       await queryClient.invalidateQueries({ queryKey: ['dialplan', 'rules'] });
     },
   });
-  const problems = isApiError(save.error) ? problemsOf(save.error.details) : [];
+  const problems = errorDetails(save.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

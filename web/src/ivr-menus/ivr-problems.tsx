@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { problemDetails, problemField } from './ivr-problems.ts';
+import { errorDetails } from '../app/error-details.ts';
+import { problemField } from './ivr-problems.ts';
 
 interface IvrProblemsProps {
   error: unknown;
@@ -10,7 +11,7 @@ interface IvrProblemsProps {
 /** The server's reasons field by field, under its message (which ErrorMessage shows). */
 export function IvrProblems({ error, optionLabel }: IvrProblemsProps) {
   const { t } = useTranslation();
-  const details = problemDetails(error);
+  const details = errorDetails(error);
   if (details.length === 0) return null;
   const fieldLabel = (name: string) => {
     switch (name) {
