@@ -41,6 +41,8 @@ export type CodeListPatch = { code?: string; name?: string; enabled?: boolean } 
 // Kysely is given one of them so the queries below are typed once.
 type Row = Selectable<PauseReasonsTable>;
 const as = (table: CodeListTable) => table as 'pauseReasons';
+/** The SQL name of a list's table (pauseReasons → pause_reasons), for its constraint names. */
+const snakeCase = (table: CodeListTable) => table.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 export function listEnabled(tx: Tx, table: CodeListTable): Promise<Row[]> {
   return listRows(tx, table, { includeDisabled: false });
@@ -56,12 +58,6 @@ function find(tx: Tx, table: CodeListTable, id: string, options: { includeDisabl
   let query = tx.selectFrom(as(table)).selectAll().where('id', '=', id);
   if (!options.includeDisabled) query = query.where('enabled', '=', true);
   return query.executeTakeFirst();
-}
-
-async function codeTaken(tx: Tx, table: CodeListTable, code: string, exceptId?: string): Promise<boolean> {
-  let query = tx.selectFrom(as(table)).select('id').where('code', '=', code);
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
 }
 
 /** A row as the API shows it: no tenant id, ISO timestamps. */
@@ -90,7 +86,6 @@ export class CodeListService {
   async create(actor: TenantActor, body: CodeListCreate): Promise<CodeListItem> {
     return this.uniqueCode(body.code, () =>
       this.db.withTenant(actor.tenantId, async (tx) => {
-        if (await codeTaken(tx, this.spec.table, body.code)) throw this.codeInUse(body.code);
         const values = { ...body, tenantId: actor.tenantId } as Insertable<PauseReasonsTable>;
         const row = await tx.insertInto(as(this.spec.table)).values(values).returningAll().executeTakeFirstOrThrow();
         await this.audit(tx, actor, 'CREATED', row.id, { code: row.code });
@@ -103,7 +98,6 @@ export class CodeListService {
     return this.uniqueCode(body.code, () =>
       this.db.withTenant(actor.tenantId, async (tx) => {
         if (!(await find(tx, this.spec.table, id, { includeDisabled: body.enabled === true }))) throw notFound(this.spec.label);
-        if (body.code !== undefined && (await codeTaken(tx, this.spec.table, body.code, id))) throw this.codeInUse(body.code);
         const row = await this.write(tx, id, body);
         await this.audit(tx, actor, 'UPDATED', id, { changed: Object.keys(body) });
         return toItem(row);
@@ -132,12 +126,12 @@ export class CodeListService {
     return conflict(`A ${this.spec.label.toLowerCase()} with code ${code} already exists (disabled ones count)`);
   }
 
-  /** Two concurrent creations of one code both pass the check; the unique key decides. */
+  /** The unique key (disabled entries included) is the one check, concurrent writes too. */
   private async uniqueCode<T>(code: string | undefined, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error)) throw this.codeInUse(code ?? '');
+      if (isUniqueViolation(error, `${snakeCase(this.spec.table)}_tenant_id_code_key`)) throw this.codeInUse(code ?? '');
       throw error;
     }
   }

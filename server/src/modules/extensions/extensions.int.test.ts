@@ -96,6 +96,13 @@ describe('/extensions', () => {
     expectError(await call('POST', '/extensions', session, { number: '300' }), 409, 'ALREADY_EXISTS');
   });
 
+  it('two simultaneous creations of one number: one 201, the other 409 (the unique key decides)', async () => {
+    const { admin } = await createTenant(t.app, t.platform);
+    const both = await Promise.all([1, 2].map(() => call('POST', '/extensions', admin.session, { number: '310' })));
+    expect(both.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    expectError(both.find((response) => response.statusCode === 409)!, 409, 'ALREADY_EXISTS');
+  });
+
   it('enforces the plan quota (trial: 5 extensions); a deleted one frees its place', async () => {
     const { admin } = await createTenant(t.app, t.platform);
     const made = [];

@@ -33,10 +33,6 @@ export const listExtensions = (tx: Tx) => live(tx).orderBy('number').execute();
 
 export const findExtension = (tx: Tx, id: string) => live(tx).where('id', '=', id).executeTakeFirst();
 
-/** Deleted extensions included: a number is never reused. */
-export const numberTaken = async (tx: Tx, number: string) =>
-  (await tx.selectFrom('extensions').select('id').where('number', '=', number).executeTakeFirst()) !== undefined;
-
 export function columnsOf(body: ExtensionPatchBody): Updateable<ExtensionsTable> {
   const columns: Updateable<ExtensionsTable> = {};
   if (body.callerId !== undefined) columns.callerId = body.callerId;

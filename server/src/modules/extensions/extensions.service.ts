@@ -42,7 +42,6 @@ export class ExtensionsService {
     try {
       return await this.services.db.withTenant(actor.tenantId, async (tx) => {
         await assertQuota(tx, 'extensions');
-        if (await repo.numberTaken(tx, body.number)) throw conflict(`Extension ${body.number} already exists (numbers are never reused)`);
         const row = await tx
           .insertInto('extensions')
           .values({ tenantId: actor.tenantId, number: body.number, sipPasswordSealed: this.services.secrets.seal(sipPassword), ...repo.columnsOf(body) })
@@ -53,8 +52,8 @@ export class ExtensionsService {
         return { ...repo.toExtension(row, await repo.tenantDomain(tx)), sipPassword };
       });
     } catch (error) {
-      // Two concurrent creations of one number: the unique key decides.
-      if (isUniqueViolation(error)) throw conflict(`Extension ${body.number} already exists (numbers are never reused)`);
+      // The unique key (deleted extensions included) is the one check, concurrent creations too.
+      if (isUniqueViolation(error, 'extensions_tenant_id_number_key')) throw conflict(`Extension ${body.number} already exists (numbers are never reused)`);
       throw error;
     }
   }

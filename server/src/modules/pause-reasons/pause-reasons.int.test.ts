@@ -93,6 +93,13 @@ describe('/pause-reasons', () => {
     await create(two.admin.session, { code: 'BREAK' });
   });
 
+  it('two simultaneous creations of one code: one 201, the other 409 (the unique key decides)', async () => {
+    const { admin } = await createTenant(t.app, t.platform);
+    const both = await Promise.all([1, 2].map(() => call('POST', '/pause-reasons', admin.session, { code: 'RACE', name: 'Race' })));
+    expect(both.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    expectError(both.find((response) => response.statusCode === 409)!, 409, 'ALREADY_EXISTS');
+  });
+
   it('400 for bad bodies', async () => {
     const { admin } = await createTenant(t.app, t.platform);
     for (const body of [

@@ -33,13 +33,6 @@ export const listQueues = (tx: Tx) => liveQueues(tx).orderBy('name').execute();
 
 export const findQueue = (tx: Tx, id: string) => liveQueues(tx).where('id', '=', id).executeTakeFirst();
 
-/** Names of deleted queues stay taken. */
-export async function nameTaken(tx: Tx, name: string, exceptId?: string): Promise<boolean> {
-  let query = tx.selectFrom('queues').select('id').where('name', '=', name);
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
 export const insertQueue = (tx: Tx, tenantId: string, body: QueueCreateBody) =>
   tx
     .insertInto('queues')

@@ -33,7 +33,6 @@ export class QueuesService {
     const queue = await this.uniqueName(name, () =>
       this.db.withTenant(actor.tenantId, async (tx) => {
         await assertQuota(tx, 'queues');
-        if (await repo.nameTaken(tx, name)) throw nameInUse(name);
         const row = await repo.insertQueue(tx, actor.tenantId, { ...body, name });
         await this.changed(tx, actor, 'QUEUE_CREATED', row.id, { name });
         return repo.toQueue(row);
@@ -47,7 +46,6 @@ export class QueuesService {
     const queue = await this.uniqueName(name, () =>
       this.db.withTenant(actor.tenantId, async (tx) => {
         await this.existing(tx, id);
-        if (name !== undefined && (await repo.nameTaken(tx, name, id))) throw nameInUse(name);
         const row = await repo.updateQueue(tx, id, name === undefined ? body : { ...body, name });
         await this.changed(tx, actor, 'QUEUE_UPDATED', id, { changed: Object.keys(body) });
         return repo.toQueue(row);
@@ -127,12 +125,12 @@ export class QueuesService {
     await recordAudit(tx, actor, { action, targetType: 'queue', targetId: queueId, details });
   }
 
-  /** Two concurrent creations of one name both pass the check; the unique key decides. */
+  /** The unique key (deleted queues included) is the one check, concurrent writes too. */
   private async uniqueName<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error)) throw nameInUse(name ?? '');
+      if (isUniqueViolation(error, 'queues_tenant_id_name_key')) throw nameInUse(name ?? '');
       throw error;
     }
   }

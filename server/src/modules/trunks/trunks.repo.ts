@@ -30,8 +30,4 @@ export const listTrunks = (tx: Tx) => live(tx).orderBy('name').execute();
 
 export const findTrunk = (tx: Tx, id: string) => live(tx).where('id', '=', id).executeTakeFirst();
 
-/** Deleted trunks included: a name is never reused. */
-export const nameTaken = async (tx: Tx, name: string) =>
-  (await tx.selectFrom('trunks').select('id').where('name', '=', name).executeTakeFirst()) !== undefined;
-
 export const softDeleteTrunk = (tx: Tx, id: string) => tx.updateTable('trunks').set({ deletedAt: new Date() }).where('id', '=', id).execute();

@@ -34,7 +34,6 @@ export class TrunksService {
     try {
       return await this.services.db.withTenant(actor.tenantId, async (tx) => {
         await assertQuota(tx, 'trunks');
-        if (await repo.nameTaken(tx, body.name)) throw conflict(`A trunk named ${body.name} already exists (names are never reused)`);
         const row = await tx
           .insertInto('trunks')
           .values({
@@ -62,7 +61,7 @@ export class TrunksService {
         return repo.toTrunk(row);
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(`A trunk named ${body.name} already exists (names are never reused)`);
+      if (isUniqueViolation(error, 'trunks_tenant_id_name_key')) throw conflict(`A trunk named ${body.name} already exists (names are never reused)`);
       throw error;
     }
   }
