@@ -66,7 +66,7 @@ describe('/queues', () => {
     const settings = {
       strategy: 'LONGEST_IDLE_AGENT',
       musicOnHold: '$${hold_music}',
-      announceSound: '/var/sounds/please-wait.wav',
+      announceSound: 'ivr/ivr-please_hold.wav',
       announceFrequency: 30,
       maxWaitTime: 600,
       tierRulesApply: true,
@@ -89,6 +89,9 @@ describe('/queues', () => {
       { name: 'q', maxWaitTime: -1 },
       { name: 'q', musicOnHold: 'a b' },
       { name: 'q', announceSound: '${system(rm -rf /)}' },
+      { name: 'q', announceSound: '/var/lib/freeswitch/sounds/other-tenant/ivr-1.wav' },
+      { name: 'q', musicOnHold: 'music/../../other-tenant/ivr-1.wav' },
+      { name: 'q', musicOnHold: 'http_cache://attacker.example/moh.wav' },
       { name: 'q', recordingEnabled: 'maybe' },
     ]) {
       expectError(await call('POST', '/queues', admin.session, body), 400, 'VALIDATION_FAILED');
