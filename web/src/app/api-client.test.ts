@@ -1,6 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { parseRetryAfter } from './api-client.ts';
-import { refreshDelaySeconds } from './session.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, parseRetryAfter } from './api-client.ts';
+import type * as session from './session.ts';
+import { getAccessToken, hasStoredSession, refreshDelaySeconds, refreshSession } from './session.ts';
+
+// The token custody is stubbed: these tests are about what api() does with a 401.
+vi.mock('./session.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof session>()),
+  getAccessToken: vi.fn(),
+  hasStoredSession: vi.fn(),
+  refreshSession: vi.fn(),
+}));
 
 describe('parseRetryAfter', () => {
   it('reads delta-seconds', () => {
@@ -27,5 +36,68 @@ describe('refreshDelaySeconds', () => {
 
   it('never schedules a refresh loop for very short lifetimes', () => {
     expect(refreshDelaySeconds(10)).toBe(5);
+  });
+});
+
+describe('api', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const expired = () => json(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'Token expired' });
+  const bearerOf = (call: number) =>
+    (fetchMock.mock.calls[call]?.[1]?.headers as Record<string, string>)?.Authorization;
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    let token = 'old-token';
+    vi.mocked(getAccessToken).mockImplementation(() => token);
+    vi.mocked(hasStoredSession).mockReturnValue(true);
+    vi.mocked(refreshSession).mockImplementation(() => {
+      token = 'new-token';
+      return Promise.resolve(true);
+    });
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    vi.mocked(refreshSession).mockReset();
+  });
+
+  it('refreshes the session on a 401 and sends the request again with the new token', async () => {
+    fetchMock.mockResolvedValueOnce(expired()).mockResolvedValueOnce(json(200, { id: 'x' }));
+    await expect(api('/extensions', { method: 'POST', body: { number: '1001' } })).resolves.toEqual({
+      id: 'x',
+    });
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(bearerOf(0)).toBe('Bearer old-token');
+    expect(bearerOf(1)).toBe('Bearer new-token');
+    expect(fetchMock.mock.calls[1]?.[1]).toMatchObject({ method: 'POST', body: '{"number":"1001"}' });
+  });
+
+  it('answers the 401 when the session cannot be refreshed', async () => {
+    vi.mocked(refreshSession).mockResolvedValue(false);
+    fetchMock.mockResolvedValueOnce(expired());
+    await expect(api('/extensions')).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('never refreshes for wrong credentials at login', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(401, { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Invalid e-mail or password' }),
+    );
+    const error = await api('/auth/login', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
+    expect(refreshSession).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not try to refresh without a stored session', async () => {
+    vi.mocked(hasStoredSession).mockReturnValue(false);
+    fetchMock.mockResolvedValueOnce(expired());
+    await expect(api('/extensions')).rejects.toMatchObject({ status: 401 });
+    expect(refreshSession).not.toHaveBeenCalled();
   });
 });

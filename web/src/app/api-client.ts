@@ -61,36 +61,47 @@ export interface RequestOptions {
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  let response = await send(path, options);
-  if (response.status === 401 && !NO_REFRESH_PATHS.has(path) && hasStoredSession()) {
-    if (await refreshSession()) response = await send(path, options);
-  }
+  const response = await sendWithRefresh(path, requestInit(options));
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-function send(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<Response> {
+/** A binary resource (a prompt to play back), fetched with the session like any other call. */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await sendWithRefresh(path, requestInit(options));
+  if (!response.ok) throw await toApiError(response);
+  return response.blob();
+}
+
+/** What `fetch` gets, less the bearer token (sendWithRefresh adds the current one on each try). */
+export type SendInit = Omit<RequestInit, 'headers'> & { headers: Record<string, string> };
+
+/**
+ * Sends a request with the session's access token. A 401 means the token expired: the session is
+ * refreshed once and the request sent again with the new token. The login and refresh endpoints
+ * answer 401 for wrong credentials, so they are never retried. Returns the last answer.
+ */
+export async function sendWithRefresh(path: string, init: SendInit): Promise<Response> {
+  const send = () => {
+    const token = getAccessToken();
+    const headers = token ? { ...init.headers, Authorization: `Bearer ${token}` } : init.headers;
+    return fetch(path, { ...init, headers });
+  };
+  const response = await send();
+  if (response.status !== 401 || NO_REFRESH_PATHS.has(path) || !hasStoredSession()) return response;
+  return (await refreshSession()) ? send() : response;
+}
+
+function requestInit({ method = 'GET', body, signal }: RequestOptions): SendInit {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': requestLanguage };
-  const token = getAccessToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   // Uploads go as multipart: the browser writes that content type with its boundary.
-  if (body instanceof FormData) return fetch(path, { method, headers, body, signal });
+  if (body instanceof FormData) return { method, headers, body, signal };
   // The server rejects a JSON content type on an empty body, so only declare it when there is one.
   const hasBody = body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
-  return fetch(path, { method, headers, body: hasBody ? JSON.stringify(body) : undefined, signal });
-}
-
-/** A binary resource (a prompt to play back), fetched with the session like any other call. */
-export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
-  let response = await send(path, options);
-  if (response.status === 401 && hasStoredSession()) {
-    if (await refreshSession()) response = await send(path, options);
-  }
-  if (!response.ok) throw await toApiError(response);
-  return response.blob();
+  return { method, headers, body: hasBody ? JSON.stringify(body) : undefined, signal };
 }
 
 async function toApiError(response: Response): Promise<ApiError> {

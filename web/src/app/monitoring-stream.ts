@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { getAccessToken, refreshSession } from './session.ts';
+import { sendWithRefresh } from './api-client.ts';
 
 // GET /monitoring/stream: the tenant's live telephony state (registrations, trunk status) as
 // Server-Sent Events, read through fetch because EventSource cannot send the bearer token.
@@ -53,13 +53,12 @@ export function useMonitoringStream(
     const controller = new AbortController();
     let retry: ReturnType<typeof setTimeout> | undefined;
 
-    const open = async (refreshed = false): Promise<void> => {
+    const open = async (): Promise<void> => {
       try {
-        const headers: Record<string, string> = { Accept: 'text/event-stream' };
-        const token = getAccessToken();
-        if (token) headers.Authorization = `Bearer ${token}`;
-        const response = await fetch('/monitoring/stream', { headers, signal: controller.signal });
-        if (response.status === 401 && !refreshed && (await refreshSession())) return open(true);
+        const response = await sendWithRefresh('/monitoring/stream', {
+          headers: { Accept: 'text/event-stream' },
+          signal: controller.signal,
+        });
         if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
         setConnected(true);
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
