@@ -1,7 +1,6 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { Tx } from '../../platform/db/database.ts';
 import type { DialplanRulesTable } from '../../platform/db/schema.ts';
-import type { CompilableRule } from './dialplan.compiler.ts';
 import type { TenantScope } from './dialplan.rules.ts';
 import type { DialplanRule, RuleCreateBody, RulePatchBody } from './dialplan.schema.ts';
 
@@ -27,17 +26,6 @@ export function toRule(row: Selectable<DialplanRulesTable>): DialplanRule {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-export const toCompilable = (row: Selectable<DialplanRulesTable>): CompilableRule => ({
-  name: row.name,
-  conditionField: row.conditionField,
-  conditionExpression: row.conditionExpression,
-  actions: row.actions,
-  antiActions: row.antiActions,
-  continue: row.continue,
-  sortOrder: row.sortOrder,
-  enabled: row.enabled,
-});
 
 const live = (tx: Tx) => tx.selectFrom('dialplanRules').selectAll().where('deletedAt', 'is', null);
 

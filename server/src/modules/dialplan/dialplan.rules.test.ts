@@ -4,11 +4,10 @@ import {
   ALLOWED_APPLICATIONS,
   checkConditionExpression,
   checkConditionField,
-  checkSafeData,
-  isDangerousVariable,
   validateRule,
   type TenantScope,
 } from './dialplan.rules.ts';
+import { checkSafeData, isDangerousVariable } from './safe-data.ts';
 
 const scope: TenantScope = { tenantCode: 'acme', domain: 'acme.pbx.localhost' };
 const rule = (actions: { application: string; data: string }[], extra: Partial<Parameters<typeof validateRule>[0]> = {}) => ({

@@ -6,7 +6,6 @@ import { CONTROL, checkSafeData } from './safe-data.ts';
 import { checkApplicationData, type TenantScope } from './dialplan.targets.ts';
 
 export type { TenantScope } from './dialplan.targets.ts';
-export { ALLOWED_FUNCTIONS, checkSafeData, isDangerousVariable } from './safe-data.ts';
 
 export const CONDITION_FIELDS = ['destination_number', 'caller_id_number', 'caller_id_name', 'ani', 'network_addr', 'rdnis'] as const;
 

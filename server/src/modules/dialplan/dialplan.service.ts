@@ -78,7 +78,7 @@ export class DialplanService {
       if (!rules && !anyVersion) throw badRequest('UNKNOWN_CONTEXT', `The context ${context} has no rules`, [{ path: 'context', message: 'has no rules' }]);
       const { tenantCode } = await repo.tenantScope(tx);
       const live = await repo.listRules(tx, context);
-      const xml = compileContext(switchContextName(tenantCode, context), live.map(repo.toCompilable));
+      const xml = compileContext(switchContextName(tenantCode, context), live);
       const row = await versions.insertVersion(tx, { tenantId: actor.tenantId, context, xml, createdBy: actor.userId }, 'DRAFT');
       await recordAudit(tx, actor, {
         action: 'DIALPLAN_VERSION_GENERATED',

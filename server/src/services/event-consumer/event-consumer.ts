@@ -49,11 +49,10 @@ export interface EventConsumerDeps {
   log: Logger;
 }
 
-export function startEventConsumer(deps: EventConsumerDeps): { stop(): void; reconciled: () => Promise<void> } {
+export function startEventConsumer(deps: EventConsumerDeps): { stop(): void } {
   const log = deps.log.child({ service: 'event-consumer' });
   const tenants = new TenantResolver(deps.db);
   const handlers = handlerTable({ db: deps.db, tenants, realtime: deps.realtime, log });
-  let lastReconcile: Promise<void> = Promise.resolve();
 
   const inOrder = serialRunner((error) => log.warn({ err: error }, 'switch event handling failed'));
 
@@ -64,7 +63,7 @@ export function startEventConsumer(deps: EventConsumerDeps): { stop(): void; rec
   };
   // In the same line as the events: those that came before the snapshot are applied before it.
   const onConnected = () => {
-    lastReconcile = inOrder.run(() =>
+    void inOrder.run(() =>
       deps.esl
         .api('show registrations as json')
         .then((text) => reconcileRegistrations({ db: deps.db, tenants, realtime: deps.realtime, log }, toRegistrations(parseShowJson(text))))
@@ -79,6 +78,5 @@ export function startEventConsumer(deps: EventConsumerDeps): { stop(): void; rec
       deps.esl.off('event', onEvent);
       deps.esl.off('connected', onConnected);
     },
-    reconciled: () => lastReconcile,
   };
 }
