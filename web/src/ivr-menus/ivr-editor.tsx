@@ -15,7 +15,7 @@ import {
   type IvrNode,
   type NodeUi,
 } from './ivr-flow.ts';
-import { ivrMenuKey, ivrMenusApi, ivrMenusKey, rememberMenu, type IvrMenu } from './ivr-menus.api.ts';
+import { ivrMenuKey, ivrMenusApi, rememberMenu, type IvrMenu } from './ivr-menus.api.ts';
 import { IvrOptions } from './ivr-options.tsx';
 import { IvrProblems } from './ivr-problems.tsx';
 import { IvrPrompt } from './ivr-prompt.tsx';
@@ -66,10 +66,8 @@ export function IvrEditor({ menu, readOnly, onClose }: IvrEditorProps) {
 
   const save = useMutation({
     mutationFn: (edited: IvrDraft) => ivrMenusApi.update(menu.id, draftToPatch(edited)),
-    onSuccess: async (saved) => {
-      rememberMenu(queryClient, tenantId, saved);
-      await queryClient.invalidateQueries({ queryKey: ivrMenusKey(tenantId), exact: true });
-    },
+    // The answer is the saved menu: it replaces the cached copies, no refetch needed.
+    onSuccess: (saved) => rememberMenu(queryClient, tenantId, saved),
   });
   const dirty = hasChanges(draft, menu);
 

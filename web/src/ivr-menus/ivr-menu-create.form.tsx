@@ -5,7 +5,7 @@ import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { FormActions } from '../app/form-actions.tsx';
 import { Field } from '../app/field.tsx';
-import { ivrMenusApi, ivrMenusKey, rememberMenu, type IvrMenu } from './ivr-menus.api.ts';
+import { ivrMenusApi, rememberMenu, type IvrMenu } from './ivr-menus.api.ts';
 
 interface IvrMenuCreateFormProps {
   onCreated: (menu: IvrMenu) => void;
@@ -23,10 +23,9 @@ export function IvrMenuCreateForm({ onCreated, onCancel }: IvrMenuCreateFormProp
 
   const create = useMutation({
     mutationFn: ivrMenusApi.create,
-    onSuccess: async (menu) => {
+    onSuccess: (menu) => {
       rememberMenu(queryClient, tenantId, menu);
       onCreated(menu);
-      await queryClient.invalidateQueries({ queryKey: ivrMenusKey(tenantId), exact: true });
     },
   });
 

@@ -20,21 +20,21 @@ export function IvrPrompt({ menu, readOnly }: { menu: IvrMenu; readOnly: boolean
   const preview = usePromptUrl(menu.hasPrompt ? menu.id : null, menu.updatedAt);
   const tenantId = me?.tenantId ?? null;
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ivrMenusKey(tenantId) });
   const upload = useMutation({
     mutationFn: (chosen: File) => ivrMenusApi.uploadPrompt(menu.id, chosen),
-    onSuccess: async (saved) => {
+    // The answer is the menu with its new prompt: it replaces the cached copies.
+    onSuccess: (saved) => {
       rememberMenu(queryClient, tenantId, saved);
       setFile(null);
       form.current?.reset();
-      await refresh();
     },
   });
   const remove = useMutation({
     mutationFn: () => ivrMenusApi.removePrompt(menu.id),
     onSuccess: () =>
       rememberMenu(queryClient, tenantId, { ...menu, hasPrompt: false, promptSizeBytes: null }),
-    onSettled: refresh,
+    // The removal answers no body: read the menu again for what the server changed with it.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ivrMenusKey(tenantId) }),
   });
 
   const submit = (event: FormEvent) => {
