@@ -155,6 +155,23 @@ describe('/extensions', () => {
     expectError(await call('DELETE', `/extensions/${created.id}`, admin.session), 400, 'EXTENSION_IN_USE');
   });
 
+  it('refuses deleting an extension an IVR option or an agent still uses, and names the use', async () => {
+    const { admin } = await createTenant(t.app, t.platform);
+    const target = await createExtension(admin.session, { number: '710' });
+    const menu = await call('POST', '/ivr-menus', admin.session, { name: 'Menu', options: [{ digit: '1', targetExtension: '710' }] });
+    expect(menu.statusCode).toBe(201);
+    const inMenu = await call('DELETE', `/extensions/${target.id}`, admin.session);
+    expectError(inMenu, 400, 'EXTENSION_IN_USE');
+    expect(inMenu.json<{ message: string }>().message).toContain('an IVR menu');
+
+    const phone = await createExtension(admin.session, { number: '711' });
+    const member = await createMember(t.app, admin.session, 'agent');
+    expect((await call('POST', '/agents', admin.session, { userId: member.id, extensionId: phone.id })).statusCode).toBe(201);
+    const ofAgent = await call('DELETE', `/extensions/${phone.id}`, admin.session);
+    expectError(ofAgent, 400, 'EXTENSION_IN_USE');
+    expect(ofAgent.json<{ message: string }>().message).toContain('an agent');
+  });
+
   it('needs a token, extensions.* permissions; reveal needs extensions.reveal_password', async () => {
     const { admin } = await createTenant(t.app, t.platform);
     const created = await createExtension(admin.session);

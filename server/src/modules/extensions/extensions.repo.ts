@@ -1,5 +1,6 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { Tx } from '../../platform/db/database.ts';
+import { routedTo } from '../inbound-routes/inbound-routes.repo.ts';
 import type { ExtensionsTable } from '../../platform/db/schema.ts';
 import { iso } from '../../platform/http/schemas.ts';
 import type { Extension, ExtensionPatchBody } from './extensions.schema.ts';
@@ -50,14 +51,7 @@ export const updateExtension = (tx: Tx, id: string, columns: Updateable<Extensio
 /** What still points at an extension number: inbound routes, IVR options, agents. */
 export async function usesOf(tx: Tx, row: ExtensionRow): Promise<string[]> {
   const uses: string[] = [];
-  const route = await tx
-    .selectFrom('inboundRoutes')
-    .select('id')
-    .where('deletedAt', 'is', null)
-    .where('destinationType', '=', 'EXTENSION')
-    .where('destinationNumber', '=', row.number)
-    .executeTakeFirst();
-  if (route) uses.push('an inbound route');
+  if (await routedTo(tx, 'EXTENSION', row.number)) uses.push('an inbound route');
   const option = await tx
     .selectFrom('ivrOptions as o')
     .innerJoin('ivrMenus as m', 'm.id', 'o.menuId')

@@ -48,3 +48,8 @@ export async function destinationExists(tx: Tx, type: InboundDestinationType, va
       return (await tx.selectFrom('extensions').select('id').where('deletedAt', 'is', null).where('callGroup', '=', value).executeTakeFirst()) !== undefined;
   }
 }
+
+/** Whether a live inbound route of the tenant sends calls to this destination (then it may not go). */
+export async function routedTo(tx: Tx, type: InboundDestinationType, value: string): Promise<boolean> {
+  return (await live(tx).select('id').where('destinationType', '=', type).where('destinationNumber', '=', value).executeTakeFirst()) !== undefined;
+}

@@ -81,17 +81,6 @@ export async function unknownExtensions(tx: Tx, numbers: string[]): Promise<Set<
   return new Set(numbers.filter((number) => !known.has(number)));
 }
 
-export async function contextUsedByRoute(tx: Tx, context: string): Promise<boolean> {
-  const route = await tx
-    .selectFrom('inboundRoutes')
-    .select('id')
-    .where('deletedAt', 'is', null)
-    .where('destinationType', '=', 'IVR')
-    .where('destinationNumber', '=', context)
-    .executeTakeFirst();
-  return route !== undefined;
-}
-
 /** A context the tenant's dialplan rules or versions already use (default, or one of theirs). */
 export async function contextHasDialplan(tx: Tx, context: string): Promise<boolean> {
   const rule = await tx.selectFrom('dialplanRules').select('id').where('context', '=', context).executeTakeFirst();

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation, type Tx } from '../../platform/db/database.ts';
+import { routedTo } from '../inbound-routes/inbound-routes.repo.ts';
 import { badRequest, conflict, notFound, type ErrorDetail } from '../../platform/http/errors.ts';
 import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
 import { promptSoundPath } from '../../platform/switch/naming.ts';
@@ -216,7 +217,7 @@ async function assertTargets(tx: Tx, options: IvrOption[]): Promise<void> {
 }
 
 async function assertNotRouted(tx: Tx, context: string): Promise<void> {
-  if (await repo.contextUsedByRoute(tx, context)) {
+  if (await routedTo(tx, 'IVR', context)) {
     throw badRequest('IVR_MENU_IN_USE', `An inbound route sends calls to ${context}; change the route first`);
   }
 }

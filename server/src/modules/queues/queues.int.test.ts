@@ -374,4 +374,16 @@ describe('/queues/:id/agents (tiers)', () => {
     );
     expect(tiers).toEqual([]);
   });
+
+  it('refuses deleting a queue an inbound route still sends calls to', async () => {
+    const fixture = await createTenant(t.app, t.platform);
+    const queue = await createQueue(fixture.admin.session);
+    const did = `55${Date.now().toString().slice(-9)}`;
+    const route = await call('POST', '/inbound-routes', fixture.admin.session, { didNumber: did, destinationType: 'QUEUE', destinationNumber: queue.id });
+    expect(route.statusCode).toBe(201);
+    expectError(await call('DELETE', `/queues/${queue.id}`, fixture.admin.session), 400, 'QUEUE_IN_USE');
+    expect((await call('GET', `/queues/${queue.id}`, fixture.admin.session)).statusCode).toBe(200);
+    expect((await call('DELETE', `/inbound-routes/${route.json<{ id: string }>().id}`, fixture.admin.session)).statusCode).toBe(204);
+    expect((await call('DELETE', `/queues/${queue.id}`, fixture.admin.session)).statusCode).toBe(204);
+  });
 });

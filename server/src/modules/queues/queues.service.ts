@@ -4,6 +4,7 @@
 import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation, type DatabaseHandles, type Tx } from '../../platform/db/database.ts';
+import { routedTo } from '../inbound-routes/inbound-routes.repo.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { assertQuota } from '../../platform/quotas/quotas.ts';
 import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
@@ -57,6 +58,8 @@ export class QueuesService {
   async remove(actor: TenantActor, id: string): Promise<void> {
     const agentIds = await this.db.withTenant(actor.tenantId, async (tx) => {
       await this.existing(tx, id);
+      // Like extensions and IVR menus: a queue an inbound route still sends calls to stays.
+      if (await routedTo(tx, 'QUEUE', id)) throw badRequest('QUEUE_IN_USE', 'An inbound route sends calls to this queue; change the route first');
       const removed = await repo.deleteTiersOfQueue(tx, id);
       await repo.softDeleteQueue(tx, id);
       await this.changed(tx, actor, 'QUEUE_DELETED', id, { tiersRemoved: removed.length });
