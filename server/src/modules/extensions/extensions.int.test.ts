@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SecretBox } from '../../platform/crypto/secrets.ts';
+import { SIP_PASSWORD_LENGTH } from './extensions.service.ts';
 import { TEST_ENCRYPTION_KEY } from '../../../test/env.ts';
 import { createMember, createTenant, expectError, type Session, type TenantFixture, useTestApp } from '../../../test/harness.ts';
 
@@ -34,7 +35,7 @@ describe('/extensions', () => {
       callerId: 'Recepção',
       registeredAt: null,
     });
-    expect(created.sipPassword).toMatch(/^[A-Za-z0-9]{16,}$/);
+    expect(created.sipPassword).toMatch(new RegExp(`^[A-Za-z0-9]{${SIP_PASSWORD_LENGTH}}$`));
 
     // Sealed at rest, never the plaintext; GET and list never carry it.
     const row = await t.db.withTenant(fixture.tenant.id, (tx) => tx.selectFrom('extensions').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow());
@@ -55,7 +56,7 @@ describe('/extensions', () => {
     expect(revealed.json()).toMatchObject({ id: created.id, sipPassword: created.sipPassword });
 
     const reset = (await call('POST', `/extensions/${created.id}/reset-password`, fixture.admin.session)).json();
-    expect(reset.sipPassword).toMatch(/^[A-Za-z0-9]{16,}$/);
+    expect(reset.sipPassword).toMatch(new RegExp(`^[A-Za-z0-9]{${SIP_PASSWORD_LENGTH}}$`));
     expect(reset.sipPassword).not.toBe(created.sipPassword);
     expect((await call('POST', `/extensions/${created.id}/reveal-password`, fixture.admin.session)).json().sipPassword).toBe(reset.sipPassword);
 
