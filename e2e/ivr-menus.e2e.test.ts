@@ -87,16 +87,16 @@ it('a tenant admin lays out, saves and voices an IVR menu', async () => {
     await page.getByRole('button', { name: 'Add option' }).click();
     let optionForm = page.getByRole('form', { name: 'New option' });
     expect(await optionForm.getByLabel('Key').inputValue()).toBe('1');
-    await optionForm.getByLabel('Destination extension').selectOption({ label: 'Extension 101 · Vendas' });
+    await optionForm.getByLabel('Destination extension').selectOption({ label: 'Extension 101 — Vendas' });
     await optionForm.getByLabel('Label').fill('Vendas');
     await optionForm.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('button', { name: 'Add option' }).click();
     optionForm = page.getByRole('form', { name: 'New option' });
     expect(await optionForm.getByLabel('Key').inputValue()).toBe('2');
-    await optionForm.getByLabel('Destination extension').selectOption({ label: 'Extension 102 · Suporte' });
+    await optionForm.getByLabel('Destination extension').selectOption({ label: 'Extension 102 — Suporte' });
     await optionForm.getByRole('button', { name: 'Add', exact: true }).click();
-    const optionOne = canvas.getByRole('group', { name: 'Option 1: Extension 101 · Vendas' });
-    const optionTwo = canvas.getByRole('group', { name: 'Option 2: Extension 102 · Suporte' });
+    const optionOne = canvas.getByRole('group', { name: 'Option 1: Extension 101 — Vendas' });
+    const optionTwo = canvas.getByRole('group', { name: 'Option 2: Extension 102 — Suporte' });
     await optionTwo.waitFor();
     expect(await canvas.locator('.react-flow__edge').count()).toBe(2);
     expect(await canvas.locator('.react-flow__edge-text').allTextContents()).toEqual(['1', '2']);
@@ -199,7 +199,7 @@ it('a tenant admin lays out, saves and voices an IVR menu', async () => {
     await page.getByLabel('Language').selectOption('pt-BR');
     await page.getByRole('heading', { level: 1, name: 'Menus de URA' }).waitFor();
     const diagram = page.getByRole('region', { name: 'Diagrama do menu' });
-    await diagram.getByRole('group', { name: 'Opção 1: Ramal 101 · Vendas' }).waitFor();
+    await diagram.getByRole('group', { name: 'Opção 1: Ramal 101 — Vendas' }).waitFor();
     expect(
       await diagram.getByRole('group', { name: 'Entrada do menu: Atendimento Geral' }).innerText(),
     ).toContain('Sem áudio');

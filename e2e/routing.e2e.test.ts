@@ -52,11 +52,11 @@ it('routes a DID to an extension, then to a queue, and refuses a DID another ten
     await create
       .getByLabel('DID number')
       .fill(`+${mine.slice(0, 2)} (${mine.slice(2, 4)}) ${mine.slice(4, 8)}-${mine.slice(8)}`);
-    await create.getByLabel('Extension', { exact: true }).selectOption({ label: '2001 (Recepcao)' });
+    await create.getByLabel('Extension', { exact: true }).selectOption({ label: '2001 — Recepcao' });
     await create.getByLabel('Description').fill('Linha principal');
     await create.getByRole('button', { name: 'Create route' }).click();
     const route = row(page, `+${mine}`);
-    await route.getByText('2001 (Recepcao)').waitFor();
+    await route.getByText('2001 — Recepcao').waitFor();
     expect(await route.innerText()).toContain('Extension');
 
     // The destination picker follows the type: queues are listed by name.
@@ -83,7 +83,7 @@ it('routes a DID to an extension, then to a queue, and refuses a DID another ten
     await page.getByRole('button', { name: 'New inbound route' }).click();
     const again = page.getByRole('form', { name: 'Create inbound route' });
     await again.getByLabel('DID number').fill(taken);
-    await again.getByLabel('Extension', { exact: true }).selectOption({ label: '2001 (Recepcao)' });
+    await again.getByLabel('Extension', { exact: true }).selectOption({ label: '2001 — Recepcao' });
     await again.getByRole('button', { name: 'Create route' }).click();
     await expectAlert(page, `The number ${taken} is already in use`);
     expect(await again.getByLabel('DID number').inputValue()).toBe(taken);

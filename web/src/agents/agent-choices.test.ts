@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Extension } from '../extensions/extensions.api.ts';
-import { agentPatch, extensionChoices, extensionLabel, memberLabel } from './agent-choices.ts';
+import { agentPatch, extensionChoices, memberLabel } from './agent-choices.ts';
 import type { Agent, AssignableUser } from './agents.api.ts';
 
 const member = (id: string, name: string | null = null): AssignableUser => ({
@@ -46,11 +46,9 @@ describe('pickers', () => {
     ]);
   });
 
-  it('label members by name and e-mail, extensions by number and caller ID', () => {
+  it('label members by name and e-mail', () => {
     expect(memberLabel(member('u1', 'Ana'))).toBe('Ana <u1@example.test>');
     expect(memberLabel(member('u2'))).toBe('u2@example.test');
-    expect(extensionLabel(extension('e1', '1001', 'Recepcao'))).toBe('1001 — Recepcao');
-    expect(extensionLabel(extension('e1', '1001'))).toBe('1001');
   });
 });
 

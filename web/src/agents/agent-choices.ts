@@ -1,6 +1,7 @@
 // What the agent form offers and sends, kept pure. The server lists the members who can still be
 // agents; extensions serving a current agent are left out here (the server still answers 409 for
 // a deleted agent's extension, which the list cannot show).
+import { sortedExtensions } from '../extensions/extension-label.ts';
 import type { Extension } from '../extensions/extensions.api.ts';
 import type { Agent, AgentPatchInput, AssignableUser } from './agents.api.ts';
 
@@ -13,16 +14,13 @@ export function extensionChoices(
   keepExtensionId?: string,
 ): Extension[] {
   const taken = new Set(agents.map((agent) => agent.extensionId));
-  return extensions
-    .filter((extension) => extension.id === keepExtensionId || !taken.has(extension.id))
-    .sort((a, b) => a.number.localeCompare(b.number, undefined, { numeric: true }));
+  return sortedExtensions(
+    extensions.filter((extension) => extension.id === keepExtensionId || !taken.has(extension.id)),
+  );
 }
 
 export const memberLabel = (member: Pick<AssignableUser, 'email' | 'name'>): string =>
   member.name ? `${member.name} <${member.email}>` : member.email;
-
-export const extensionLabel = (extension: Pick<Extension, 'number' | 'callerId'>): string =>
-  extension.callerId ? `${extension.number} — ${extension.callerId}` : extension.number;
 
 export interface AgentFormValues {
   extensionId: string;

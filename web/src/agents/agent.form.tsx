@@ -5,8 +5,9 @@ import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { FormActions } from '../app/form-actions.tsx';
 import { Field } from '../app/field.tsx';
+import { extensionLabel } from '../extensions/extension-label.ts';
 import { extensionsApi, extensionsKey } from '../extensions/extensions.api.ts';
-import { agentPatch, extensionChoices, extensionLabel, memberLabel } from './agent-choices.ts';
+import { agentPatch, extensionChoices, memberLabel } from './agent-choices.ts';
 import { agentsApi, assignableUsersKey, type Agent } from './agents.api.ts';
 
 interface AgentFormProps {

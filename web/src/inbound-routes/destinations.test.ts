@@ -22,7 +22,7 @@ const sources = {
 describe('destinationChoices', () => {
   it('offers what the server stores for each type, labelled for people', () => {
     expect(destinationChoices('EXTENSION', sources)).toEqual([
-      { value: '1001', label: '1001 (Recepcao)' },
+      { value: '1001', label: '1001 — Recepcao' },
       { value: '1002', label: '1002' },
       { value: '1003', label: '1003' },
       { value: '1004', label: '1004' },
@@ -54,7 +54,7 @@ describe('destinationName', () => {
   it('names the destination, or null when it is not a row of the tenant', () => {
     expect(destinationName('QUEUE', sources.queues[0]!.id, sources)).toBe('Suporte');
     expect(destinationName('IVR', 'main-menu', sources)).toBe('Main menu');
-    expect(destinationName('EXTENSION', '1001', sources)).toBe('1001 (Recepcao)');
+    expect(destinationName('EXTENSION', '1001', sources)).toBe('1001 — Recepcao');
     expect(destinationName('QUEUE', 'gone', sources)).toBeNull();
     expect(destinationName('QUEUE', sources.queues[0]!.id, {})).toBeNull();
   });

@@ -1,5 +1,6 @@
 // Pure helpers for what a route points at: the choices a picker offers per destination type, the
 // human name a table shows for a stored destination, and the patch an edit sends.
+import { extensionLabel, sortedExtensions } from '../extensions/extension-label.ts';
 import type { DestinationType, InboundRoute, InboundRouteInput } from './inbound-routes.api.ts';
 
 export interface DestinationChoice {
@@ -15,9 +16,6 @@ export interface DestinationSources {
   queues?: readonly { id: string; name: string }[];
 }
 
-const extensionLabel = (extension: { number: string; callerId: string | null }) =>
-  extension.callerId ? `${extension.number} (${extension.callerId})` : extension.number;
-
 /** The server accepts a call group only when an extension of the tenant uses it. */
 export function callGroupsOf(extensions: DestinationSources['extensions'] = []): string[] {
   const groups = new Set<string>();
@@ -32,12 +30,12 @@ export function destinationChoices(
 ): DestinationChoice[] | null {
   switch (type) {
     case 'EXTENSION':
-      return (
-        sources.extensions?.map((extension) => ({
-          value: extension.number,
-          label: extensionLabel(extension),
-        })) ?? null
-      );
+      return sources.extensions
+        ? sortedExtensions(sources.extensions).map((extension) => ({
+            value: extension.number,
+            label: extensionLabel(extension),
+          }))
+        : null;
     case 'IVR':
       return sources.ivrMenus?.map((menu) => ({ value: menu.context, label: menu.name })) ?? null;
     case 'QUEUE':
