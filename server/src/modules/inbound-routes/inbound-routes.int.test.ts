@@ -111,6 +111,8 @@ describe('/inbound-routes', () => {
     const foreign = (await call('POST', '/inbound-routes', other.admin.session, { didNumber: did(), destinationType: 'EXTENSION', destinationNumber: '101' })).json();
     expectError(await call('PATCH', `/inbound-routes/${route.id}`, session, { didNumber: foreign.didNumber }), 409, 'ALREADY_EXISTS');
     expect((await call('PATCH', `/inbound-routes/${route.id}`, session, { didNumber: route.didNumber, description: null })).statusCode).toBe(200);
+    // The same DID written with its '+' is still this route's own number.
+    expect((await call('PATCH', `/inbound-routes/${route.id}`, session, { didNumber: `+${route.didNumber}` })).statusCode).toBe(200);
     expectError(await call('PATCH', `/inbound-routes/${route.id}`, session, {}), 400, 'VALIDATION_FAILED');
   });
 

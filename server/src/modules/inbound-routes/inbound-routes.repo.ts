@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Tx } from '../../platform/db/database.ts';
 import type { InboundDestinationType, InboundRoutesTable } from '../../platform/db/schema.ts';
 import type { InboundRoute } from './inbound-routes.schema.ts';
@@ -20,17 +20,6 @@ const live = (tx: Tx) => tx.selectFrom('inboundRoutes').selectAll().where('delet
 export const listRoutes = (tx: Tx) => live(tx).orderBy('didNumber').execute();
 
 export const findRoute = (tx: Tx, id: string) => live(tx).where('id', '=', id).executeTakeFirst();
-
-/**
- * Whether any tenant holds this DID, written with or without the leading + (deleted routes too).
- * Row-level security hides other tenants' routes, so this asks app_did_taken, which answers
- * only yes or no.
- */
-export async function didTaken(tx: Tx, did: string): Promise<boolean> {
-  const other = did.startsWith('+') ? did.slice(1) : `+${did}`;
-  const { rows } = await sql<{ taken: boolean }>`SELECT app_did_taken(${did}) OR app_did_taken(${other}) AS taken`.execute(tx);
-  return rows[0]?.taken === true;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -38,7 +38,6 @@ export class InboundRoutesService {
     return this.uniqueDid(body.didNumber, () =>
       this.services.db.withTenant(actor.tenantId, async (tx) => {
         await assertDestination(tx, body.destinationType, body.destinationNumber);
-        if (await repo.didTaken(tx, body.didNumber)) throw didConflict(body.didNumber);
         const row = await tx
           .insertInto('inboundRoutes')
           .values({ tenantId: actor.tenantId, ...body, description: body.description ?? null })
@@ -58,9 +57,6 @@ export class InboundRoutesService {
         const type = body.destinationType ?? current.destinationType;
         const destination = body.destinationNumber ?? current.destinationNumber;
         if (body.destinationType !== undefined || body.destinationNumber !== undefined) await assertDestination(tx, type, destination);
-        if (body.didNumber !== undefined && body.didNumber !== current.didNumber && (await repo.didTaken(tx, body.didNumber))) {
-          throw didConflict(body.didNumber);
-        }
         const row = await tx.updateTable('inboundRoutes').set(body).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
         await this.changed(tx, actor, 'INBOUND_ROUTE_UPDATED', id, { didNumber: row.didNumber, changed: Object.keys(body) });
         return repo.toRoute(row);
@@ -78,7 +74,10 @@ export class InboundRoutesService {
     });
   }
 
-  /** The unique index is the real guard: a concurrent claim of the DID ends here as 409. */
+  /**
+   * The unique index (the number without its '+', every tenant, deleted routes too) is the one
+   * check: row-level security hides other tenants' routes, but not from the index.
+   */
   private async uniqueDid<T>(did: string, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
