@@ -111,9 +111,12 @@ export class IvrMenusService {
     );
   }
 
+  // Object storage (possibly remote) is never called inside a transaction: a prompt is written
+  // before the row points at it, and deleted only after the row stopped pointing at it.
+
   /** Soft delete: its context stops being active and its prompt file is deleted. */
   async remove(actor: TenantActor, id: string): Promise<void> {
-    await this.services.db.withTenant(actor.tenantId, async (tx) => {
+    const prompt = await this.services.db.withTenant(actor.tenantId, async (tx) => {
       const menu = await found(tx, id);
       await assertNotRouted(tx, menu.context);
       await repo.updateMenu(tx, id, { deletedAt: new Date(), promptObjectKey: null, promptSizeBytes: null });
@@ -121,31 +124,35 @@ export class IvrMenusService {
       await supersedeActive(tx, menu.context);
       await markSwitchConfigChanged(tx, actor.tenantId, 'dialplan');
       await recordAudit(tx, actor, { action: 'IVR_MENU_DELETED', targetType: 'ivr_menu', targetId: id, details: { context: menu.context } });
-      if (menu.promptObjectKey) await this.services.storage.delete(menu.promptObjectKey);
+      return menu.promptObjectKey;
     });
+    if (prompt) await this.services.storage.delete(prompt);
   }
 
   /** Checks the RIFF/WAVE header before anything is stored; replaces the previous prompt. */
   async uploadPrompt(actor: TenantActor, id: string, audio: Buffer): Promise<IvrMenu> {
     if (!isWav(audio)) throw badRequest('INVALID_WAV', 'The prompt must be a WAV file (RIFF/WAVE)', [{ path: 'file', message: 'is not a WAV file' }]);
-    return this.services.db.withTenant(actor.tenantId, async (tx) => {
+    const { db, storage } = this.services;
+    await db.withTenant(actor.tenantId, (tx) => found(tx, id));
+    // The key is the menu's own: a replacement overwrites the previous prompt in place.
+    const key = promptKey(actor.tenantId, id);
+    await storage.put(key, audio);
+    return db.withTenant(actor.tenantId, async (tx) => {
       const current = await found(tx, id);
-      const key = promptKey(actor.tenantId, id);
-      if (current.promptObjectKey && current.promptObjectKey !== key) await this.services.storage.delete(current.promptObjectKey);
-      await this.services.storage.put(key, audio);
       const menu = await repo.updateMenu(tx, id, { promptObjectKey: key, promptSizeBytes: audio.length });
       return this.publish(tx, actor, menu, 'IVR_PROMPT_UPLOADED', { sizeBytes: audio.length, replaced: current.promptObjectKey !== null });
     });
   }
 
   async removePrompt(actor: TenantActor, id: string): Promise<void> {
-    await this.services.db.withTenant(actor.tenantId, async (tx) => {
+    const removed = await this.services.db.withTenant(actor.tenantId, async (tx) => {
       const current = await found(tx, id);
       if (!current.promptObjectKey) throw notFound('Prompt');
       const menu = await repo.updateMenu(tx, id, { promptObjectKey: null, promptSizeBytes: null });
       await this.publish(tx, actor, menu, 'IVR_PROMPT_REMOVED', {});
-      await this.services.storage.delete(current.promptObjectKey);
+      return current.promptObjectKey;
     });
+    await this.services.storage.delete(removed);
   }
 
   async prompt(tenantId: string, id: string): Promise<{ stream: Readable; size: number }> {
