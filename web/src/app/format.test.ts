@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDateTime, formatLimit, formatNumber, isValidTimeZone } from './format.ts';
 
 const instant = '2026-03-05T15:04:05Z';
@@ -20,6 +20,20 @@ describe('formatDateTime', () => {
 
   it('still renders when the configured zone is unknown', () => {
     expect(formatDateTime(instant, 'en', 'Mars/Olympus')).not.toBe('');
+  });
+
+  it('builds one formatter per language, zone and style, not one per value', () => {
+    formatDateTime(instant, 'en', 'Asia/Tokyo');
+    const constructed = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(formatDateTime('2026-03-06T00:00:00Z', 'en', 'Asia/Tokyo')).toBe('3/6/26, 9:00:00 AM');
+      expect(formatDateTime(instant, 'en', 'Asia/Tokyo')).toBe('3/6/26, 12:04:05 AM');
+      expect(constructed).not.toHaveBeenCalled();
+      expect(formatDateTime(instant, 'pt-BR', 'Asia/Tokyo')).toBe('06/03/2026, 00:04:05');
+      expect(constructed).toHaveBeenCalled();
+    } finally {
+      constructed.mockRestore();
+    }
   });
 });
 

@@ -17,16 +17,16 @@ export function isValidTimeZone(timeZone: string): boolean {
 }
 
 export function formatDateTime(value: DateInput, locale: string, timeZone: string): string {
-  return formatInstant(value, locale, timeZone, { dateStyle: 'short', timeStyle: 'medium' });
+  return formatInstant(value, 'dateTime', locale, timeZone);
 }
 
 export function formatDate(value: DateInput, locale: string, timeZone: string): string {
-  return formatInstant(value, locale, timeZone, { dateStyle: 'medium' });
+  return formatInstant(value, 'date', locale, timeZone);
 }
 
 export function formatNumber(value: number | null | undefined, locale: string): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '';
-  return new Intl.NumberFormat(locale).format(value);
+  return numberFormat(locale).format(value);
 }
 
 /** Plan limits: null means the plan sets no limit. */
@@ -38,16 +38,40 @@ export function formatLimit(
   return value === null || value === undefined ? unlimitedLabel : formatNumber(value, locale);
 }
 
-function formatInstant(
-  value: DateInput,
-  locale: string,
-  timeZone: string,
-  options: Intl.DateTimeFormatOptions,
-): string {
+function formatInstant(value: DateInput, style: DateStyle, locale: string, timeZone: string): string {
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  // An unknown zone (a typo saved in the settings) must not blank every date on the page.
-  const zone = isValidTimeZone(timeZone) ? timeZone : undefined;
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: zone }).format(date);
+  return dateFormat(style, locale, timeZone).format(date);
+}
+
+// Building a formatter is far dearer than using one, and a table formats a date per cell: each
+// (style, language, zone) gets one, made on first use.
+const DATE_STYLES = {
+  dateTime: { dateStyle: 'short', timeStyle: 'medium' },
+  date: { dateStyle: 'medium' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+type DateStyle = keyof typeof DATE_STYLES;
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function dateFormat(style: DateStyle, locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${style} ${locale} ${timeZone}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    // An unknown zone (a typo saved in the settings) must not blank every date on the page.
+    const zone = isValidTimeZone(timeZone) ? timeZone : undefined;
+    format = new Intl.DateTimeFormat(locale, { ...DATE_STYLES[style], timeZone: zone });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+function numberFormat(locale: string): Intl.NumberFormat {
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    numberFormats.set(locale, format);
+  }
+  return format;
 }
