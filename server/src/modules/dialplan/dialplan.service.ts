@@ -127,11 +127,16 @@ export class DialplanService {
   }
 }
 
-/** Rules may not write the platform's public context nor an IVR menu's generated context. */
-export async function assertTenantContext(tx: Tx, context: string): Promise<void> {
+/** Pure: nothing of a tenant's may sit in the platform's public context (it maps DIDs to tenants). */
+export function assertNotPublicContext(context: string | undefined): void {
   if (context === RESERVED_CONTEXT) {
     throw badRequest('CONTEXT_RESERVED', 'The public context is reserved for the platform', [{ path: 'context', message: 'is reserved' }]);
   }
+}
+
+/** Rules may not write the platform's public context nor an IVR menu's generated context. */
+export async function assertTenantContext(tx: Tx, context: string): Promise<void> {
+  assertNotPublicContext(context);
   if (await repo.isIvrContext(tx, context)) {
     throw badRequest('CONTEXT_RESERVED', `The context ${context} belongs to an IVR menu`, [{ path: 'context', message: 'belongs to an IVR menu' }]);
   }

@@ -25,9 +25,6 @@ export function toExtension(row: ExtensionRow, domain: string): Extension {
   };
 }
 
-export const tenantDomain = async (tx: Tx) =>
-  (await tx.selectFrom('tenants').select('telephonyDomain').executeTakeFirstOrThrow()).telephonyDomain;
-
 const live = (tx: Tx) => tx.selectFrom('extensions').selectAll().where('deletedAt', 'is', null);
 
 export const listExtensions = (tx: Tx) => live(tx).orderBy('number').execute();

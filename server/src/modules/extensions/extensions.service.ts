@@ -8,7 +8,8 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { assertQuota } from '../../platform/quotas/quotas.ts';
 import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
 import type { ModuleServices } from '../module-services.ts';
-import { RESERVED_CONTEXT } from '../dialplan/dialplan.service.ts';
+import { assertNotPublicContext } from '../dialplan/dialplan.service.ts';
+import { tenantScope } from '../dialplan/dialplan.repo.ts';
 import * as repo from './extensions.repo.ts';
 import type { Extension, ExtensionCreateBody, ExtensionPatchBody, ExtensionWithPassword } from './extensions.schema.ts';
 
@@ -16,28 +17,22 @@ import type { Extension, ExtensionCreateBody, ExtensionPatchBody, ExtensionWithP
 /** 24 characters of a 56-letter alphabet (~139 bits): typed into phones, so no look-alikes. */
 export const SIP_PASSWORD_LENGTH = 24;
 
-function assertContext(context: string | undefined): void {
-  if (context === RESERVED_CONTEXT) {
-    throw badRequest('CONTEXT_RESERVED', 'The public context is reserved for the platform', [{ path: 'context', message: 'is reserved' }]);
-  }
-}
-
 export class ExtensionsService {
   constructor(private readonly services: Pick<ModuleServices, 'db' | 'secrets'>) {}
 
   async list(tenantId: string): Promise<Extension[]> {
     return this.services.db.withTenant(tenantId, async (tx) => {
-      const domain = await repo.tenantDomain(tx);
+      const domain = (await tenantScope(tx)).domain;
       return (await repo.listExtensions(tx)).map((row) => repo.toExtension(row, domain));
     });
   }
 
   async get(tenantId: string, id: string): Promise<Extension> {
-    return this.services.db.withTenant(tenantId, async (tx) => repo.toExtension(await found(tx, id), await repo.tenantDomain(tx)));
+    return this.services.db.withTenant(tenantId, async (tx) => repo.toExtension(await found(tx, id), (await tenantScope(tx)).domain));
   }
 
   async create(actor: TenantActor, body: ExtensionCreateBody): Promise<ExtensionWithPassword> {
-    assertContext(body.context);
+    assertNotPublicContext(body.context);
     const sipPassword = generatePassword(SIP_PASSWORD_LENGTH);
     try {
       return await this.services.db.withTenant(actor.tenantId, async (tx) => {
@@ -49,7 +44,7 @@ export class ExtensionsService {
           .executeTakeFirstOrThrow();
         await markSwitchConfigChanged(tx, actor.tenantId, 'directory');
         await recordAudit(tx, actor, { action: 'EXTENSION_CREATED', targetType: 'extension', targetId: row.id, details: { number: row.number } });
-        return { ...repo.toExtension(row, await repo.tenantDomain(tx)), sipPassword };
+        return { ...repo.toExtension(row, (await tenantScope(tx)).domain), sipPassword };
       });
     } catch (error) {
       // The unique key (deleted extensions included) is the one check, concurrent creations too.
@@ -59,13 +54,13 @@ export class ExtensionsService {
   }
 
   async update(actor: TenantActor, id: string, body: ExtensionPatchBody): Promise<Extension> {
-    assertContext(body.context);
+    assertNotPublicContext(body.context);
     return this.services.db.withTenant(actor.tenantId, async (tx) => {
       await found(tx, id);
       const row = await repo.updateExtension(tx, id, repo.columnsOf(body));
       await markSwitchConfigChanged(tx, actor.tenantId, 'directory');
       await recordAudit(tx, actor, { action: 'EXTENSION_UPDATED', targetType: 'extension', targetId: id, details: { number: row.number, changed: Object.keys(body) } });
-      return repo.toExtension(row, await repo.tenantDomain(tx));
+      return repo.toExtension(row, (await tenantScope(tx)).domain);
     });
   }
 
@@ -88,7 +83,7 @@ export class ExtensionsService {
       const row = await repo.updateExtension(tx, id, { sipPasswordSealed: this.services.secrets.seal(sipPassword) });
       await markSwitchConfigChanged(tx, actor.tenantId, 'directory');
       await recordAudit(tx, actor, { action: 'EXTENSION_PASSWORD_RESET', targetType: 'extension', targetId: id, details: { number: row.number } });
-      return { ...repo.toExtension(row, await repo.tenantDomain(tx)), sipPassword };
+      return { ...repo.toExtension(row, (await tenantScope(tx)).domain), sipPassword };
     });
   }
 
@@ -98,7 +93,7 @@ export class ExtensionsService {
       const row = await found(tx, id);
       const sipPassword = this.services.secrets.open(row.sipPasswordSealed);
       await recordAudit(tx, actor, { action: 'EXTENSION_PASSWORD_REVEALED', targetType: 'extension', targetId: id, details: { number: row.number } });
-      return { ...repo.toExtension(row, await repo.tenantDomain(tx)), sipPassword };
+      return { ...repo.toExtension(row, (await tenantScope(tx)).domain), sipPassword };
     });
   }
 }

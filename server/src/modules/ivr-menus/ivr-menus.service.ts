@@ -11,6 +11,8 @@ import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts'
 import { promptSoundPath } from '../../platform/switch/naming.ts';
 import type { ModuleServices } from '../module-services.ts';
 import { tenantScope } from '../dialplan/dialplan.repo.ts';
+import { RESERVED_CONTEXT } from '../dialplan/dialplan.service.ts';
+import { DEFAULT_CONTEXT } from '../tenants/tenants.service.ts';
 import { checkSafeData } from '../dialplan/safe-data.ts';
 import { insertVersion, lockContext, supersedeActive } from '../dialplan/dialplan.versions.ts';
 import { compileIvrMenu } from './ivr.compiler.ts';
@@ -20,7 +22,7 @@ import { isWav } from './wav.ts';
 
 
 /** Contexts a menu may never take: the tenant's main context and the platform's inbound one. */
-const RESERVED = new Set(['default', 'public']);
+const RESERVED = new Set([DEFAULT_CONTEXT, RESERVED_CONTEXT]);
 
 /** Pure: a context name from a menu name ("Atendimento Geral" → "atendimento-geral"). */
 export function contextFromName(name: string): string {
