@@ -47,8 +47,7 @@ it('keeps pause reasons, dispositions and agents, and shows agent states live', 
 
   const { context, page } = await openPage(env.browser);
   try {
-    await signIn(page, baseUrl, admin.email, admin.password);
-    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    await signIn(page, baseUrl, admin.email, admin.password, { landing: true });
 
     // Pause reasons: create two, rename one, delete one and enable it again.
     await openMenu(page, 'Pause reasons');

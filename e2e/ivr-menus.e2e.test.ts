@@ -66,8 +66,7 @@ it('a tenant admin lays out, saves and voices an IVR menu', async () => {
 
   const { context, page } = await openPage(env.browser);
   try {
-    await signIn(page, baseUrl, admin.email, admin.password);
-    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    await signIn(page, baseUrl, admin.email, admin.password, { landing: true });
     await openMenu(page, 'IVR menus');
     await page.getByText('No IVR menus yet.').waitFor();
 

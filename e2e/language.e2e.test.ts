@@ -25,8 +25,8 @@ it('flips the visible text between English and pt-BR, and remembers the choice',
       env.platform.baseUrl,
       env.platform.platformAdmin.email,
       env.platform.platformAdmin.password,
+      { landing: true },
     );
-    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
     expect(await menuEntries(page)).toContain('Tenants');
 
     await page.getByLabel('Language').selectOption('pt-BR');

@@ -16,8 +16,8 @@ async function withPlatformAdmin(test: (page: Page) => Promise<void>): Promise<v
       env.platform.baseUrl,
       env.platform.platformAdmin.email,
       env.platform.platformAdmin.password,
+      { landing: true },
     );
-    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
     await test(page);
   } finally {
     await context.close();

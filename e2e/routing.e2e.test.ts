@@ -1,7 +1,6 @@
 // A tenant admin routes DIDs into the tenant and versions the dialplan: rules checked by the
 // server, a version compared with the active one, activated, then rolled back.
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { apiTenantAdmin, call } from './support/api.ts';
 import { openPage } from './support/browser.ts';
 import { expectAlert, openMenu, row, signIn } from './support/console.ts';
@@ -11,11 +10,6 @@ const env = useE2eEnvironment();
 
 /** A Brazilian DID nobody holds yet: 55 11 and eight digits. */
 const did = () => `5511${Math.floor(1e7 + Math.random() * 9e7)}`;
-
-async function signInAs(page: Page, account: { email: string; password: string }): Promise<void> {
-  await signIn(page, env.platform.baseUrl, account.email, account.password);
-  await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
-}
 
 it('routes a DID to an extension, then to a queue, and refuses a DID another tenant holds', async () => {
   const { baseUrl, platformAdmin } = env.platform;
@@ -41,7 +35,7 @@ it('routes a DID to an extension, then to a queue, and refuses a DID another ten
 
   const { context, page } = await openPage(env.browser);
   try {
-    await signInAs(page, admin);
+    await signIn(page, baseUrl, admin.email, admin.password, { landing: true });
     await openMenu(page, 'Inbound routes');
     await page.getByText('No inbound routes yet.').waitFor();
 
@@ -98,7 +92,7 @@ it('creates a rule, refuses hostile data, activates a new version and rolls it b
   const admin = await apiTenantAdmin(baseUrl, platformAdmin, 'dialplan');
   const { context, page } = await openPage(env.browser);
   try {
-    await signInAs(page, admin);
+    await signIn(page, baseUrl, admin.email, admin.password, { landing: true });
     await openMenu(page, 'Dialplan');
     const rules = page.getByRole('table', { name: 'Rules' });
     const versions = page.getByRole('table', { name: 'Versions' });

@@ -3,11 +3,19 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 
-export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+/** Signs in from the login page; with `landing`, also waits for the home page it lands on. */
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password: string,
+  options: { landing?: boolean } = {},
+): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  if (options.landing) await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
 }
 
 export async function signOut(page: Page): Promise<void> {
