@@ -6,7 +6,7 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
-import { switchContextName } from '../../platform/switch/naming.ts';
+import { parseQueueName, switchContextName } from '../../platform/switch/naming.ts';
 import type { ModuleServices } from '../module-services.ts';
 import { compileContext } from './dialplan.compiler.ts';
 import * as repo from './dialplan.repo.ts';
@@ -147,7 +147,8 @@ async function unknownQueues(tx: Tx, rule: RulePatchBody) {
   const wanted: { path: string; id: string }[] = [];
   for (const list of ['actions', 'antiActions'] as const) {
     (rule[list] ?? []).forEach((action, index) => {
-      if (action.application === 'callcenter' && /^q-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(action.data)) wanted.push({ path: `${list}.${index}.data`, id: action.data.slice(2) });
+      const id = action.application === 'callcenter' ? parseQueueName(action.data) : null;
+      if (id) wanted.push({ path: `${list}.${index}.data`, id });
     });
   }
   const known = await repo.existingQueueIds(tx, wanted.map((item) => item.id.toLowerCase()));

@@ -2,6 +2,7 @@
 // transfers and pickups reach only the tenant's own domain, switch contexts and trunks, and
 // sounds come only from the switch's sound folder or generated streams. Pure functions.
 import type { AllowedApplication } from './dialplan.rules.ts';
+import { parseGatewayName, parseQueueName } from '../../platform/switch/naming.ts';
 import { closingBrace, isDangerousVariable, scanReferences } from './safe-data.ts';
 
 export interface TenantScope {
@@ -56,8 +57,8 @@ export function isOwnContext(switchContext: string, scope: TenantScope): boolean
 
 /** Trunk names have no '-', so `<code>-<name>` names exactly one tenant's trunk. */
 function isOwnGateway(gateway: string, scope: TenantScope): boolean {
-  const prefix = `${scope.tenantCode}-`;
-  return gateway.startsWith(prefix) && /^[a-z0-9][a-z0-9_]{0,39}$/.test(gateway.slice(prefix.length));
+  const parsed = parseGatewayName(gateway);
+  return parsed?.tenantCode === scope.tenantCode && /^[a-z0-9][a-z0-9_]{0,39}$/.test(parsed.trunkName);
 }
 
 /**
@@ -157,7 +158,7 @@ const CHECKS: Record<AllowedApplication, Check> = {
   export: assignment,
   unset: ({ text }) => (IDENTIFIER.test(text) && !isDangerousVariable(text) ? null : 'must be a variable name'),
   playback: ({ text }) => checkSound(text),
-  callcenter: ({ text }) => (/^q-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text) ? null : 'must be one of your queues (q-<queue id>)'),
+  callcenter: ({ text }) => (parseQueueName(text) !== null ? null : 'must be one of your queues (q-<queue id>)'),
   pickup: (masked, scope) => {
     const match = /^([^@]+)@(.+)$/.exec(masked.text);
     return match && TOKEN.test(match[1]!) && isOwnDomain(match[2]!, masked, scope) ? null : 'must be <group>@<your domain> or <group>@${domain_name}';

@@ -9,6 +9,13 @@ export function switchQueueName(queueId: string): string {
   return `q-${queueId}`;
 }
 
+const QUEUE_NAME = /^q-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** The queue id in a switch queue name (q-<uuid>), or null for anything else. */
+export function parseQueueName(name: string): string | null {
+  return QUEUE_NAME.exec(name)?.[1] ?? null;
+}
+
 export function switchAgentName(agentId: string): string {
   return `a-${agentId}`;
 }
