@@ -4,6 +4,7 @@ import type { SecretBox } from '../../platform/crypto/secrets.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { SwitchConfigKind } from '../../platform/db/schema.ts';
 import { switchGatewayName } from '../../platform/switch/naming.ts';
+import { activeTenants } from '../event-consumer/tenant-resolver.ts';
 import type { DirectoryUser, GatewayInfo, InboundRouteInfo, QueueInfo, TenantInfo } from './switch-xml.ts';
 
 export interface PendingChange {
@@ -38,7 +39,7 @@ export class ConfigSyncRepo {
   }
 
   tenants(): Promise<TenantInfo[]> {
-    return this.db.withPlatform((tx) => tx.selectFrom('tenants').select(['id', 'code', 'telephonyDomain as domain']).where('status', '=', 'ACTIVE').execute());
+    return activeTenants(this.db);
   }
 
   async directoryUsers(tenantId: string): Promise<DirectoryUser[]> {

@@ -4,6 +4,7 @@ import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { assertWellFormed } from '../../modules/dialplan/dialplan.compiler.ts';
 import { extensionDialString, switchContextName, switchQueueName } from '../../platform/switch/naming.ts';
+import type { TenantRef } from '../event-consumer/tenant-resolver.ts';
 
 const include = () => create({ version: '1.0', encoding: 'UTF-8' }).ele('include');
 const finish = (root: XMLBuilder) => {
@@ -17,11 +18,8 @@ const params = (parent: XMLBuilder, tag: 'params' | 'variables', values: Record<
   for (const [name, value] of Object.entries(values)) if (value !== null && value !== undefined && value !== '') list.ele(child, { name, value: String(value) });
 };
 
-export interface TenantInfo {
-  id: string;
-  code: string;
-  domain: string;
-}
+/** The tenant whose files are written: the same shape the event consumer resolves. */
+export type TenantInfo = TenantRef;
 
 export interface DirectoryUser {
   id: string;

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
 import type { Registration } from '../../platform/switch/introspection.ts';
-import type { TenantResolver } from './tenant-resolver.ts';
+import { activeTenants, type TenantResolver } from './tenant-resolver.ts';
 
 const DOMAIN_HEADERS = ['realm', 'domain_name', 'from-host', 'to-host'];
 
@@ -77,11 +77,8 @@ export async function reconcileRegistrations(deps: RegistrationDeps, registratio
     users.add(registration.user);
     byRealm.set(registration.realm.toLowerCase(), users);
   }
-  const tenants = await deps.db.withPlatform((tx) =>
-    tx.selectFrom('tenants').select(['id', 'telephonyDomain']).where('status', '=', 'ACTIVE').execute(),
-  );
-  for (const tenant of tenants) {
-    const live = byRealm.get(tenant.telephonyDomain.toLowerCase()) ?? new Set<string>();
+  for (const tenant of await activeTenants(deps.db)) {
+    const live = byRealm.get(tenant.domain.toLowerCase()) ?? new Set<string>();
     const extensions = await deps.db.withTenant(tenant.id, (tx) =>
       tx.selectFrom('extensions').select(['number', 'registeredAt']).where('deletedAt', 'is', null).execute(),
     );

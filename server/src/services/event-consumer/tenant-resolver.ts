@@ -1,11 +1,19 @@
 // The tenant of a switch event: the svc_tenant_id variable when the switch carries it (dialer legs,
 // directory users), otherwise found from the SIP domain, which is unique per tenant.
-import type { DatabaseHandles } from '../../platform/db/database.ts';
+import type { DatabaseHandles, Tx } from '../../platform/db/database.ts';
 
+/** An active tenant as the switch knows it: its code (names, contexts) and its SIP domain. */
 export interface TenantRef {
   id: string;
   code: string;
   domain: string;
+}
+
+const activeTenantsQuery = (tx: Tx) => tx.selectFrom('tenants').select(['id', 'code', 'telephonyDomain as domain']).where('status', '=', 'ACTIVE');
+
+/** Every active tenant (the config sync writes theirs, the reconciliation checks theirs). */
+export function activeTenants(db: DatabaseHandles): Promise<TenantRef[]> {
+  return db.withPlatform((tx) => activeTenantsQuery(tx).execute());
 }
 
 export class TenantResolver {
@@ -31,7 +39,7 @@ export class TenantResolver {
   private find(by: 'id' | 'domain' | 'code', value: string): Promise<TenantRef | null> {
     if (by === 'id' && !/^[0-9a-f-]{36}$/i.test(value)) return Promise.resolve(null);
     return this.db.withPlatform(async (tx) => {
-      const query = tx.selectFrom('tenants').select(['id', 'code', 'telephonyDomain as domain']).where('status', '=', 'ACTIVE');
+      const query = activeTenantsQuery(tx);
       const row = await (by === 'id'
         ? query.where('id', '=', value)
         : by === 'code'
