@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import type { PermissionKey } from '../../../server/src/platform/auth/permissions.ts';
 import { AgentsPage } from '../agents/agents.page.tsx';
 import { AuditLogPage } from '../audit/audit-log.page.tsx';
 import { ChangePasswordPage } from '../auth/change-password.page.tsx';
@@ -21,6 +20,7 @@ import { UsersPage } from '../users/users.page.tsx';
 import { RequirePermission, RequireSession, RequireSignedIn } from './guards.tsx';
 import { Loading } from './feedback.tsx';
 import { Layout } from './layout.tsx';
+import { MENU, type MenuPath } from './menu.ts';
 
 // The two heaviest pages (the flow editor, the diff) load when first opened.
 const IvrMenusPage = lazy(() =>
@@ -30,13 +30,25 @@ const DialplanPage = lazy(() =>
   import('../dialplan/dialplan.page.tsx').then((module) => ({ default: module.DialplanPage })),
 );
 
-function guarded(permission: PermissionKey, page: ReactNode) {
-  return (
-    <RequirePermission permission={permission}>
-      <Suspense fallback={<Loading />}>{page}</Suspense>
-    </RequirePermission>
-  );
-}
+/** The page of each menu entry; its path and permission come from MENU. */
+const MENU_PAGES: Record<MenuPath, ReactNode> = {
+  '/admin/tenants': <TenantsPage />,
+  '/admin/plans': <PlansPage />,
+  '/admin/users': <PlatformUsersPage />,
+  '/admin/audit-log': <AuditLogPage />,
+  '/admin/system': <SystemPage />,
+  '/tenant/users': <UsersPage />,
+  '/tenant/extensions': <ExtensionsPage />,
+  '/tenant/trunks': <TrunksPage />,
+  '/tenant/queues': <QueuesPage />,
+  '/tenant/agents': <AgentsPage />,
+  '/tenant/pause-reasons': <CodeListPage key="pauseReasons" kind="pauseReasons" />,
+  '/tenant/dispositions': <CodeListPage key="dispositions" kind="dispositions" />,
+  '/tenant/inbound-routes': <InboundRoutesPage />,
+  '/tenant/ivr-menus': <IvrMenusPage />,
+  '/tenant/dialplan': <DialplanPage />,
+  '/tenant/settings': <SettingsPage />,
+};
 
 export function AppRoutes() {
   return (
@@ -49,28 +61,17 @@ export function AppRoutes() {
       <Route element={<RequireSession />}>
         <Route element={<Layout />}>
           <Route index element={<HomePage />} />
-          <Route path="/admin/tenants" element={guarded('platform.tenants.manage', <TenantsPage />)} />
-          <Route path="/admin/plans" element={guarded('platform.tenants.manage', <PlansPage />)} />
-          <Route path="/admin/users" element={guarded('platform.users.manage', <PlatformUsersPage />)} />
-          <Route path="/admin/audit-log" element={guarded('platform.operations.view', <AuditLogPage />)} />
-          <Route path="/admin/system" element={guarded('platform.operations.view', <SystemPage />)} />
-          <Route path="/tenant/users" element={guarded('users.manage', <UsersPage />)} />
-          <Route path="/tenant/extensions" element={guarded('extensions.view', <ExtensionsPage />)} />
-          <Route path="/tenant/trunks" element={guarded('trunks.view', <TrunksPage />)} />
-          <Route path="/tenant/queues" element={guarded('queues.view', <QueuesPage />)} />
-          <Route path="/tenant/agents" element={guarded('agents.view', <AgentsPage />)} />
-          <Route
-            path="/tenant/pause-reasons"
-            element={guarded('agents.view', <CodeListPage key="pauseReasons" kind="pauseReasons" />)}
-          />
-          <Route
-            path="/tenant/dispositions"
-            element={guarded('dispositions.view', <CodeListPage key="dispositions" kind="dispositions" />)}
-          />
-          <Route path="/tenant/inbound-routes" element={guarded('freeswitch.view', <InboundRoutesPage />)} />
-          <Route path="/tenant/dialplan" element={guarded('freeswitch.view', <DialplanPage />)} />
-          <Route path="/tenant/ivr-menus" element={guarded('freeswitch.view', <IvrMenusPage />)} />
-          <Route path="/tenant/settings" element={guarded('settings.manage', <SettingsPage />)} />
+          {MENU.map((entry) => (
+            <Route
+              key={entry.path}
+              path={entry.path}
+              element={
+                <RequirePermission permission={entry.permission}>
+                  <Suspense fallback={<Loading />}>{MENU_PAGES[entry.path]}</Suspense>
+                </RequirePermission>
+              }
+            />
+          ))}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>

@@ -13,7 +13,8 @@ export interface MenuEntry {
 
 // Console routes deliberately avoid the API prefixes (/tenants, /users, /platform…): the server
 // answers those paths itself and only serves the console for unknown ones.
-export const MENU: readonly MenuEntry[] = [
+// The routes (app-routes.tsx) take each page's permission from its entry here, so it is written once.
+export const MENU = [
   {
     path: '/admin/tenants',
     label: 'menu.tenants',
@@ -60,7 +61,9 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/tenant/ivr-menus', label: 'menu.ivrMenus', section: 'tenant', permission: 'freeswitch.view' },
   { path: '/tenant/dialplan', label: 'menu.dialplan', section: 'tenant', permission: 'freeswitch.view' },
   { path: '/tenant/settings', label: 'menu.settings', section: 'tenant', permission: 'settings.manage' },
-];
+] as const satisfies readonly MenuEntry[];
+
+export type MenuPath = (typeof MENU)[number]['path'];
 
 /**
  * Entries the token may use. Tenant pages also need a tenant in the token: a platform super admin
