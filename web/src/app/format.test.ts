@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatDate, formatDateTime, formatLimit, formatNumber, isValidTimeZone } from './format.ts';
+import { formatDate, formatDateTime, formatLimit, formatNumber } from './format.ts';
 
 const instant = '2026-03-05T15:04:05Z';
 
@@ -56,12 +56,5 @@ describe('formatNumber and formatLimit', () => {
     expect(formatLimit(null, 'pt-BR', 'Ilimitado')).toBe('Ilimitado');
     expect(formatLimit(0, 'pt-BR', 'Ilimitado')).toBe('0');
     expect(formatLimit(2500, 'en', 'Unlimited')).toBe('2,500');
-  });
-});
-
-describe('isValidTimeZone', () => {
-  it('accepts IANA zones and rejects others', () => {
-    expect(isValidTimeZone('America/Sao_Paulo')).toBe(true);
-    expect(isValidTimeZone('Nowhere/Special')).toBe(false);
   });
 });

@@ -1,19 +1,12 @@
 // Pure formatting helpers: callers pass the display language and the tenant's time zone, so the
 // same instant reads the same for everyone in a tenant wherever their browser is.
 
+import { isTimeZone } from '../../../server/src/modules/tenant-settings/locale.ts';
+
 export type DateInput = string | number | Date | null | undefined;
 
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export function formatDateTime(value: DateInput, locale: string, timeZone: string): string {
@@ -60,7 +53,7 @@ function dateFormat(style: DateStyle, locale: string, timeZone: string): Intl.Da
   let format = dateFormats.get(key);
   if (!format) {
     // An unknown zone (a typo saved in the settings) must not blank every date on the page.
-    const zone = isValidTimeZone(timeZone) ? timeZone : undefined;
+    const zone = isTimeZone(timeZone) ? timeZone : undefined;
     format = new Intl.DateTimeFormat(locale, { ...DATE_STYLES[style], timeZone: zone });
     dateFormats.set(key, format);
   }

@@ -4,9 +4,11 @@ import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { Field } from '../app/field.tsx';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../../server/src/platform/auth/password-policy.ts';
 import { AuthCard } from './auth-card.tsx';
-
-const MIN_PASSWORD_LENGTH = 10;
 
 export function ChangePasswordPage() {
   const { t } = useTranslation();
@@ -23,8 +25,8 @@ export function ChangePasswordPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (newPassword.length < MIN_PASSWORD_LENGTH) {
-      setProblem(t('changePassword.tooShort', { min: MIN_PASSWORD_LENGTH }));
+    if (newPassword.length < PASSWORD_MIN_LENGTH) {
+      setProblem(t('changePassword.tooShort', { min: PASSWORD_MIN_LENGTH }));
       return;
     }
     if (newPassword !== confirmation) {
@@ -56,11 +58,12 @@ export function ChangePasswordPage() {
             onChange={(event) => setCurrentPassword(event.target.value)}
           />
         </label>
-        <Field label={t('changePassword.new')} hint={t('changePassword.hint', { min: MIN_PASSWORD_LENGTH })}>
+        <Field label={t('changePassword.new')} hint={t('changePassword.hint', { min: PASSWORD_MIN_LENGTH })}>
           <input
             type="password"
             autoComplete="new-password"
             required
+            maxLength={PASSWORD_MAX_LENGTH}
             value={newPassword}
             onChange={(event) => setNewPassword(event.target.value)}
           />
@@ -71,6 +74,7 @@ export function ChangePasswordPage() {
             type="password"
             autoComplete="new-password"
             required
+            maxLength={PASSWORD_MAX_LENGTH}
             value={confirmation}
             onChange={(event) => setConfirmation(event.target.value)}
           />

@@ -3,7 +3,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage, SuccessMessage } from '../app/feedback.tsx';
 import { FormActions } from '../app/form-actions.tsx';
-import { isValidTimeZone } from '../app/format.ts';
+import { isTimeZone } from '../../../server/src/modules/tenant-settings/locale.ts';
 import { LANGUAGES } from '../app/i18n/languages.ts';
 import { settingsApi, type TenantSettings } from './settings.api.ts';
 
@@ -28,7 +28,7 @@ export function SettingsForm({ settings }: { settings: TenantSettings }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!isValidTimeZone(timezone.trim())) {
+    if (!isTimeZone(timezone.trim())) {
       setProblem(t('settings.invalidTimeZone'));
       return;
     }

@@ -7,8 +7,8 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
+import { isTimeZone, SUPPORTED_LOCALES } from './locale.ts';
 
-export const SUPPORTED_LOCALES = ['pt-BR', 'en'] as const;
 
 const Settings = Type.Object({
   id: Type.String(),
@@ -29,15 +29,6 @@ const SettingsPatch = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-/** Pure: an IANA time zone name the runtime knows. */
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const columns = ['id', 'code', 'name', 'status', 'planId', 'telephonyDomain', 'timezone', 'locale'] as const;
 

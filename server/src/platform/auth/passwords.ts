@@ -4,8 +4,6 @@ import argon2 from 'argon2';
 // OWASP's Argon2id baseline (19 MiB, 2 passes) keeps login fast enough on two cores.
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
 
 export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, ARGON2_OPTIONS);

@@ -1,7 +1,10 @@
 // Which language the console speaks: an explicit pick from the header switcher on this device wins,
 // then the user's profile locale, then the browser. Pure so the precedence is unit-tested.
 
-export const LANGUAGES = ['pt-BR', 'en'] as const;
+import { SUPPORTED_LOCALES } from '../../../../server/src/modules/tenant-settings/locale.ts';
+
+/** The console speaks the languages a tenant may choose. */
+export const LANGUAGES = SUPPORTED_LOCALES;
 export type Language = (typeof LANGUAGES)[number];
 
 export function languageFromTag(tag: string | null | undefined): Language {
