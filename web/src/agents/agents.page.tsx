@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth-context.tsx';
-import { ConfirmButton } from '../app/confirm-button.tsx';
+import { EditDeleteButtons } from '../app/edit-delete-buttons.tsx';
 import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
 import { LiveIndicator } from '../app/live-indicator.tsx';
 import { useFormat } from '../app/use-format.ts';
@@ -125,18 +125,11 @@ export function AgentsPage() {
                     <td className="number">{format.number(agent.wrapUpSeconds)}</td>
                     {canManage && (
                       <td className="row-actions">
-                        <button
-                          type="button"
-                          className="secondary"
-                          onClick={() => setPanel({ kind: 'edit', agent })}
-                        >
-                          {t('common.edit')}
-                        </button>
-                        <ConfirmButton
-                          label={t('common.delete')}
+                        <EditDeleteButtons
+                          onEdit={() => setPanel({ kind: 'edit', agent })}
+                          onDelete={() => remove.mutate(agent.id)}
                           confirmLabel={t('agents.confirmDelete')}
-                          disabled={remove.isPending}
-                          onConfirm={() => remove.mutate(agent.id)}
+                          deleting={remove.isPending}
                         />
                       </td>
                     )}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmButton } from '../app/confirm-button.tsx';
+import { EditDeleteButtons } from '../app/edit-delete-buttons.tsx';
 import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
 import { dialplanApi, type DialplanAction, type DialplanRule } from './dialplan.api.ts';
 import { RuleForm } from './rule.form.tsx';
@@ -101,18 +101,11 @@ export function RulesSection({ context, rules, canConfigure, onContextChange }: 
                   {canConfigure && (
                     <td>
                       <div className="row-actions">
-                        <button
-                          type="button"
-                          className="secondary"
-                          onClick={() => open({ kind: 'edit', rule })}
-                        >
-                          {t('common.edit')}
-                        </button>
-                        <ConfirmButton
-                          label={t('common.delete')}
+                        <EditDeleteButtons
+                          onEdit={() => open({ kind: 'edit', rule })}
+                          onDelete={() => remove.mutate(rule.id)}
                           confirmLabel={t('dialplan.rules.confirmDelete')}
-                          disabled={remove.isPending}
-                          onConfirm={() => remove.mutate(rule.id)}
+                          deleting={remove.isPending}
                         />
                       </div>
                     </td>

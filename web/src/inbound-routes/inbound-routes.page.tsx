@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth-context.tsx';
-import { ConfirmButton } from '../app/confirm-button.tsx';
+import { EditDeleteButtons } from '../app/edit-delete-buttons.tsx';
 import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
 import { useFormat } from '../app/use-format.ts';
 import { destinationName } from './destinations.ts';
@@ -88,18 +88,11 @@ export function InboundRoutesPage() {
                   <td className="nowrap">{format.dateTime(route.createdAt)}</td>
                   {canConfigure && (
                     <td className="row-actions">
-                      <button
-                        type="button"
-                        className="secondary"
-                        onClick={() => open({ kind: 'edit', route })}
-                      >
-                        {t('common.edit')}
-                      </button>
-                      <ConfirmButton
-                        label={t('common.delete')}
+                      <EditDeleteButtons
+                        onEdit={() => open({ kind: 'edit', route })}
+                        onDelete={() => remove.mutate(route.id)}
                         confirmLabel={t('inboundRoutes.confirmDelete')}
-                        disabled={remove.isPending}
-                        onConfirm={() => remove.mutate(route.id)}
+                        deleting={remove.isPending}
                       />
                     </td>
                   )}

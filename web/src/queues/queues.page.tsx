@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth-context.tsx';
-import { ConfirmButton } from '../app/confirm-button.tsx';
+import { EditDeleteButtons } from '../app/edit-delete-buttons.tsx';
 import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
 import { useFormat } from '../app/use-format.ts';
 import { QueueTiers } from './queue-tiers.tsx';
@@ -77,18 +77,11 @@ export function QueuesPage() {
                   </button>
                   {canManage && (
                     <>
-                      <button
-                        type="button"
-                        className="secondary"
-                        onClick={() => setPanel({ kind: 'edit', queue })}
-                      >
-                        {t('common.edit')}
-                      </button>
-                      <ConfirmButton
-                        label={t('queues.delete')}
+                      <EditDeleteButtons
+                        onEdit={() => setPanel({ kind: 'edit', queue })}
+                        onDelete={() => remove.mutate(queue.id)}
                         confirmLabel={t('queues.confirmDelete')}
-                        disabled={remove.isPending}
-                        onConfirm={() => remove.mutate(queue.id)}
+                        deleting={remove.isPending}
                       />
                     </>
                   )}
