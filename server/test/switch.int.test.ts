@@ -177,7 +177,9 @@ describe('trunks on the switch', () => {
     });
     expect(created.statusCode).toBe(201);
     const trunk = created.json<{ id: string; name: string }>();
-    const file = path.join(t.confDir, 'gateways', `${tenant.tenant.code}-${trunk.name}.xml`);
+    // The gateway is named by the trunk's id, never by the tenant code (codes may be prefixes of each other).
+    const gateway = `gw-${trunk.id}`;
+    const file = path.join(t.confDir, 'gateways', `${gateway}.xml`);
     await until(() => readFileSafe(file), (text) => text.includes('trunk-secret'));
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const status = await until(
@@ -190,7 +192,6 @@ describe('trunks on the switch', () => {
     expect(JSON.stringify(status)).not.toContain('trunk-secret');
 
     // A deleted trunk leaves the switch: its file is removed and its gateway is killed.
-    const gateway = `${tenant.tenant.code}-${trunk.name}`;
     expect((await t.app.inject({ method: 'DELETE', url: `/trunks/${trunk.id}`, headers: auth })).statusCode).toBe(204);
     expect(await until(() => readFileSafe(file), (text) => text === '')).toBe('');
     const gone = await until(() => t.runtime.target.esl.api(`sofia status gateway ${gateway}`), (reply) => reply.startsWith('Invalid Gateway'));

@@ -43,6 +43,42 @@ describe('registrations', () => {
   });
 });
 
+describe('flush_inbound_reg', () => {
+  it('drops the registrations of one domain (or one user, or all) with sofia::expire, as mod_sofia does', async () => {
+    const conf = scratchConf();
+    t = await harness({ speed: 50, confDir: conf, events: 'plain CUSTOM sofia::expire' });
+    const { sim, client } = t;
+    writeFileSync(
+      join(conf, 'directory', 'beta.xml'),
+      '<include><domain name="beta.pbx.localhost"><users><user id="2000"><params><param name="password" value="pw"/></params></user></users></domain></include>',
+    );
+    expect(await client.api('reloadxml')).toBe('+OK [Success]\n');
+    const registerAll = () => {
+      for (const user of ['1000', '1001']) expect(sim.control.register({ user, domain: 'acme.pbx.localhost', password: 'secret' }).ok).toBe(true);
+      expect(sim.control.register({ user: '2000', domain: 'beta.pbx.localhost', password: 'pw' }).ok).toBe(true);
+    };
+    const registered = async () => (JSON.parse(await client.api('show registrations as json')) as { rows?: { reg_user: string; realm: string }[] }).rows?.map((row) => `${row.reg_user}@${row.realm}`).sort() ?? [];
+    registerAll();
+
+    expect(await client.api('sofia profile internal flush_inbound_reg @acme.pbx.localhost')).toBe('+OK flushing all registrations matching specified call_id\n');
+    const expired = await client.waitEvent(subclass('sofia::expire'));
+    expect(h(expired, 'host')).toBe('acme.pbx.localhost');
+    expect(await registered()).toEqual(['2000@beta.pbx.localhost']);
+
+    registerAll();
+    expect(await client.api('sofia profile internal flush_inbound_reg 1001@acme.pbx.localhost reboot')).toBe('+OK rebooting all registrations matching specified call_id\n');
+    expect(await registered()).toEqual(['1000@acme.pbx.localhost', '2000@beta.pbx.localhost']);
+    // A user of another domain is not a match.
+    await client.api('sofia profile internal flush_inbound_reg 2000@acme.pbx.localhost');
+    expect(await registered()).toEqual(['1000@acme.pbx.localhost', '2000@beta.pbx.localhost']);
+
+    expect(await client.api('sofia profile external flush_inbound_reg')).toBe('+OK flushing all registrations\n');
+    expect(await registered()).toEqual(['1000@acme.pbx.localhost', '2000@beta.pbx.localhost']);
+    expect(await client.api('sofia profile internal flush_inbound_reg')).toBe('+OK flushing all registrations\n');
+    expect(await registered()).toEqual([]);
+  });
+});
+
 describe('gateways', () => {
   it('registers gateways, reports them, and reloads them with rescan/killgw', async () => {
     const conf = scratchConf();

@@ -1,6 +1,7 @@
 // The `sofia` api (mod_sofia.c cmd_status / cmd_profile) for the simulated "internal" and
 // "external" profiles: status tables, profile details, registrations, gateway details, and the
-// profile commands the platform uses (rescan, killgw, restart, register/unregister gateways).
+// profile commands the platform uses (rescan, killgw, restart, register/unregister gateways,
+// flush_inbound_reg).
 import { formatLocal } from '../events/dates.ts';
 import type { SwitchCore } from '../core/core.ts';
 
@@ -133,6 +134,18 @@ function gatewaySummary(core: SwitchCore): string {
   return `${out}${LINE}\n${all.length} gateway${all.length === 1 ? '' : 's'}: Inbound(Failed/Total): ${ibf}/${ib},Outbound(Failed/Total):${obf}/${ob}\n`;
 }
 
+/** mod_sofia.c cmd_profile "flush_inbound_reg [<call_id> | <[user]@domain>] [reboot]". */
+function flushInboundReg(core: SwitchCore, profile: string, args: string[]): string {
+  // A lone "reboot" flushes everything (phones would be told to reboot: simulated phones just go).
+  const [match, second] = args;
+  const reboot = match?.toLowerCase() === 'reboot' || second?.toLowerCase() === 'reboot';
+  const verb = reboot ? 'rebooting' : 'flushing';
+  const specific = match !== undefined && match.toLowerCase() !== 'reboot';
+  // Only the internal profile takes registrations here.
+  if (profile === 'internal') core.registrations.flush(specific ? match : undefined);
+  return specific ? `+OK ${verb} all registrations matching specified call_id\n` : `+OK ${verb} all registrations\n`;
+}
+
 export function sofiaApi(core: SwitchCore, arg: string | undefined): string {
   const argv = (arg ?? '').trim().split(/\s+/).filter((a) => a.length > 0);
   const [cmd, a1, a2, a3] = argv;
@@ -155,6 +168,7 @@ export function sofiaApi(core: SwitchCore, arg: string | undefined): string {
     if (a2 === 'killgw') return core.gateways.kill(a3 ?? '') ? '+OK gateway marked for deletion.\n' : '-ERR no such gateway.\n';
     if (a2 === 'restart' || a2 === 'start') return `Reload XML [Success]\nrestarting: ${a1}\n`;
     if (a2 === 'register' || a2 === 'unregister') return '+OK\n';
+    if (a2 === 'flush_inbound_reg') return flushInboundReg(core, a1, argv.slice(3));
     return '-ERR Unknown command!\n';
   }
   return '-USAGE: sofia status|profile ...\n';

@@ -146,10 +146,32 @@ export class Registrations {
     return true;
   }
 
-  /** sofia_reg_del_callback: the registration lapsed. */
+  /**
+   * `sofia profile internal flush_inbound_reg [<call_id>|<[user]@host>]`: without a match every
+   * registration (sofia_reg_check_expire), otherwise those whose call-id is the argument or whose
+   * user and host match it, a missing user matching every user of the host
+   * (sofia_reg_expire_call_id). Each ends as a lapsed one does, with sofia::expire.
+   */
+  flush(match?: string): number {
+    let keys = [...this.regs.keys()];
+    if (match !== undefined) {
+      const at = match.indexOf('@');
+      const user = at >= 0 ? match.slice(0, at) : '';
+      const host = (at >= 0 ? match.slice(at + 1) : match) || 'none';
+      keys = keys.filter((key) => {
+        const reg = this.regs.get(key)!;
+        return reg.callId === match || (reg.domain === host && (user === '' || reg.user === user));
+      });
+    }
+    for (const key of keys) this.expire(key);
+    return keys.length;
+  }
+
+  /** sofia_reg_del_callback: the registration lapsed (or was flushed). */
   private expire(key: string): void {
     const reg = this.regs.get(key);
     if (!reg) return;
+    reg.timer?.cancel();
     this.regs.delete(key);
     const event = this.core.bus.create('CUSTOM', { file: FILE, func: 'sofia_reg_del_callback', line: 726 }, 'sofia::expire');
     event.add('profile-name', 'internal').add('call-id', reg.callId).add('user', reg.user).add('username', reg.user);

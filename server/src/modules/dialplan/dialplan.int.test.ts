@@ -165,6 +165,9 @@ describe('/dialplan/versions', () => {
     const queue = await t.db.withTenant(fixture.tenant.id, (tx) =>
       tx.insertInto('queues').values({ tenantId: fixture.tenant.id, name: 'q' }).returning('id').executeTakeFirstOrThrow(),
     );
+    const trunk = await t.db.withTenant(fixture.tenant.id, (tx) =>
+      tx.insertInto('trunks').values({ tenantId: fixture.tenant.id, name: 'carrier', host: 'sip.carrier.example' }).returning('id').executeTakeFirstOrThrow(),
+    );
     const actions = [
       { application: 'answer', data: '' },
       { application: 'pre_answer', data: '' },
@@ -189,6 +192,8 @@ describe('/dialplan/versions', () => {
     expect(XMLValidator.validate(version.xml)).toBe(true);
     for (const { application } of actions) expect(version.xml).toContain(`application="${application}"`);
     expect(version.xml).toContain(`<context name="${code}_kinds">`);
+    // The rule names its trunk; the switch gets the trunk's gateway, named by its id.
+    expect(version.xml).toContain(`|sofia/gateway/gw-${trunk.id}/5511999990000`);
   });
 
   it('answers 400 for reserved or unknown contexts and 404 for another tenant’s version', async () => {

@@ -84,3 +84,8 @@ export async function existingQueueIds(tx: Tx, ids: string[]): Promise<Set<strin
   const rows = await tx.selectFrom('queues').select('id').where('id', 'in', ids).where('deletedAt', 'is', null).execute();
   return new Set(rows.map((row) => row.id));
 }
+
+/** The tenant's live trunks, which its rules may bridge to. */
+export function liveTrunks(tx: Tx): Promise<{ id: string; name: string }[]> {
+  return tx.selectFrom('trunks').select(['id', 'name']).where('deletedAt', 'is', null).execute();
+}

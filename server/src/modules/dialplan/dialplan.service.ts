@@ -11,6 +11,7 @@ import type { ModuleServices } from '../module-services.ts';
 import { compileContext } from './dialplan.compiler.ts';
 import * as repo from './dialplan.repo.ts';
 import { validateRule } from './dialplan.rules.ts';
+import { unknownTrunks, withGatewayNames } from './dialplan.trunks.ts';
 import type { DialplanRule, DialplanVersion, DialplanVersionWithXml, RuleCreateBody, RulePatchBody } from './dialplan.schema.ts';
 import * as versions from './dialplan.versions.ts';
 
@@ -78,7 +79,13 @@ export class DialplanService {
       if (!rules && !anyVersion) throw badRequest('UNKNOWN_CONTEXT', `The context ${context} has no rules`, [{ path: 'context', message: 'has no rules' }]);
       const { tenantCode } = await repo.tenantScope(tx);
       const live = await repo.listRules(tx, context);
-      const xml = compileContext(switchContextName(tenantCode, context), live);
+      // A trunk deleted since the rule was saved leaves nothing to bridge to: say so, compile nothing.
+      const trunks = await repo.liveTrunks(tx);
+      const enabled = live.filter((rule) => rule.enabled);
+      const missing = enabled.flatMap((rule) => unknownTrunks(rule, trunks, tenantCode).map((problem) => ({ ...problem, path: `${rule.name}.${problem.path}` })));
+      if (missing.length > 0) throw badRequest('UNKNOWN_TRUNK', 'A rule of this context names a trunk that does not exist', missing);
+      const compiled = enabled.map((rule) => ({ ...rule, actions: withGatewayNames(rule.actions, trunks, tenantCode), antiActions: withGatewayNames(rule.antiActions, trunks, tenantCode) }));
+      const xml = compileContext(switchContextName(tenantCode, context), compiled);
       const row = await versions.insertVersion(tx, { tenantId: actor.tenantId, context, xml, createdBy: actor.userId }, 'DRAFT');
       await recordAudit(tx, actor, {
         action: 'DIALPLAN_VERSION_GENERATED',
@@ -116,8 +123,10 @@ export class DialplanService {
   /** 400 with every violation of the safety rules (and unknown queues), before anything is written. */
   private async assertSafe(tx: Tx, rule: RulePatchBody): Promise<void> {
     if (rule.context !== undefined) await assertTenantContext(tx, rule.context);
-    const details = validateRule(rule, await repo.tenantScope(tx));
+    const scope = await repo.tenantScope(tx);
+    const details = validateRule(rule, scope);
     details.push(...(await unknownQueues(tx, rule)));
+    if (details.length === 0) details.push(...unknownTrunks(rule, await repo.liveTrunks(tx), scope.tenantCode));
     if (details.length > 0) throw badRequest('DIALPLAN_NOT_ALLOWED', 'The rule is not allowed', details);
   }
 

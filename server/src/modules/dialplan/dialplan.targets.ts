@@ -2,11 +2,11 @@
 // transfers and pickups reach only the tenant's own domain, switch contexts and trunks, and
 // sounds come only from the switch's sound folder or generated streams. Pure functions.
 import type { AllowedApplication } from './dialplan.rules.ts';
-import { parseGatewayName, parseQueueName } from '../../platform/switch/naming.ts';
+import { parseQueueName } from '../../platform/switch/naming.ts';
 import { closingBrace, isDangerousVariable, scanReferences } from './safe-data.ts';
 
 export interface TenantScope {
-  /** Switch contexts are `<code>_<context>`, gateways `<code>-<trunk>` (codes have no '_'). */
+  /** Switch contexts are `<code>_<context>` (codes have no '_'). */
   tenantCode: string;
   /** The tenant's telephonyDomain: its SIP directory domain. */
   domain: string;
@@ -55,11 +55,13 @@ export function isOwnContext(switchContext: string, scope: TenantScope): boolean
   return LOCAL_CONTEXT.test(local) && local !== 'public';
 }
 
-/** Trunk names have no '-', so `<code>-<name>` names exactly one tenant's trunk. */
-function isOwnGateway(gateway: string, scope: TenantScope): boolean {
-  const parsed = parseGatewayName(gateway);
-  return parsed?.tenantCode === scope.tenantCode && /^[a-z0-9][a-z0-9_]{0,39}$/.test(parsed.trunkName);
-}
+/**
+ * A rule names a trunk in `sofia/gateway/<trunk>/…` by its name, its id or the older
+ * `<code>-<name>`: a literal the service resolves among the tenant's own trunks and compiles to
+ * the switch's gateway name (by id). Nothing else reaches the switch as a gateway.
+ */
+const TRUNK_REFERENCE = /^[A-Za-z0-9_-]{1,80}$/;
+const GATEWAY_ENDPOINT = /^((?:\{[^{}]*\}|\[[^[\]]*\])*\s*)sofia\/gateway\/([^/]+)\/(.+)$/s;
 
 /**
  * `${user_data(<user>@<domain> var <name>)}` reads the directory: only the tenant's own domain,
@@ -102,8 +104,10 @@ function checkSound(sound: string): string | null {
   return null;
 }
 
-function splitEndpoints(text: string): string[] | null {
+/** A dial string's endpoints and the separators between them (`separators[i]` follows `parts[i]`). */
+function splitDialString(text: string): { parts: string[]; separators: string[] } | null {
   const parts: string[] = [];
+  const separators: string[] = [];
   let depth = 0;
   let current = '';
   for (let i = 0; i < text.length; i += 1) {
@@ -113,16 +117,49 @@ function splitEndpoints(text: string): string[] | null {
     if (depth < 0) return null;
     if (depth === 0 && (char === ',' || char === '|' || text.startsWith(':_:', i))) {
       parts.push(current);
+      separators.push(char === ':' ? ':_:' : char);
       current = '';
       if (char === ':') i += 2;
       continue;
     }
     current += char;
   }
-  return depth === 0 ? [...parts, current] : null;
+  return depth === 0 ? { parts: [...parts, current], separators } : null;
 }
 
-const BRIDGE_TARGETS = 'user/<number>@<your domain>, pickup/<group>@<your domain>, sofia/gateway/<code>-<trunk>/<number> or error/<cause>';
+function splitEndpoints(text: string): string[] | null {
+  return splitDialString(text)?.parts ?? null;
+}
+
+/**
+ * Bridge data with each `sofia/gateway/<trunk>/` reference replaced by `rename(trunk)` (the same
+ * data when it has none); `rename` sees the trunk references only, never text inside ${…}.
+ */
+export function mapGatewayReferences(data: string, rename: (reference: string) => string): string {
+  const masked = mask(data);
+  const split = splitDialString(masked.text);
+  if (!split) return data;
+  const parts = split.parts.map((endpoint) => {
+    const gateway = GATEWAY_ENDPOINT.exec(endpoint.trimStart());
+    if (!gateway || !TRUNK_REFERENCE.test(gateway[2]!)) return endpoint;
+    const lead = endpoint.slice(0, endpoint.length - endpoint.trimStart().length);
+    return `${lead}${gateway[1]}sofia/gateway/${rename(gateway[2]!)}/${gateway[3]}`;
+  });
+  const text = parts.map((part, index) => part + (split.separators[index] ?? '')).join('');
+  return text.replace(new RegExp(`${OPEN}(\\d+)${CLOSE}`, 'g'), (_, index: string) => masked.references[Number(index)]!);
+}
+
+/** The trunk references of bridge data, as written. */
+export function gatewayReferences(data: string): string[] {
+  const found: string[] = [];
+  mapGatewayReferences(data, (reference) => {
+    found.push(reference);
+    return reference;
+  });
+  return found;
+}
+
+const BRIDGE_TARGETS = 'user/<number>@<your domain>, pickup/<group>@<your domain>, sofia/gateway/<trunk name>/<number> or error/<cause>';
 
 function checkEndpoint(endpoint: string, masked: Masked, scope: TenantScope): string | null {
   const blocks = /^(?:\{[^{}]*\}|\[[^[\]]*\])*/.exec(endpoint)![0];
@@ -132,7 +169,7 @@ function checkEndpoint(endpoint: string, masked: Masked, scope: TenantScope): st
   const local = /^(?:user|pickup)\/([^@]+)@(.+)$/.exec(target);
   if (local) return TOKEN.test(local[1]!) && isOwnDomain(local[2]!, masked, scope) ? null : `may only call ${BRIDGE_TARGETS}`;
   const gateway = /^sofia\/gateway\/([^/]+)\/(.+)$/.exec(target);
-  if (gateway) return isOwnGateway(gateway[1]!, scope) && TOKEN.test(gateway[2]!) ? null : `may only use your own trunks (sofia/gateway/${scope.tenantCode}-<trunk>/<number>)`;
+  if (gateway) return TRUNK_REFERENCE.test(gateway[1]!) && TOKEN.test(gateway[2]!) ? null : 'may only use your own trunks (sofia/gateway/<trunk name>/<number>)';
   if (/^error\/[A-Za-z_]{1,40}$/.test(target)) return null;
   return `may only call ${BRIDGE_TARGETS}`;
 }

@@ -6,7 +6,7 @@ import { generatePassword, hashPassword } from '../../platform/auth/passwords.ts
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation, type DatabaseHandles, type Tx } from '../../platform/db/database.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
+import { markSwitchConfigChanged, SWITCH_CONFIG_KINDS } from '../../platform/switch/config-outbox.ts';
 import { switchContextName } from '../../platform/switch/naming.ts';
 import { compileContext, defaultDialplanRules } from '../dialplan/dialplan.compiler.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -98,6 +98,9 @@ export class TenantsService {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      // Only an active tenant is live on the switch: the config sync removes a suspended one
+      // (files, gateways, queues, calls, registrations) and writes it back on reactivation.
+      if (body.status !== undefined && body.status !== current.status) await markSwitchConfigChanged(tx, id, ...SWITCH_CONFIG_KINDS);
       await recordAudit(tx, actor, {
         action: body.status && body.status !== current.status ? `TENANT_${body.status === 'ACTIVE' ? 'REACTIVATED' : 'SUSPENDED'}` : 'TENANT_UPDATED',
         targetType: 'tenant',

@@ -1,5 +1,6 @@
 // How tenant objects are named inside the switch, where every name is global: contexts carry
-// the tenant code (codes have no '_'), callcenter queues and agents use their ids.
+// the tenant code (codes have no '_'), gateways, callcenter queues and agents use their ids. No
+// name of one tenant may be a prefix of another tenant's, and nothing is ever found by prefix.
 
 export function switchContextName(tenantCode: string, context: string): string {
   return `${tenantCode}_${context}`;
@@ -20,14 +21,30 @@ export function switchAgentName(agentId: string): string {
   return `a-${agentId}`;
 }
 
-/** Trunk names have no '-' (codes may), so the last '-' separates the two. */
-export function switchGatewayName(tenantCode: string, trunkName: string): string {
-  return `${tenantCode}-${trunkName}`;
+/**
+ * A trunk's gateway: its id alone, so the name is unique across tenants, carries no tenant code
+ * (codes may be prefixes of each other) and survives a rename of the trunk.
+ */
+export function switchGatewayName(trunkId: string): string {
+  return `gw-${trunkId}`;
 }
 
-export function parseGatewayName(gateway: string): { tenantCode: string; trunkName: string } | null {
-  const dash = gateway.lastIndexOf('-');
-  return dash > 0 && dash < gateway.length - 1 ? { tenantCode: gateway.slice(0, dash), trunkName: gateway.slice(dash + 1) } : null;
+const GATEWAY_NAME = /^gw-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** The trunk id in a switch gateway name (gw-<uuid>), or null for anything else. */
+export function parseGatewayName(gateway: string): string | null {
+  return GATEWAY_NAME.exec(gateway)?.[1]?.toLowerCase() ?? null;
+}
+
+/** Trunk names of the first naming scheme: no '-', so `<code>-<name>` named one tenant's trunk. */
+const LEGACY_TRUNK_NAME = /^[a-z0-9][a-z0-9_]{0,39}$/;
+
+/**
+ * The gateway name a trunk had before gateways were named by id (`<code>-<name>`), so the config
+ * sync can remove what an older version left on the switch; null when the trunk could not have had one.
+ */
+export function legacyGatewayName(tenantCode: string, trunkName: string): string | null {
+  return LEGACY_TRUNK_NAME.test(trunkName) ? `${tenantCode}-${trunkName}` : null;
 }
 
 /** A tenant's prompt folder, relative to FREESWITCH_CONF_DIR. */

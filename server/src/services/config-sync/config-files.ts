@@ -28,6 +28,17 @@ export class ConfigFiles {
     return removed;
   }
 
+  /** Removes one file; true when it was there. */
+  async remove(relative: string): Promise<boolean> {
+    const target = this.resolve(relative);
+    try {
+      await rm(target);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   private resolve(relative: string): string {
     const target = path.resolve(this.root, relative);
     if (!target.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`Path escapes the switch folder: ${relative}`);

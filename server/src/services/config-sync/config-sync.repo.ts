@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import type { SecretBox } from '../../platform/crypto/secrets.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { SwitchConfigKind } from '../../platform/db/schema.ts';
-import { switchGatewayName } from '../../platform/switch/naming.ts';
-import { activeTenants } from '../event-consumer/tenant-resolver.ts';
+import { legacyGatewayName, switchGatewayName } from '../../platform/switch/naming.ts';
+import { switchTenants, type SwitchTenant } from '../event-consumer/tenant-resolver.ts';
 import type { DirectoryUser, GatewayInfo, InboundRouteInfo, QueueInfo, TenantInfo } from './switch-xml.ts';
 
 export interface PendingChange {
@@ -38,8 +38,8 @@ export class ConfigSyncRepo {
     );
   }
 
-  tenants(): Promise<TenantInfo[]> {
-    return activeTenants(this.db);
+  tenants(): Promise<SwitchTenant[]> {
+    return switchTenants(this.db);
   }
 
   async directoryUsers(tenantId: string): Promise<DirectoryUser[]> {
@@ -54,10 +54,12 @@ export class ConfigSyncRepo {
     return rows.map(({ sipPasswordSealed, ...row }) => ({ ...row, password: this.secrets.open(sipPasswordSealed) }));
   }
 
-  activeDialplans(tenantId: string): Promise<{ context: string; xml: string }[]> {
-    return this.db.withTenant(tenantId, (tx) =>
-      tx.selectFrom('dialplanVersions').select(['context', 'xml']).where('status', '=', 'ACTIVE').execute(),
-    );
+  /** The ACTIVE version of each context, and every context the tenant ever had (its files to prune). */
+  async dialplans(tenantId: string): Promise<{ active: { context: string; xml: string }[]; contexts: string[] }> {
+    return this.db.withTenant(tenantId, async (tx) => ({
+      active: await tx.selectFrom('dialplanVersions').select(['context', 'xml']).where('status', '=', 'ACTIVE').execute(),
+      contexts: (await tx.selectFrom('dialplanVersions').select('context').distinct().execute()).map((row) => row.context),
+    }));
   }
 
   prompts(tenantId: string): Promise<{ id: string; promptObjectKey: string }[]> {
@@ -89,20 +91,28 @@ export class ConfigSyncRepo {
     });
   }
 
-  async gateways(tenant: TenantInfo): Promise<GatewayInfo[]> {
-    const rows = await this.db.withTenant(tenant.id, (tx) => tx.selectFrom('trunks').selectAll().where('deletedAt', 'is', null).execute());
-    return rows.map((row) => ({
-      name: switchGatewayName(tenant.code, row.name),
-      host: row.host,
-      proxy: row.proxy,
-      realm: row.realm,
-      register: row.register,
-      username: row.username,
-      password: row.passwordSealed ? this.secrets.open(row.passwordSealed) : null,
-      dtmfMode: row.dtmfMode,
-      ping: row.ping,
-      transport: row.transport,
-    }));
+  /**
+   * The live trunks as gateways, and every gateway name the tenant may have on the switch: each of
+   * its trunks (deleted ones too) by id, and by the name an older version gave it.
+   */
+  async gateways(tenant: TenantInfo): Promise<{ live: GatewayInfo[]; owned: string[] }> {
+    const rows = await this.db.withTenant(tenant.id, (tx) => tx.selectFrom('trunks').selectAll().execute());
+    const live = rows
+      .filter((row) => row.deletedAt === null)
+      .map((row) => ({
+        name: switchGatewayName(row.id),
+        host: row.host,
+        proxy: row.proxy,
+        realm: row.realm,
+        register: row.register,
+        username: row.username,
+        password: row.passwordSealed ? this.secrets.open(row.passwordSealed) : null,
+        dtmfMode: row.dtmfMode,
+        ping: row.ping,
+        transport: row.transport,
+      }));
+    const owned = rows.flatMap((row) => [switchGatewayName(row.id), legacyGatewayName(tenant.code, row.name)].filter((name) => name !== null));
+    return { live, owned };
   }
 
   /** The live queues, and the ids of deleted ones (their files may still be on the switch's side). */

@@ -2,21 +2,25 @@
 // come from the outbox (marked in the same transaction as each change), so a switch that is down
 // loses nothing: marks are cleared only after the switch accepted the reload. Everything is
 // resynchronised at start and after every reconnect. One instance syncs at a time (a lock).
+// Only active tenants are live on the switch: a suspended tenant's files are removed, its calls
+// hung up and its phones unregistered, and its reactivation writes everything back. Every file is
+// named after the tenant's own known objects (ids, its code, its domain), never found by a prefix.
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Coordination, Lock } from '../../platform/coordination/coordination.ts';
 import type { SwitchConfigKind } from '../../platform/db/schema.ts';
 import type { ObjectStorage } from '../../platform/storage/storage.ts';
+import { SWITCH_CONFIG_KINDS } from '../../platform/switch/config-outbox.ts';
 import type { CallCenterCommands } from '../../platform/switch/callcenter.ts';
 import type { EslClient } from '../../platform/switch/esl-client.ts';
 import { SwitchCommandError } from '../../platform/switch/errors.ts';
-import { callCenterContact, promptSoundFile, promptSoundFolder, switchAgentName, switchContextName, switchGatewayName, switchQueueName } from '../../platform/switch/naming.ts';
+import { callCenterContact, promptSoundFile, promptSoundFolder, switchAgentName, switchContextName, switchQueueName } from '../../platform/switch/naming.ts';
 import { switchStatusOf } from '../../modules/agents/agent-state.ts';
 import { ConfigFiles } from './config-files.ts';
 import type { ConfigSyncRepo, PendingChange } from './config-sync.repo.ts';
-import { directoryXml, gatewayXml, publicRoutesXml, queueXml, type QueueInfo, type TenantInfo } from './switch-xml.ts';
+import type { SwitchTenant } from '../event-consumer/tenant-resolver.ts';
+import { directoryXml, gatewayXml, publicRoutesXml, queueXml, type QueueInfo } from './switch-xml.ts';
 
-const ALL_KINDS: SwitchConfigKind[] = ['directory', 'dialplan', 'public', 'gateways', 'callcenter'];
 
 /**
  * The files a change of one kind rewrites. The public context spells out each call group's
@@ -32,7 +36,7 @@ export const FILES_OF: Readonly<Record<SwitchConfigKind, readonly SwitchConfigKi
 
 /** What a written kind leaves for the switch to do besides reloadxml. */
 interface Written {
-  tenant: TenantInfo;
+  tenant: SwitchTenant;
   kind: SwitchConfigKind;
   /** gateways: the gateways whose files were just removed (to kill). */
   removedGateways?: string[];
@@ -100,8 +104,8 @@ export class ConfigSync {
     const pending = await this.deps.repo.pending();
     if (!full && pending.length === 0) return;
     const tenants = await this.deps.repo.tenants();
-    // A change of a tenant that is no longer active is cleared without writing.
-    const work = full ? tenants.flatMap((tenant) => ALL_KINDS.map((kind) => ({ tenant, kind }))) : writesFor(pending, tenants);
+    // A tenant that is not active is synchronised too: to nothing.
+    const work = full ? tenants.flatMap((tenant) => SWITCH_CONFIG_KINDS.map((kind) => ({ tenant, kind }))) : writesFor(pending, tenants);
     const written: Written[] = [];
     for (const { tenant, kind } of work) written.push(await this.write(tenant, kind));
     await this.apply(written, { rescan: full, members: full });
@@ -126,6 +130,11 @@ export class ConfigSync {
   private async apply(written: Written[], options: { rescan: boolean; members: boolean }): Promise<void> {
     const { esl } = this.deps;
     await reloadXml(esl);
+    // Its directory is gone, so a phone of a suspended tenant cannot register again: end what is live.
+    for (const tenant of new Map(written.filter((item) => !item.tenant.active).map((item) => [item.tenant.id, item.tenant])).values()) {
+      await esl.api(`hupall MANAGER_REQUEST svc_tenant_id ${tenant.id}`);
+      await esl.api(`sofia profile internal flush_inbound_reg @${tenant.domain}`);
+    }
     const gateways = written.filter((item) => item.kind === 'gateways');
     for (const name of gateways.flatMap((item) => item.removedGateways ?? [])) await esl.api(`sofia profile external killgw ${name}`).catch(() => undefined);
     // Not caught: a failed rescan fails the pass, so the changes stay pending and are tried again.
@@ -135,60 +144,82 @@ export class ConfigSync {
     }
   }
 
-  /** Writes one kind of file for one tenant and removes the ones that no longer exist. */
-  private async write(tenant: TenantInfo, kind: SwitchConfigKind): Promise<Written> {
+  /**
+   * Writes one kind of file for one tenant and removes the tenant's own ones that no longer exist;
+   * a tenant that is not active keeps none.
+   */
+  private async write(tenant: SwitchTenant, kind: SwitchConfigKind): Promise<Written> {
     const { repo } = this.deps;
+    const owned = (names: Iterable<string>) => {
+      const set = new Set(names);
+      return (name: string) => set.has(name);
+    };
     switch (kind) {
-      case 'directory':
-        await this.files.write(`directory/${tenant.domain}.xml`, directoryXml(tenant, await repo.directoryUsers(tenant.id)), { private: true });
+      case 'directory': {
+        const file = `directory/${tenant.domain}.xml`;
+        if (tenant.active) await this.files.write(file, directoryXml(tenant, await repo.directoryUsers(tenant.id)), { private: true });
+        else await this.files.remove(file);
         return { tenant, kind };
+      }
       case 'dialplan': {
-        const contexts = await repo.activeDialplans(tenant.id);
+        const { active, contexts } = await repo.dialplans(tenant.id);
+        const live = tenant.active ? active : [];
         const fileOf = (context: string) => `${switchContextName(tenant.code, context)}.xml`;
-        for (const row of contexts) await this.files.write(`dialplan/${fileOf(row.context)}`, row.xml);
-        await this.files.prune('dialplan', (name) => name.startsWith(switchContextName(tenant.code, '')), new Set(contexts.map((row) => fileOf(row.context))));
-        const prompts = await repo.prompts(tenant.id);
+        for (const row of live) await this.files.write(`dialplan/${fileOf(row.context)}`, row.xml);
+        await this.files.prune('dialplan', owned(contexts.map(fileOf)), new Set(live.map((row) => fileOf(row.context))));
+        const prompts = tenant.active ? await repo.prompts(tenant.id) : [];
         for (const prompt of prompts) {
           const object = await this.deps.storage.get(prompt.promptObjectKey);
           if (object) await this.files.write(promptSoundFile(tenant.code, prompt.id), await streamToBuffer(object.stream));
         }
-        // A deleted menu or a removed prompt leaves no copy behind on the switch's side.
+        // A deleted menu or a removed prompt leaves no copy behind on the switch's side. The folder is
+        // the tenant's own (codes are unique and a folder name is the whole code).
         const kept = new Set(prompts.map((prompt) => path.basename(promptSoundFile(tenant.code, prompt.id))));
         await this.files.prune(promptSoundFolder(tenant.code), (name) => name.startsWith('ivr-'), kept);
         return { tenant, kind };
       }
       case 'public': {
-        const { routes, callGroups } = await repo.inboundRoutes(tenant.id);
-        await this.files.write(`dialplan/public/${tenant.code}.xml`, publicRoutesXml(tenant, routes, callGroups));
+        const file = `dialplan/public/${tenant.code}.xml`;
+        if (tenant.active) {
+          const { routes, callGroups } = await repo.inboundRoutes(tenant.id);
+          await this.files.write(file, publicRoutesXml(tenant, routes, callGroups));
+        } else {
+          await this.files.remove(file);
+        }
         return { tenant, kind };
       }
       case 'gateways': {
-        const live = await repo.gateways(tenant);
+        const gateways = await repo.gateways(tenant);
+        const live = tenant.active ? gateways.live : [];
         for (const gateway of live) await this.files.write(`gateways/${gateway.name}.xml`, gatewayXml(gateway), { private: true });
-        const removed = await this.files.prune('gateways', (name) => name.startsWith(switchGatewayName(tenant.code, '')), new Set(live.map((gateway) => `${gateway.name}.xml`)));
+        // Only the tenant's own gateways, by name: its trunks' ids and their names of the old scheme.
+        const fileOf = (name: string) => `${name}.xml`;
+        const removed = await this.files.prune('gateways', owned(gateways.owned.map(fileOf)), new Set(live.map((gateway) => fileOf(gateway.name))));
         return { tenant, kind, removedGateways: removed.map((name) => name.replace(/\.xml$/, '')) };
       }
       case 'callcenter': {
-        const { live, deletedIds } = await repo.queues(tenant.id);
+        const queues = await repo.queues(tenant.id);
+        const live = tenant.active ? queues.live : [];
         const template = `${this.deps.confDir}/recordings/${tenant.code}/\${strftime(%Y-%m-%d)}/\${uuid}.wav`;
         for (const queue of live) await this.files.write(`callcenter/${switchQueueName(queue.id)}.xml`, queueXml(queue, template));
-        // Queue files carry no tenant code: only this tenant's deleted queues are pruned, and a
-        // queue is unloaded once, when its file goes.
-        const gone = new Set(deletedIds.map((id) => `${switchQueueName(id)}.xml`));
-        const removed = await this.files.prune('callcenter', (name) => gone.has(name), new Set());
+        // Queue files carry no tenant code: only this tenant's queues are pruned, and a queue is
+        // unloaded once, when its file goes.
+        const fileOf = (id: string) => `${switchQueueName(id)}.xml`;
+        const ids = [...queues.deletedIds, ...queues.live.map((queue) => queue.id)];
+        const removed = await this.files.prune('callcenter', owned(ids.map(fileOf)), new Set(live.map((queue) => fileOf(queue.id))));
         return { tenant, kind, queues: { live, removed: removed.map((name) => name.replace(/\.xml$/, '')) } };
       }
     }
   }
 
   /** Queues by command (load/reload/unload); with `members`, agents and tiers re-pushed too. */
-  private async loadCallCenter(tenant: TenantInfo, queues: { live: QueueInfo[]; removed: string[] }, members: boolean): Promise<void> {
+  private async loadCallCenter(tenant: SwitchTenant, queues: { live: QueueInfo[]; removed: string[] }, members: boolean): Promise<void> {
     for (const name of queues.removed) await this.deps.esl.api(`callcenter_config queue unload ${name}`).catch(() => undefined);
     for (const queue of queues.live) {
       await this.deps.esl.api(`callcenter_config queue load ${switchQueueName(queue.id)}`).catch(() => undefined);
       await this.deps.callCenter.reloadQueue(switchQueueName(queue.id));
     }
-    if (!members) return;
+    if (!members || !tenant.active) return;
     const { agents, tiers } = await this.deps.repo.callCenterMembers(tenant.id);
     for (const agent of agents) {
       await this.deps.callCenter.upsertAgent(switchAgentName(agent.id), callCenterContact(agent.number, tenant.domain), switchStatusOf(agent.state));
@@ -199,11 +230,11 @@ export class ConfigSync {
   }
 }
 
-/** Pure: the (tenant, kind) files the pending changes rewrite, each once; inactive tenants none. */
-export function writesFor(pending: readonly Pick<PendingChange, 'tenantId' | 'kind'>[], tenants: readonly TenantInfo[]): { tenant: TenantInfo; kind: SwitchConfigKind }[] {
+/** Pure: the (tenant, kind) files the pending changes rewrite (or remove, for a tenant not active), each once. */
+export function writesFor<T extends { id: string }>(pending: readonly Pick<PendingChange, 'tenantId' | 'kind'>[], tenants: readonly T[]): { tenant: T; kind: SwitchConfigKind }[] {
   const byId = new Map(tenants.map((tenant) => [tenant.id, tenant]));
   const seen = new Set<string>();
-  const work: { tenant: TenantInfo; kind: SwitchConfigKind }[] = [];
+  const work: { tenant: T; kind: SwitchConfigKind }[] = [];
   for (const change of pending) {
     const tenant = byId.get(change.tenantId);
     if (!tenant) continue;

@@ -13,8 +13,8 @@ describe('reloadXml', () => {
 });
 
 describe('writesFor', () => {
-  const acme = { id: 't1', code: 'acme', domain: 'acme.pbx.test' };
-  const beta = { id: 't2', code: 'beta', domain: 'beta.pbx.test' };
+  const acme = { id: 't1', code: 'acme', domain: 'acme.pbx.test', active: true };
+  const beta = { id: 't2', code: 'beta', domain: 'beta.pbx.test', active: true };
   const plan = (pending: { tenantId: string; kind: 'directory' | 'dialplan' | 'public' | 'gateways' | 'callcenter' }[]) =>
     writesFor(pending, [acme, beta]).map(({ tenant, kind }) => `${tenant.code}:${kind}`);
 
@@ -30,7 +30,13 @@ describe('writesFor', () => {
     ])).toEqual(['acme:public', 'acme:directory', 'beta:gateways']);
   });
 
-  it('writes nothing for a tenant that is no longer active', () => {
+  it('writes nothing for a tenant it does not know', () => {
     expect(plan([{ tenantId: 'gone', kind: 'callcenter' }])).toEqual([]);
+  });
+
+  it('plans a suspended tenant’s files too: the sync removes them', () => {
+    const suspended = { id: 't3', code: 'acme-x', domain: 'acme-x.pbx.test', active: false };
+    const work = writesFor([{ tenantId: 't3', kind: 'directory' }], [acme, suspended]);
+    expect(work.map(({ tenant, kind }) => `${tenant.code}:${kind}:${tenant.active}`)).toEqual(['acme-x:directory:false', 'acme-x:public:false']);
   });
 });

@@ -4,7 +4,6 @@ import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { TrunkStatus } from '../../platform/db/schema.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
 import { parseGatewayName } from '../../platform/switch/naming.ts';
-import type { TenantResolver } from './tenant-resolver.ts';
 
 /**
  * Pure: mod_sofia's gateway state as a trunk status. Ping-Status is always sent but only means
@@ -32,27 +31,33 @@ export function trunkStatusOf(state: string, pingStatus?: string): TrunkStatus {
   }
 }
 
-export function gatewayHandlers(deps: { db: DatabaseHandles; tenants: TenantResolver; realtime: RealtimePublisher; log: Pick<Logger, 'debug'> }) {
+export function gatewayHandlers(deps: { db: DatabaseHandles; realtime: RealtimePublisher; log: Pick<Logger, 'debug'> }) {
   return {
     'sofia::gateway_state': async (headers: Record<string, string>) => {
       const gateway = headers.Gateway ?? '';
-      const name = parseGatewayName(gateway);
-      const tenant = name ? await deps.tenants.byCode(name.tenantCode) : null;
-      if (!name || !tenant) return deps.log.debug({ gateway }, 'gateway state for no known trunk');
-      const result = await deps.db.withTenant(tenant.id, async (tx) => {
-        const trunk = await tx
-          .selectFrom('trunks')
-          .select(['id', 'ping'])
-          .where('name', '=', name.trunkName)
-          .where('deletedAt', 'is', null)
-          .executeTakeFirst();
+      const trunkId = parseGatewayName(gateway);
+      // The gateway is named by its trunk's id: the trunk gives the tenant (an active one only).
+      const owner = trunkId
+        ? await deps.db.withPlatform((tx) =>
+            tx
+              .selectFrom('trunks as tr')
+              .innerJoin('tenants as t', 't.id', 'tr.tenantId')
+              .select('tr.tenantId')
+              .where('tr.id', '=', trunkId)
+              .where('t.status', '=', 'ACTIVE')
+              .executeTakeFirst(),
+          )
+        : undefined;
+      if (!trunkId || !owner) return deps.log.debug({ gateway }, 'gateway state for no known trunk');
+      const result = await deps.db.withTenant(owner.tenantId, async (tx) => {
+        const trunk = await tx.selectFrom('trunks').select(['id', 'name', 'ping']).where('id', '=', trunkId).where('deletedAt', 'is', null).executeTakeFirst();
         if (!trunk) return null;
         const status = trunkStatusOf(headers.State ?? '', trunk.ping ? headers['Ping-Status'] : undefined);
         await tx.updateTable('trunks').set({ status, statusUpdatedAt: new Date() }).where('id', '=', trunk.id).execute();
-        return { id: trunk.id, status };
+        return { id: trunk.id, name: trunk.name, status };
       });
       if (!result) return deps.log.debug({ gateway }, 'gateway state for no known trunk');
-      await deps.realtime.publish(tenant.id, 'TRUNK_STATUS_CHANGED', { trunkId: result.id, name: name.trunkName, status: result.status });
+      await deps.realtime.publish(owner.tenantId, 'TRUNK_STATUS_CHANGED', { trunkId: result.id, name: result.name, status: result.status });
     },
   };
 }

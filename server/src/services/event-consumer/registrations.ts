@@ -21,8 +21,9 @@ export function registrationHandlers(deps: RegistrationDeps) {
     if (!tenant || !user) return deps.log.debug({ user }, 'registration for no known tenant');
     await markRegistered(deps, tenant.id, user, headers.contact ?? null);
   };
+  // A suspended tenant's phones are unregistered by the switch: that must reach its extensions too.
   const unregistered = (reason: 'unregister' | 'expire') => async (headers: Record<string, string>) => {
-    const tenant = await deps.tenants.byEvent(headers, DOMAIN_HEADERS);
+    const tenant = await deps.tenants.byEvent(headers, DOMAIN_HEADERS, { anyStatus: true });
     const user = headers.username ?? headers['from-user'];
     if (!tenant || !user) return;
     await markUnregistered(deps, tenant.id, user, reason);

@@ -9,43 +9,47 @@ export interface TenantRef {
   domain: string;
 }
 
-const activeTenantsQuery = (tx: Tx) => tx.selectFrom('tenants').select(['id', 'code', 'telephonyDomain as domain']).where('status', '=', 'ACTIVE');
+const tenantsQuery = (tx: Tx) => tx.selectFrom('tenants').select(['id', 'code', 'telephonyDomain as domain']);
+const activeTenantsQuery = (tx: Tx) => tenantsQuery(tx).where('status', '=', 'ACTIVE');
 
-/** Every active tenant (the config sync writes theirs, the reconciliation checks theirs). */
+/** Every active tenant (the reconciliation checks theirs). */
 export function activeTenants(db: DatabaseHandles): Promise<TenantRef[]> {
   return db.withPlatform((tx) => activeTenantsQuery(tx).execute());
+}
+
+/** A tenant as the config sync sees it: an active one is written, any other removed from the switch. */
+export interface SwitchTenant extends TenantRef {
+  active: boolean;
+}
+
+/** Every tenant, active or not: the config sync writes the active ones and clears the others. */
+export async function switchTenants(db: DatabaseHandles): Promise<SwitchTenant[]> {
+  const rows = await db.withPlatform((tx) => tx.selectFrom('tenants').select(['id', 'code', 'telephonyDomain as domain', 'status']).execute());
+  return rows.map(({ status, ...tenant }) => ({ ...tenant, active: status === 'ACTIVE' }));
 }
 
 export class TenantResolver {
   constructor(private readonly db: DatabaseHandles) {}
 
-  async byEvent(headers: Record<string, string>, domainHeaders: string[]): Promise<TenantRef | null> {
+  /** `anyStatus`: a suspended tenant too (what ends on the switch still ends in the platform). */
+  async byEvent(headers: Record<string, string>, domainHeaders: string[], options: { anyStatus?: boolean } = {}): Promise<TenantRef | null> {
     const id = headers.svc_tenant_id ?? headers.variable_svc_tenant_id;
-    if (id) return this.find('id', id);
+    if (id) return this.find('id', id, options.anyStatus);
     for (const name of domainHeaders) {
       const domain = headers[name];
       if (domain) {
-        const tenant = await this.find('domain', domain.toLowerCase());
+        const tenant = await this.find('domain', domain.toLowerCase(), options.anyStatus);
         if (tenant) return tenant;
       }
     }
     return null;
   }
 
-  async byCode(code: string): Promise<TenantRef | null> {
-    return this.find('code', code.toLowerCase());
-  }
-
-  private find(by: 'id' | 'domain' | 'code', value: string): Promise<TenantRef | null> {
+  private find(by: 'id' | 'domain', value: string, anyStatus = false): Promise<TenantRef | null> {
     if (by === 'id' && !/^[0-9a-f-]{36}$/i.test(value)) return Promise.resolve(null);
     return this.db.withPlatform(async (tx) => {
-      const query = activeTenantsQuery(tx);
-      const row = await (by === 'id'
-        ? query.where('id', '=', value)
-        : by === 'code'
-          ? query.where('code', '=', value)
-          : query.where('telephonyDomain', '=', value)
-      ).executeTakeFirst();
+      const query = anyStatus ? tenantsQuery(tx) : activeTenantsQuery(tx);
+      const row = await (by === 'id' ? query.where('id', '=', value) : query.where('telephonyDomain', '=', value)).executeTakeFirst();
       return row ?? null;
     });
   }
