@@ -184,3 +184,29 @@ describe('a suspended tenant', () => {
     await esl(`uuid_kill ${again}`);
   }, 60_000);
 });
+
+describe('a tenant suspended while the switch is away', () => {
+  it('is removed when the switch comes back, and its extensions are no longer registered', async () => {
+    const tenant = await createTenant(t.app, platform);
+    const { telephonyDomain: domain, id: tenantId } = tenant.tenant;
+    const phone = await post<{ id: string; sipPassword: string }>(tenant, '/extensions', { number: '5101' });
+    await settled(tenant);
+    const register = () => t.simulator().control.register({ user: '5101', domain, password: phone.sipPassword });
+    expect((await until(register, (result) => result.ok)).ok).toBe(true);
+    const registeredAt = () => t.db.withTenant(tenantId, (tx) => tx.selectFrom('extensions').select('registeredAt').where('id', '=', phone.id).executeTakeFirstOrThrow());
+    await until(registeredAt, (row) => row.registeredAt !== null);
+
+    await t.stopSwitch();
+    await until(() => t.runtime.target.esl.connected, (connected) => !connected);
+    expect((await t.app.inject({ method: 'PATCH', url: `/tenants/${tenantId}`, headers: platform.auth, payload: { status: 'SUSPENDED' } })).statusCode).toBe(200);
+    expect(await pendingSwitchChanges(t, tenantId)).toBeGreaterThan(0);
+    await t.restartSwitch();
+    await until(() => t.runtime.target.esl.connected, (connected) => connected, 15_000);
+    await settled(tenant);
+
+    expect(readFileSafe(conf('directory', `${domain}.xml`))).toBe('');
+    expect(register().ok).toBe(false);
+    // The restarted switch never had the registration, so no expire comes: the reconciliation clears it.
+    expect((await until(registeredAt, (row) => row.registeredAt === null, 15_000)).registeredAt).toBeNull();
+  }, 60_000);
+});

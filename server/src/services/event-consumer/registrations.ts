@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
 import type { Registration } from '../../platform/switch/introspection.ts';
-import { activeTenants, type TenantResolver } from './tenant-resolver.ts';
+import { switchTenants, type TenantResolver } from './tenant-resolver.ts';
 
 const DOMAIN_HEADERS = ['realm', 'domain_name', 'from-host', 'to-host'];
 
@@ -78,7 +78,8 @@ export async function reconcileRegistrations(deps: RegistrationDeps, registratio
     users.add(registration.user);
     byRealm.set(registration.realm.toLowerCase(), users);
   }
-  for (const tenant of await activeTenants(deps.db)) {
+  // Suspended tenants too: a switch that restarted while one was suspended sends no expire for it.
+  for (const tenant of await switchTenants(deps.db)) {
     const live = byRealm.get(tenant.domain.toLowerCase()) ?? new Set<string>();
     const extensions = await deps.db.withTenant(tenant.id, (tx) =>
       tx.selectFrom('extensions').select(['number', 'registeredAt']).where('deletedAt', 'is', null).execute(),

@@ -12,17 +12,12 @@ export interface TenantRef {
 const tenantsQuery = (tx: Tx) => tx.selectFrom('tenants').select(['id', 'code', 'telephonyDomain as domain']);
 const activeTenantsQuery = (tx: Tx) => tenantsQuery(tx).where('status', '=', 'ACTIVE');
 
-/** Every active tenant (the reconciliation checks theirs). */
-export function activeTenants(db: DatabaseHandles): Promise<TenantRef[]> {
-  return db.withPlatform((tx) => activeTenantsQuery(tx).execute());
-}
-
 /** A tenant as the config sync sees it: an active one is written, any other removed from the switch. */
 export interface SwitchTenant extends TenantRef {
   active: boolean;
 }
 
-/** Every tenant, active or not: the config sync writes the active ones and clears the others. */
+/** Every tenant, active or not: the config sync writes the active ones and clears the others; the reconciliation checks all. */
 export async function switchTenants(db: DatabaseHandles): Promise<SwitchTenant[]> {
   const rows = await db.withPlatform((tx) => tx.selectFrom('tenants').select(['id', 'code', 'telephonyDomain as domain', 'status']).execute());
   return rows.map(({ status, ...tenant }) => ({ ...tenant, active: status === 'ACTIVE' }));
