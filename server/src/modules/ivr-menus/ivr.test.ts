@@ -1,5 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
+import { findAll, parseXml } from '../../../../switch-sim/src/config/xml.ts';
+import { ENCODING_TRICKS } from '../../platform/switch/encoding-tricks.test-support.ts';
 import { compileIvrMenu } from './ivr.compiler.ts';
 import { bodyProblems, contextFromName } from './ivr-menus.service.ts';
 import { isWav } from './wav.ts';
@@ -60,6 +62,11 @@ describe('IVR compiler', () => {
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(xml).toContain('ivr_greeting=Tom &amp; Jerry');
     expect(xml).not.toMatch(/position/i);
+  });
+
+  it.each(ENCODING_TRICKS)('writes the greeting %j so that the switch reads exactly it', (greeting) => {
+    const data = findAll(parseXml(compileIvrMenu({ ...base, greeting })), 'action').map((action) => action.attrs.data);
+    expect(data).toContain(`ivr_greeting=${greeting}`);
   });
 });
 
