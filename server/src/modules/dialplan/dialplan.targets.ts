@@ -24,8 +24,8 @@ interface Masked {
 }
 
 function mask(data: string): Masked {
-  const scanned = scanReferences(data);
-  // The safe-data rule runs first and reports bad references; nothing to mask then.
+  // The safe-data rule runs first and reports bad references (and `$`s); nothing to mask then.
+  const scanned = scanReferences(data, { regexAnchors: true });
   if ('error' in scanned) return { text: data, references: [] };
   let text = '';
   let last = 0;

@@ -40,7 +40,7 @@ export function contextFromName(name: string): string {
 /** Pure: the 400s a menu body can earn without looking at the database. */
 export function bodyProblems(body: { greeting?: string; options?: IvrOption[] }): ErrorDetail[] {
   const details: ErrorDetail[] = [];
-  const greeting = body.greeting === undefined ? null : checkSafeData(body.greeting, 500);
+  const greeting = body.greeting === undefined ? null : checkSafeData(body.greeting, { maxLength: 500 });
   if (greeting) details.push({ path: 'greeting', message: greeting });
   const seen = new Set<string>();
   (body.options ?? []).forEach((option, index) => {
