@@ -201,6 +201,9 @@ describe('tenant scope of application data', () => {
     expect(action('callcenter', 'support@default')).not.toEqual([]);
     expect(action('playback', 'ivr/ivr-welcome.wav')).toEqual([]);
     expect(action('playback', 'tone_stream://%(200,0,440)')).toEqual([]);
+    for (const data of ['local_stream://../../etc', 'local_stream://${x}', 'tone_stream://${system(id)}', 'silence_stream://x']) {
+      expect(action('playback', data), data).not.toEqual([]);
+    }
     for (const data of ['/etc/passwd', '../../x.wav', 'http_cache://http://evil/x.wav', 'shout://x']) expect(action('playback', data), data).not.toEqual([]);
     expect(action('play_and_get_digits', '1 1 3 5000 # ivr/menu.wav silence_stream://250 choice ^[12]$ 3000 invalid XML acme_menu')).toEqual([]);
     expect(action('play_and_get_digits', '1 1 3 5000 # ivr/menu.wav silence_stream://250 choice ^[12]$ 3000 1 XML other_menu')).not.toEqual([]);
