@@ -166,4 +166,22 @@ describe('XML encoding tricks through the API', () => {
     expect(params.password).toBe(password);
     expect(params.username).toBe('u');
   });
+
+  it('queue sounds, caller ids and trunk addresses refuse every trick (their patterns leave no & or $)', async () => {
+    for (const value of ENCODING_TRICKS) {
+      const refused: [string, string, object][] = [
+        ['POST', '/queues', { name: 'q', musicOnHold: value }],
+        ['POST', '/queues', { name: 'q', announceSound: value }],
+        ['POST', '/extensions', { number: '150', callerId: value }],
+        ['POST', '/trunks', { name: 'other', host: value }],
+        ['POST', '/trunks', { name: 'other', host: 'sip.example.com', realm: value }],
+        ['POST', '/trunks', { name: 'other', host: 'sip.example.com', username: value }],
+      ];
+      for (const [method, url, payload] of refused) {
+        const response = await send(method as 'POST', url, payload);
+        expect(response.statusCode, `${url} ${JSON.stringify(payload)}: ${response.body}`).toBe(400);
+        expect(response.json()).toMatchObject({ statusCode: 400, details: expect.any(Array) });
+      }
+    }
+  });
 });
