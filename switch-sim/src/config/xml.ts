@@ -10,14 +10,71 @@ export interface XmlNode {
 
 export class XmlError extends Error {}
 
-const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
+// switch_xml_new's entity table; each expands to a character reference, decoded in the same pass.
+const ENTITIES: ReadonlyArray<readonly [string, string]> = [
+  ['lt;', '<'],
+  ['gt;', '>'],
+  ['quot;', '"'],
+  ['apos;', "'"],
+  ['amp;', '&'],
+];
+const C_SPACE = /[ \t\n\v\f\r]/;
 
-function decode(text: string): string {
-  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (whole, ent: string) => {
-    if (ent.startsWith('#x')) return String.fromCodePoint(parseInt(ent.slice(2), 16));
-    if (ent.startsWith('#')) return String.fromCodePoint(parseInt(ent.slice(1), 10));
-    return ENTITIES[ent] ?? whole;
-  });
+/** C's strtoul from `at` (the caller has checked that a hex digit is there): value and end. */
+function strtoul(source: string, at: number, base: 10 | 16): { value: number; end: number } {
+  let start = at;
+  if (base === 16 && source[at] === '0' && /^[xX][0-9a-fA-F]/.test(source.slice(at + 1, at + 3))) start = at + 2;
+  const digits = (base === 16 ? /^[0-9a-fA-F]*/ : /^[0-9]*/).exec(source.slice(start))![0];
+  if (digits === '') return { value: 0, end: at };
+  return { value: parseInt(digits, base), end: start + digits.length };
+}
+
+/** The characters switch_xml writes for a code point; bytes that are not UTF-8 become U+FFFD. */
+function character(code: number): string {
+  if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd';
+  return String.fromCodePoint(code);
+}
+
+/**
+ * switch_xml_decode (src/switch_xml.c), for attribute values (`t = ' '`) and character content
+ * (`t = '&'`): line endings become \n; `&#N;` and `&#xH;` (lower-case x only; zero, unterminated
+ * or above 0x7FFFFFFF left as written) and the five predefined entities are decoded; unknown
+ * entities are left as written; in attributes every C whitespace becomes a space. What one
+ * reference produces is never decoded again: `&amp;#36;` reads `&#36;`.
+ */
+export function decodeXml(raw: string, mode: 'attribute' | 'text'): string {
+  const source = raw.replace(/\r\n?/g, '\n');
+  let out = '';
+  let i = 0;
+  while (i < source.length) {
+    const here = source[i]!;
+    if (source.startsWith('&#', i)) {
+      let code = i + 2;
+      let base: 10 | 16 = 10;
+      if (source[code] === 'x') {
+        code += 1;
+        base = 16;
+      }
+      if (/[0-9a-fA-F]/.test(source[code] ?? '')) {
+        const { value, end } = strtoul(source, code, base);
+        if (value !== 0 && source[end] === ';' && value <= 0x7fffffff) {
+          out += character(value);
+          i = end + 1;
+          continue;
+        }
+      }
+    } else if (here === '&') {
+      const entity = ENTITIES.find(([name]) => source.startsWith(name, i + 1));
+      if (entity) {
+        out += entity[1];
+        i += entity[0].length + 1;
+        continue;
+      }
+    }
+    out += mode === 'attribute' && C_SPACE.test(here) ? ' ' : here;
+    i += 1;
+  }
+  return out;
 }
 
 export function parseXml(source: string): XmlNode {
@@ -30,7 +87,7 @@ export function parseXml(source: string): XmlNode {
   let i = 0;
   const text = (chunk: string): void => {
     const top = stack[stack.length - 1];
-    if (top) top.text += decode(chunk);
+    if (top) top.text += decodeXml(chunk, 'text');
   };
   while (i < source.length) {
     const lt = source.indexOf('<', i);
@@ -48,7 +105,7 @@ export function parseXml(source: string): XmlNode {
       const end = source.indexOf(']]>', lt + 9);
       if (end < 0) fail(lt, 'unclosed <![CDATA[');
       const top = stack[stack.length - 1];
-      if (top) top.text += source.slice(lt + 9, end);
+      if (top) top.text += source.slice(lt + 9, end).replace(/\r\n?/g, '\n');
       i = end + 3;
     } else if (rest.startsWith('<!DOCTYPE')) {
       const end = source.indexOf('>', lt);
@@ -82,7 +139,7 @@ export function parseXml(source: string): XmlNode {
         if (quote !== '"' && quote !== "'") fail(j, `missing ${quote === undefined ? '"' : quote}`);
         const close = source.indexOf(quote!, j + 1);
         if (close < 0) fail(j, `missing ${quote}`);
-        attrs[attr![1]!] = decode(source.slice(j + 1, close));
+        attrs[attr![1]!] = decodeXml(source.slice(j + 1, close), 'attribute');
         j = close + 1;
       }
       const node: XmlNode = { name, attrs, children: [], text: '' };

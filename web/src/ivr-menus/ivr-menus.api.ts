@@ -60,7 +60,7 @@ export const ivrMenusApi = {
   create: (input: IvrMenuCreateInput) => api<IvrMenu>('/ivr-menus', { method: 'POST', body: input }),
   update: (id: string, patch: IvrMenuPatch) => api<IvrMenu>(one(id), { method: 'PATCH', body: patch }),
   remove: (id: string) => api<void>(one(id), { method: 'DELETE' }),
-  /** The server reads the multipart field "file" and checks the RIFF/WAVE header itself. */
+  /** The server reads the multipart field "file" and checks the WAV header and format itself. */
   uploadPrompt: (id: string, file: File) => {
     const form = new FormData();
     form.append('file', file);

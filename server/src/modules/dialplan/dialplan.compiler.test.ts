@@ -1,7 +1,10 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
+import { findAll, parseXml } from '../../../../switch-sim/src/config/xml.ts';
+import { ENCODING_TRICKS } from '../../platform/switch/encoding-tricks.test-support.ts';
 import { switchContextName } from '../../platform/switch/naming.ts';
-import { assertWellFormed, compileContext, defaultDialplanRules } from './dialplan.compiler.ts';
+import { assertWellFormed } from '../../platform/switch/switch-xml-writer.ts';
+import { compileContext, defaultDialplanRules } from './dialplan.compiler.ts';
 
 describe('dialplan compiler', () => {
   it('compiles the default rules into a well-formed context namespaced by tenant', () => {
@@ -30,6 +33,27 @@ describe('dialplan compiler', () => {
     expect(() => assertWellFormed(xml)).not.toThrow();
     const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml);
     expect(parsed.include.context.extension.condition.action['@_application']).toBe('playback');
+  });
+
+  it.each(ENCODING_TRICKS)('writes %j in every field so that the switch reads exactly it', (value) => {
+    const xml = compileContext(value, [
+      {
+        name: value,
+        conditionField: value,
+        conditionExpression: value,
+        actions: [{ application: 'log', data: value }],
+        antiActions: [{ application: 'log', data: value }],
+        continue: false,
+        sortOrder: 1,
+        enabled: true,
+      },
+    ]);
+    const root = parseXml(xml);
+    expect(findAll(root, 'context')[0]!.attrs.name).toBe(value);
+    expect(findAll(root, 'extension')[0]!.attrs.name).toBe(value);
+    expect(findAll(root, 'condition')[0]!.attrs).toEqual({ field: value, expression: value });
+    expect(findAll(root, 'action')[0]!.attrs.data).toBe(value);
+    expect(findAll(root, 'anti-action')[0]!.attrs.data).toBe(value);
   });
 
   it('leaves disabled rules out and orders by sort order', () => {

@@ -1,8 +1,7 @@
-// Pure: dialplan rules of one context → the FreeSWITCH XML of that context. Built with an XML
-// library (never by string concatenation) and checked for well-formedness before it is stored.
-import { XMLValidator } from 'fast-xml-parser';
-import { create } from 'xmlbuilder2';
+// Pure: dialplan rules of one context → the FreeSWITCH XML of that context. Written by the
+// switch XML writer (every value escaped, never concatenated), checked for well-formedness.
 import type { DialplanAction } from '../../platform/db/schema.ts';
+import { SwitchXmlElement } from '../../platform/switch/switch-xml-writer.ts';
 
 export interface CompilableRule {
   name: string;
@@ -16,7 +15,7 @@ export interface CompilableRule {
 }
 
 export function compileContext(switchContext: string, rules: CompilableRule[]): string {
-  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('include');
+  const root = new SwitchXmlElement('include');
   const context = root.ele('context', { name: switchContext });
   const ordered = rules.filter((rule) => rule.enabled).sort((a, b) => a.sortOrder - b.sortOrder);
   for (const rule of ordered) {
@@ -25,14 +24,7 @@ export function compileContext(switchContext: string, rules: CompilableRule[]): 
     for (const action of rule.actions) condition.ele('action', { application: action.application, data: action.data });
     for (const action of rule.antiActions) condition.ele('anti-action', { application: action.application, data: action.data });
   }
-  const xml = root.end({ prettyPrint: true });
-  assertWellFormed(xml);
-  return xml;
-}
-
-export function assertWellFormed(xml: string): void {
-  const result = XMLValidator.validate(xml);
-  if (result !== true) throw new Error(`Generated dialplan XML is not well-formed: ${result.err.msg}`);
+  return root.end();
 }
 
 /**

@@ -44,6 +44,12 @@ describe('condition expression', () => {
     expect(checkConditionExpression('^1$\n^2$')).toMatch(/control/);
     expect(checkConditionExpression('^${system(id)}$')).not.toBeNull();
   });
+  it('refuses XML references, which would read as ${…} to anyone decoding the XML', () => {
+    for (const expression of ['^&#36;{system(id)}$', '^&#x24;{x}', '^&#X24;{x}', '^&amp;#36;{x}', '^&quot;$', '^&lt;1']) {
+      expect(checkConditionExpression(expression), expression).toMatch(/XML character or entity references/);
+    }
+    expect(checkConditionExpression('^(a&b)$')).toBeNull();
+  });
 });
 
 describe('application allowlist', () => {
@@ -75,8 +81,10 @@ describe('safe-data rule', () => {
       'Welcome to Acme',
       'caller ${caller_id_number} at ${strftime(%Y-%m-%d %H:%M)}',
       '${user_data(${dialed_extension}@${domain_name} var callgroup)}',
-      '${regex(${destination_number}|^(\\d+)$|%1)} ${url_encode(a b)} ${url_decode(a%20b)} ${escape(x)}',
+      '${regex(${destination_number}|^(\\d+)|%1)} ${url_encode(a b)} ${escape(x)}',
       '${caller_id_number:0:4}',
+      'dialed_extension=$1',
+      'Tom & Jerry, a&b, costs $5',
     ]) {
       expect(checkSafeData(data)).toBeNull();
     }
@@ -95,6 +103,34 @@ describe('safe-data rule', () => {
     expect(checkSafeData('${unterminated')).toMatch(/unterminated/);
     expect(checkSafeData('${ system}')).not.toBeNull();
     expect(checkSafeData('${system id}')).not.toBeNull();
+  });
+  // The writer escapes every &, so the switch reads these literally; they are refused anyway, so
+  // that no reader that decodes XML (a person, a tool, the switch) ever sees ${system(id)}.
+  it('refuses XML character and entity references in every spelling', () => {
+    for (const data of [
+      'x=&#36;{system(id)}',
+      'x=&#x24;{system(id)}',
+      'x=&#X24;{system(id)}',
+      'x=&#036;{system(id)}',
+      '{api_on_answer&#61;system id}user/1001@${domain_name}',
+      'say &quot;hi&quot;',
+      '&lt;b&gt;',
+      'Tom &amp; Jerry',
+      'x=&amp;#36;{system(id)}',
+      '&apos;',
+      '&nbsp;',
+    ]) {
+      expect(checkSafeData(data), data).toMatch(/XML character or entity references/);
+    }
+  });
+  it('refuses a $ that could be joined into ${…} when the switch expands the text', () => {
+    for (const data of ['a=$', 'a=x$', 'a=$$', 'a=\\$x', '$${hostname}', 'a=$1{system(id)}', '${user_data(1001@${domain_name} var $${x})}']) {
+      expect(checkSafeData(data), data).not.toBeNull();
+    }
+    expect(checkSafeData('1 1 3 5000 # a.wav b.wav choice ^[12]$ 3000', { regexAnchors: true })).toBeNull();
+    expect(checkSafeData('a=x$ ', { regexAnchors: false })).not.toBeNull();
+    // url_decode builds any text: ${url_decode(%24%7B…%7D)} is a ${…} the next expansion runs.
+    expect(checkSafeData('a=${url_decode(%24%7Bsystem(id)%7D)}')).toMatch(/url_decode\(\) is not allowed/);
   });
   it('refuses variables that make the switch execute something, however they are written', () => {
     for (const data of [
@@ -166,6 +202,9 @@ describe('tenant scope of application data', () => {
     expect(action('callcenter', 'support@default')).not.toEqual([]);
     expect(action('playback', 'ivr/ivr-welcome.wav')).toEqual([]);
     expect(action('playback', 'tone_stream://%(200,0,440)')).toEqual([]);
+    for (const data of ['local_stream://../../etc', 'local_stream://${x}', 'tone_stream://${system(id)}', 'silence_stream://x']) {
+      expect(action('playback', data), data).not.toEqual([]);
+    }
     for (const data of ['/etc/passwd', '../../x.wav', 'http_cache://http://evil/x.wav', 'shout://x']) expect(action('playback', data), data).not.toEqual([]);
     expect(action('play_and_get_digits', '1 1 3 5000 # ivr/menu.wav silence_stream://250 choice ^[12]$ 3000 invalid XML acme_menu')).toEqual([]);
     expect(action('play_and_get_digits', '1 1 3 5000 # ivr/menu.wav silence_stream://250 choice ^[12]$ 3000 1 XML other_menu')).not.toEqual([]);

@@ -2,7 +2,7 @@
 // runs whatever the XML says, so anything that could run a command, execute an application we
 // did not allow, or reach another tenant is refused here. Rationale: docs/decisions/0007.
 import type { ErrorDetail } from '../../platform/http/errors.ts';
-import { CONTROL, checkSafeData } from './safe-data.ts';
+import { CONTROL, XML_REFERENCE, checkSafeData } from './safe-data.ts';
 import { checkApplicationData, type TenantScope } from './dialplan.targets.ts';
 
 export type { TenantScope } from './dialplan.targets.ts';
@@ -46,6 +46,7 @@ export function checkConditionExpression(expression: string): string | null {
   if (expression.length > MAX_EXPRESSION_LENGTH) return `must be at most ${MAX_EXPRESSION_LENGTH} characters`;
   if (CONTROL.test(expression)) return 'must not contain control characters or line breaks';
   if (expression.includes('${')) return 'must not contain ${…}';
+  if (XML_REFERENCE.test(expression)) return 'must not contain XML character or entity references (&#…, &name;)';
   try {
     new RegExp(expression);
   } catch {
@@ -65,7 +66,7 @@ export function checkAction(action: { application: string; data: string }, scope
   if (!isAllowedApplication(action.application)) {
     return { field: 'application', message: `${action.application} is not an allowed application (allowed: ${ALLOWED_APPLICATIONS.join(', ')})` };
   }
-  const problem = checkSafeData(action.data) ?? checkApplicationData(action.application, action.data, scope);
+  const problem = checkSafeData(action.data, { regexAnchors: action.application === 'play_and_get_digits' }) ?? checkApplicationData(action.application, action.data, scope);
   return problem ? { field: 'data', message: problem } : null;
 }
 

@@ -3,6 +3,7 @@
 // sounds come only from the switch's sound folder or generated streams. Pure functions.
 import type { AllowedApplication } from './dialplan.rules.ts';
 import { parseQueueName } from '../../platform/switch/naming.ts';
+import { isSwitchStream } from '../../platform/switch/sounds.ts';
 import { closingBrace, isDangerousVariable, scanReferences } from './safe-data.ts';
 
 export interface TenantScope {
@@ -24,8 +25,8 @@ interface Masked {
 }
 
 function mask(data: string): Masked {
-  const scanned = scanReferences(data);
-  // The safe-data rule runs first and reports bad references; nothing to mask then.
+  // The safe-data rule runs first and reports bad references (and `$`s); nothing to mask then.
+  const scanned = scanReferences(data, { regexAnchors: true });
   if ('error' in scanned) return { text: data, references: [] };
   let text = '';
   let last = 0;
@@ -92,11 +93,12 @@ function checkDestination(tokens: string[], scope: TenantScope): string | null {
   return null;
 }
 
-/** A sound: a relative file under the switch's sound folder, or a silence/tone/local stream. */
+/** A sound: a relative file under the switch's sound folder, or one of its named streams. */
 function checkSound(sound: string): string | null {
   const scheme = /^([a-z_]+):\/\//.exec(sound);
   if (scheme) {
-    return ['silence_stream', 'tone_stream', 'local_stream'].includes(scheme[1]!) ? null : `the sound source ${scheme[1]}:// is not allowed`;
+    if (!['silence_stream', 'tone_stream', 'local_stream'].includes(scheme[1]!)) return `the sound source ${scheme[1]}:// is not allowed`;
+    return isSwitchStream(sound) ? null : 'a stream must be local_stream://<name>, silence_stream://<ms> or a tone_stream of digits, letters and %(),;.=+-';
   }
   if (sound.startsWith('/') || sound.includes('..') || !new RegExp(`^(?:[A-Za-z0-9_./-]|${REF})+$`).test(sound)) {
     return 'a sound must be a relative file name (no absolute path, no ..) or a silence_stream, tone_stream or local_stream';

@@ -2,14 +2,20 @@
 // expand and execute must not smuggle in markup, commands, or variables that execute things.
 // Pure functions; rationale in docs/decisions/0007-dialplan-safety.md.
 
-/** The only `${name(...)}` functions data may call: pure string work or directory look-ups. */
-export const ALLOWED_FUNCTIONS = ['user_data', 'escape', 'url_encode', 'url_decode', 'regex', 'strftime'] as const;
+/**
+ * The only `${name(...)}` functions data may call: pure string work or directory look-ups. Not
+ * url_decode: it builds any text (`%24%7B` is `${`), and a variable holding a `${…}` is expanded
+ * again wherever it is used.
+ */
+export const ALLOWED_FUNCTIONS = ['user_data', 'escape', 'url_encode', 'regex', 'strftime'] as const;
 
 export const MAX_DATA_LENGTH = 1024;
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL = /[\u0000-\u001f\u007f]/;
 const MARKUP = /[<>"`]/;
+/** `&#36;`, `&#x24;`, `&quot;`…: text that reads as something else to anyone who decodes XML. */
+export const XML_REFERENCE = /&(#|[A-Za-z][A-Za-z0-9]*;)/;
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_-]*/;
 
 /**
@@ -35,11 +41,15 @@ export interface Reference {
  * variable, `${var:offset[:length]}`, or a call of an allowlisted function. Returns the
  * references, or the first problem.
  */
-export function scanReferences(text: string): { references: Reference[] } | { error: string } {
+export function scanReferences(text: string, options: { regexAnchors?: boolean } = {}): { references: Reference[] } | { error: string } {
   const references: Reference[] = [];
   let index = 0;
   while (index < text.length) {
     if (text.startsWith('$${', index)) return { error: 'global variables ($${…}) are not allowed' };
+    if (text[index] === '$' && !text.startsWith('${', index)) {
+      const problem = loneDollar(text.slice(index), options.regexAnchors === true);
+      if (problem) return { error: problem };
+    }
     if (!text.startsWith('${', index)) {
       index += 1;
       continue;
@@ -52,6 +62,20 @@ export function scanReferences(text: string): { references: Reference[] } | { er
     index = end + 1;
   }
   return { references };
+}
+
+/**
+ * A `$` that does not open `${…}` may only be a regex capture (`$1`) not followed by `{`, or,
+ * where the data holds a regular expression and sets no variable from its own text
+ * (play_and_get_digits), an anchor ending a word: any other `$` could be joined with a `{…}` at
+ * call time (the switch expands a variable's value again when it is used), and a capture ending
+ * in `$` would open one.
+ */
+function loneDollar(text: string, regexAnchors: boolean): string | null {
+  if (regexAnchors && /^\$(\s|$)/.test(text)) return null;
+  const capture = /^\$\d+/.exec(text);
+  if (!capture) return 'a $ must open ${…} or be a capture ($1…)';
+  return text[capture[0].length] === '{' ? 'a capture ($1…) must not be followed by {' : null;
 }
 
 /** Index of the `}` closing a `${` whose content starts at `from`, or -1. */
@@ -81,15 +105,16 @@ function checkReferenceBody(body: string): string | null {
 }
 
 /**
- * The safe-data rule, for action data and IVR greetings: one line of text without markup or
- * quotes, whose references are plain variables or allowlisted functions, and which never
+ * The safe-data rule, for action data and IVR greetings: one line of text without markup, quotes
+ * or XML references (the writer escapes every `&`, so the switch reads the text as typed), whose references are plain variables or allowlisted functions, and which never
  * assigns a variable that executes something or a computed variable name.
  */
-export function checkSafeData(data: string, maxLength = MAX_DATA_LENGTH): string | null {
+export function checkSafeData(data: string, { maxLength = MAX_DATA_LENGTH, regexAnchors = false } = {}): string | null {
   if (data.length > maxLength) return `must be at most ${maxLength} characters`;
   if (CONTROL.test(data)) return 'must not contain control characters or line breaks';
   if (MARKUP.test(data)) return 'must not contain <, >, " or `';
-  const scanned = scanReferences(data);
+  if (XML_REFERENCE.test(data)) return 'must not contain XML character or entity references (&#…, &name;)';
+  const scanned = scanReferences(data, { regexAnchors });
   if ('error' in scanned) return scanned.error;
   if (/\}\s*=/.test(data)) return 'a variable name must not be computed from ${…}';
   for (const match of data.matchAll(/([A-Za-z0-9_]+)\s*=/g)) {

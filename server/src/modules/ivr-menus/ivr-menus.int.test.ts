@@ -193,6 +193,7 @@ describe('/ivr-menus/:id/prompt', () => {
     const played = await call('GET', `/ivr-menus/${created.id}/prompt`, session);
     expect(played.statusCode).toBe(200);
     expect(played.headers['content-type']).toBe('audio/wav');
+    expect(played.headers['x-content-type-options']).toBe('nosniff');
     expect(played.rawPayload).toEqual(first);
     const [active] = await versionsOf(session, 'voice');
     expect(active).toMatchObject({ number: 2, status: 'ACTIVE' });
@@ -222,9 +223,26 @@ describe('/ivr-menus/:id/prompt', () => {
     const created = (await call('POST', '/ivr-menus', session, menu({ context: 'fake' }))).json();
     const key = promptKey(fixture.tenant.id, created.id);
     const mp3 = Buffer.concat([Buffer.from('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000'), Buffer.alloc(200, 0xff)]);
-    for (const fake of [mp3, Buffer.from('this is only text, named .wav, and long enough to look like a header')]) {
+    const hugeData = tinyWav(5);
+    hugeData.writeUInt32LE(0xffffffff, 40); // a data chunk of 4 GB with 10 bytes present
+    const hugeRiff = tinyWav(5);
+    hugeRiff.writeUInt32LE(0xffffffff, 4);
+    const html = Buffer.concat([tinyWav(0, { formatTag: 0x55, bitsPerSample: 0 }).subarray(0, 44), Buffer.from('<html><script>alert(1)</script></html>')]);
+    html.writeUInt32LE(html.length - 8, 4);
+    html.writeUInt32LE(html.length - 44, 40);
+    const fakes = [
+      mp3,
+      Buffer.from('this is only text, named .wav, and long enough to look like a header'),
+      hugeData,
+      hugeRiff,
+      html, // MP3 format tag 0x55 behind a RIFF header, HTML as its data
+      tinyWav(5, { channels: 0 }),
+      tinyWav(5, { sampleRate: 0 }),
+    ];
+    for (const fake of fakes) {
       const response = await upload(`/ivr-menus/${created.id}/prompt`, session, fake, { filename: 'prompt.wav' });
       expectError(response, 400, 'INVALID_WAV');
+      expect(response.json().details).toEqual([{ path: 'file', message: expect.any(String) }]);
       expect(await stored(key)).toBeNull();
     }
     expect((await call('GET', `/ivr-menus/${created.id}`, session)).json().hasPrompt).toBe(false);

@@ -71,7 +71,8 @@ export const ivrMenusRoutes =
       schema: { tags, params: IdParams, response: { 200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'audio/wav' }), ...errorResponses(400, 401, 403, 404) } },
       handler: async (request, reply) => {
         const { stream, size } = await ivr.prompt(tenantOf(request), request.params.id);
-        return reply.type('audio/wav').header('content-length', size).send(stream);
+        // A tenant's upload: browsers must take it as audio, never sniff it into a page.
+        return reply.type('audio/wav').header('content-length', size).header('x-content-type-options', 'nosniff').send(stream);
       },
     });
     app.delete('/ivr-menus/:id/prompt', {

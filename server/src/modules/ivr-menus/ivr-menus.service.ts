@@ -18,7 +18,7 @@ import { insertVersion, lockContext, supersedeActive } from '../dialplan/dialpla
 import { compileIvrMenu } from './ivr.compiler.ts';
 import * as repo from './ivr-menus.repo.ts';
 import type { IvrMenu, IvrMenuCreateBody, IvrMenuPatchBody, IvrOption } from './ivr-menus.schema.ts';
-import { isWav } from './wav.ts';
+import { readWav, SUPPORTED_WAV } from './wav.ts';
 
 
 /** Contexts a menu may never take: the tenant's main context and the platform's inbound one. */
@@ -40,7 +40,7 @@ export function contextFromName(name: string): string {
 /** Pure: the 400s a menu body can earn without looking at the database. */
 export function bodyProblems(body: { greeting?: string; options?: IvrOption[] }): ErrorDetail[] {
   const details: ErrorDetail[] = [];
-  const greeting = body.greeting === undefined ? null : checkSafeData(body.greeting, 500);
+  const greeting = body.greeting === undefined ? null : checkSafeData(body.greeting, { maxLength: 500 });
   if (greeting) details.push({ path: 'greeting', message: greeting });
   const seen = new Set<string>();
   (body.options ?? []).forEach((option, index) => {
@@ -131,9 +131,10 @@ export class IvrMenusService {
     if (prompt) await this.services.storage.delete(prompt);
   }
 
-  /** Checks the RIFF/WAVE header before anything is stored; replaces the previous prompt. */
+  /** Checks the WAV header and format before anything is stored; replaces the previous prompt. */
   async uploadPrompt(actor: TenantActor, id: string, audio: Buffer): Promise<IvrMenu> {
-    if (!isWav(audio)) throw badRequest('INVALID_WAV', 'The prompt must be a WAV file (RIFF/WAVE)', [{ path: 'file', message: 'is not a WAV file' }]);
+    const wav = readWav(audio);
+    if ('problem' in wav) throw badRequest('INVALID_WAV', `The prompt must be a WAV file (RIFF/WAVE) of ${SUPPORTED_WAV}`, [{ path: 'file', message: wav.problem }]);
     const { db, storage } = this.services;
     await db.withTenant(actor.tenantId, (tx) => found(tx, id));
     // The key is the menu's own: a replacement overwrites the previous prompt in place.

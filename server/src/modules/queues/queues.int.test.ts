@@ -65,7 +65,7 @@ describe('/queues', () => {
     const { admin } = await createTenant(t.app, t.platform);
     const settings = {
       strategy: 'LONGEST_IDLE_AGENT',
-      musicOnHold: '$${hold_music}',
+      musicOnHold: 'local_stream://hold-music_2',
       announceSound: 'ivr/ivr-please_hold.wav',
       announceFrequency: 30,
       maxWaitTime: 600,
@@ -92,6 +92,15 @@ describe('/queues', () => {
       { name: 'q', announceSound: '/var/lib/freeswitch/sounds/other-tenant/ivr-1.wav' },
       { name: 'q', musicOnHold: 'music/../../other-tenant/ivr-1.wav' },
       { name: 'q', musicOnHold: 'http_cache://attacker.example/moh.wav' },
+      // Only the switch's named streams and sound library: no globals, variables or paths in streams.
+      { name: 'q', musicOnHold: '$${hold_music}' },
+      { name: 'q', musicOnHold: '${hold_music}' },
+      { name: 'q', musicOnHold: 'local_stream://../../etc' },
+      { name: 'q', musicOnHold: 'local_stream://moh/../../x' },
+      { name: 'q', announceSound: 'tone_stream://${system(id)}' },
+      { name: 'q', announceSound: 'silence_stream://forever' },
+      { name: 'q', announceSound: 'ivr/${x}.wav' },
+      { name: 'q', announceSound: 'ivr/x.wav&#36;' },
       { name: 'q', recordingEnabled: 'maybe' },
     ]) {
       expectError(await call('POST', '/queues', admin.session, body), 400, 'VALIDATION_FAILED');

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { IdParams, Nullable, Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { AgentStateSchema } from '../agents/agents.schema.ts';
+import { SOUND_PATTERN } from '../../platform/switch/sounds.ts';
 
 /** mod_callcenter's strategies, in the API's upper-case spelling. */
 export const QUEUE_STRATEGIES = [
@@ -17,15 +18,9 @@ export const QUEUE_STRATEGIES = [
 
 export const QueueStrategy = Type.Enum(QUEUE_STRATEGIES);
 
-// A sound reaches the switch as a playback target: a stream, a relative path or a variable, never
-// a space, quote or function call (no parentheses). Like every sound a tenant writes (decision
-// 0007), no absolute path and no '..' (those could reach another tenant's prompts), and of the
-// streams only silence_stream, tone_stream and local_stream.
-const Sound = Type.String({
-  minLength: 1,
-  maxLength: 255,
-  pattern: '^(?:(?:silence|tone|local)_stream://[A-Za-z0-9_./${}=,@+-]*|(?!/)(?!.*\\.\\.)[A-Za-z0-9_./${}=,@+-]+)$',
-});
+// A sound reaches the switch as a playback target: one of its named streams or a file of its
+// sound library (platform/switch/sounds.ts, decision 0014).
+const Sound = Type.String({ minLength: 1, maxLength: 255, pattern: SOUND_PATTERN });
 const Seconds = Type.Integer({ minimum: 0, maximum: 86_400 });
 
 export const Queue = Type.Object({

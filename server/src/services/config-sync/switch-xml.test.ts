@@ -1,5 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
+import { findAll, params, parseXml } from '../../../../switch-sim/src/config/xml.ts';
+import { ENCODING_TRICKS } from '../../platform/switch/encoding-tricks.test-support.ts';
 import { callcenterStrategy, directoryXml, gatewayXml, publicRoutesXml, queueXml } from './switch-xml.ts';
 
 const parse = (xml: string) => new XMLParser({ ignoreAttributes: false, isArray: (name) => ['user', 'extension', 'action', 'param', 'variable'].includes(name) }).parse(xml);
@@ -69,5 +71,27 @@ describe('switch XML', () => {
   it('names strategies as mod_callcenter does', () => {
     expect(callcenterStrategy('ROUND_ROBIN')).toBe('round-robin');
     expect(callcenterStrategy('RING_ALL')).toBe('ring-all');
+  });
+
+  // Whatever reaches these files, the switch decodes exactly the stored value (decision 0014).
+  it.each(ENCODING_TRICKS)('every file carries %j to the switch exactly as stored', (value) => {
+    const directory = parseXml(
+      directoryXml({ ...tenant, domain: value }, [{ id: 'e1', number: '1000', password: value, callerId: value, context: 'default', callGroup: value, maxRegistrations: 1 }]),
+    );
+    expect(findAll(directory, 'domain')[0]!.attrs.name).toBe(value);
+    expect(params(findAll(directory, 'user')[0]).password).toBe(value);
+    expect(params(findAll(directory, 'user')[0], 'variable')).toMatchObject({ callgroup: value, effective_caller_id_number: value, outbound_caller_id_number: value });
+
+    const gateway = parseXml(gatewayXml({ name: 'acme-main', host: value, proxy: value, realm: value, register: true, username: value, password: value, dtmfMode: 'rfc2833', ping: null, transport: 'udp' }));
+    expect(params(gateway)).toMatchObject({ realm: value, proxy: value, username: value, password: value });
+
+    const queueFields = { strategy: 'RING_ALL', announceFrequency: 30, maxWaitTime: 0, tierRulesApply: false, tierRuleWaitSecond: 0, tierRuleWaitMultiplyLevel: false, tierRuleNoAgentNoWait: false };
+    const queue = { ...queueFields, id: 'abc', musicOnHold: value, announceSound: value, discardAbandonedAfter: 60, skipAgentsWithExternalCalls: false, recordingEnabled: true };
+    expect(params(parseXml(queueXml(queue, value)))).toMatchObject({ 'moh-sound': value, 'announce-sound': value, 'record-template': value });
+
+    const routes = parseXml(publicRoutesXml({ ...tenant, domain: value }, [{ didNumber: '5511', destinationType: 'EXTENSION', destinationNumber: value }], new Map()));
+    const data = findAll(routes, 'action').map((action) => action.attrs.data);
+    expect(data).toContain(`domain_name=${value}`);
+    expect(data).toContain(`${value} XML acme_default`);
   });
 });

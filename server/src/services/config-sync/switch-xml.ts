@@ -1,18 +1,12 @@
 // Pure builders of the FreeSWITCH XML the config sync writes, one function per file kind.
-// Built with xmlbuilder2 (values are escaped by the library, never concatenated).
-import { create } from 'xmlbuilder2';
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
-import { assertWellFormed } from '../../modules/dialplan/dialplan.compiler.ts';
+// Written by the switch XML writer (every value escaped by one function, never concatenated).
 import { extensionDialString, switchContextName, switchQueueName } from '../../platform/switch/naming.ts';
+import { SwitchXmlElement } from '../../platform/switch/switch-xml-writer.ts';
 import type { TenantRef } from '../event-consumer/tenant-resolver.ts';
 
-const include = () => create({ version: '1.0', encoding: 'UTF-8' }).ele('include');
-const finish = (root: XMLBuilder) => {
-  const xml = root.end({ prettyPrint: true });
-  assertWellFormed(xml);
-  return xml;
-};
-const params = (parent: XMLBuilder, tag: 'params' | 'variables', values: Record<string, string | number | boolean | null | undefined>) => {
+const include = () => new SwitchXmlElement('include');
+const finish = (root: SwitchXmlElement) => root.end();
+const params = (parent: SwitchXmlElement, tag: 'params' | 'variables', values: Record<string, string | number | boolean | null | undefined>) => {
   const list = parent.ele(tag);
   const child = tag === 'params' ? 'param' : 'variable';
   for (const [name, value] of Object.entries(values)) if (value !== null && value !== undefined && value !== '') list.ele(child, { name, value: String(value) });
