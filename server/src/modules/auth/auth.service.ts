@@ -16,6 +16,7 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import * as repo from './auth.repo.ts';
 
 export const LOGIN_ATTEMPTS_PER_MINUTE = 5;
+const LOGIN_WINDOW_SECONDS = 60;
 
 export interface TokenPair {
   accessToken: string;
@@ -39,19 +40,22 @@ export class AuthService {
 
   async login(emailInput: string, password: string, ip: string): Promise<LoginResult> {
     const email = emailInput.trim().toLowerCase();
-    const limitKeys = [`login:ip:${ip}`, `login:email:${email}`];
-    const limit = await this.coordination.peekRateLimit(limitKeys, LOGIN_ATTEMPTS_PER_MINUTE);
+    const addressKey = `login:ip:${ip}`;
+    const emailKey = `login:email:${email}`;
+    // Counted before the password is checked, atomically on every instance: whatever the
+    // concurrency, no more than the limit are ever verified per e-mail and per address.
+    const limit = await this.coordination.consumeRateLimit([addressKey, emailKey], LOGIN_ATTEMPTS_PER_MINUTE, LOGIN_WINDOW_SECONDS);
     if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
 
     const user = await this.db.withPlatform((tx) => repo.findUserByEmail(tx, email));
     // Unknown email and wrong password do the same Argon2 work and give the same answer.
     const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-    if (!user || !valid) {
-      await this.coordination.consumeRateLimit(limitKeys, LOGIN_ATTEMPTS_PER_MINUTE, 60);
-      throw invalidCredentials();
-    }
+    if (!user || !valid) throw invalidCredentials();
+    // The right password does not count: the address gets its attempt back (people behind one NAT
+    // keep logging in) and the e-mail starts afresh.
+    await this.coordination.refundRateLimit([addressKey], LOGIN_ATTEMPTS_PER_MINUTE, LOGIN_WINDOW_SECONDS);
+    await this.coordination.resetRateLimit(emailKey);
     if (user.status !== 'ACTIVE') throw forbidden('This account is disabled', 'USER_DISABLED');
-    await this.coordination.resetRateLimit(`login:email:${email}`);
 
     return this.db.withPlatform(async (tx) => {
       const tenants = await repo.listMemberships(tx, user.id);
