@@ -84,8 +84,8 @@ describe('login', () => {
     expect(disabled.json()).toMatchObject({ status: 'DISABLED' });
     expectError(await post('/auth/login', { email: admin.email, password: TEST_PASSWORD }), 403, 'USER_DISABLED');
     expectError(await post('/auth/login', { email: admin.email, password: 'nope-nope-nope' }), 401, 'INVALID_CREDENTIALS');
-    // A session opened before the disabling cannot be refreshed any more.
-    expectError(await post('/auth/refresh', { refreshToken: admin.session.refreshToken }), 403, 'USER_DISABLED');
+    // A session opened before the disabling ended with it.
+    expectError(await post('/auth/refresh', { refreshToken: admin.session.refreshToken }), 401, 'SESSION_REVOKED');
   });
 
   it('validates the body', async () => {

@@ -13,6 +13,7 @@ import {
 } from '../../platform/auth/tokens.ts';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../platform/http/errors.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import { publishSessionsRevoked } from '../../platform/realtime/events.ts';
 import * as repo from './auth.repo.ts';
 
 export const LOGIN_ATTEMPTS_PER_MINUTE = 5;
@@ -58,6 +59,9 @@ export class AuthService {
     if (user.status !== 'ACTIVE') throw forbidden('This account is disabled', 'USER_DISABLED');
 
     return this.db.withPlatform(async (tx) => {
+      // Disabled since the password was checked? The share lock also makes a disabling that runs
+      // now wait for this session, so that it ends it too.
+      if (!(await repo.lockActiveUser(tx, user.id))) throw forbidden('This account is disabled', 'USER_DISABLED');
       const tenants = await repo.listMemberships(tx, user.id);
       const active = tenants.filter((tenant) => tenant.status === 'ACTIVE');
       // One tenant: the token carries it at once; several: the user picks with select-tenant.
@@ -182,9 +186,14 @@ export class AuthService {
     await this.flagRevoked(await this.db.withPlatform((tx) => repo.revokeUserSessions(tx, userId, reason, { tenantId })));
   }
 
-  /** Ends sessions now: their access tokens stop working before they expire. */
+  /**
+   * Ends sessions now, on every instance: their access tokens stop working before they expire (the
+   * flag the guard reads), and their sockets and monitoring streams close (the announcement).
+   */
   async flagRevoked(sessionIds: string[]): Promise<void> {
+    if (sessionIds.length === 0) return;
     await Promise.all(sessionIds.map((id) => this.coordination.setFlag(revokedSessionFlag(id), ACCESS_TOKEN_TTL_SECONDS)));
+    await publishSessionsRevoked(this.coordination, sessionIds);
   }
 
   private async issue(
@@ -193,6 +202,9 @@ export class AuthService {
     user: { id: string; platformRole: RoleName | null; mustChangePassword: boolean },
     tenant: { id: string; role: TenantRoleName } | null,
   ): Promise<TokenPair> {
+    // Locked until commit: a revocation running now either ends this session before (refused
+    // here) or after (and then also ends the tokens issued here).
+    if (!(await repo.lockLiveSession(tx, sessionId))) throw unauthorized('This session has ended; log in again', 'SESSION_REVOKED');
     await repo.rotateSessionTokens(tx, sessionId);
     const refreshToken = newRefreshToken();
     await repo.insertRefreshToken(tx, sessionId, hashRefreshToken(refreshToken));
