@@ -94,18 +94,25 @@ it('moves a tenant to another plan, then refuses to delete that plan while in us
   });
 });
 
-it('suspends and reactivates a tenant from the list', async () => {
+it('suspends a tenant only once confirmed, and reactivates it', async () => {
   const tenant = await tenantWithAdmin();
   await withPlatformAdmin(async (page) => {
     await openMenu(page, 'Tenants');
+    const tenantRow = row(page, tenant.code);
     await page.getByRole('button', { name: `Suspend ${tenant.code}` }).click();
-    await row(page, tenant.code).getByText('Suspended', { exact: true }).waitFor();
+    await tenantRow.getByRole('button', { name: 'Cancel' }).click();
+    await page.reload();
+    await tenantRow.getByText('Active', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: `Suspend ${tenant.code}` }).click();
+    await tenantRow.getByRole('button', { name: `Confirm: suspend ${tenant.code}` }).click();
+    await tenantRow.getByText('Suspended', { exact: true }).waitFor();
     await page.getByRole('button', { name: `Reactivate ${tenant.code}` }).click();
     await row(page, tenant.code).getByText('Active', { exact: true }).waitFor();
   });
 });
 
-it('disables a user, whose next login is refused with the disabled message', async () => {
+it('disables a user only once confirmed, never yourself; their next login is refused with the disabled message', async () => {
   const tenant = await tenantWithAdmin();
   const { context, page } = await openPage(env.browser);
   try {
@@ -118,7 +125,18 @@ it('disables a user, whose next login is refused with the disabled message', asy
     await openMenu(page, 'Platform users');
     const userRow = row(page, tenant.adminEmail);
     expect(await userRow.innerText()).toContain(tenant.code);
+    // Your own row has nothing to disable (the server would refuse it: CANNOT_DISABLE_SELF).
+    const ownRow = row(page, env.platform.platformAdmin.email);
+    await ownRow.getByText('You', { exact: true }).waitFor();
+    expect(await ownRow.getByRole('button').count()).toBe(0);
+
     await userRow.getByRole('button', { name: `Disable ${tenant.adminEmail}` }).click();
+    await userRow.getByRole('button', { name: 'Cancel' }).click();
+    await page.reload();
+    await userRow.getByText('Active', { exact: true }).waitFor();
+
+    await userRow.getByRole('button', { name: `Disable ${tenant.adminEmail}` }).click();
+    await userRow.getByRole('button', { name: `Confirm: disable ${tenant.adminEmail}` }).click();
     await userRow.getByText('Disabled', { exact: true }).waitFor();
     await userRow.getByRole('button', { name: `Enable ${tenant.adminEmail}` }).waitFor();
     await signOut(page);

@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(tenantsRoutes(new TenantsService(db, auth, config.baseDomain)));
     await api.register(
       platformRoutes({
-        platform: new PlatformService(db),
+        platform: new PlatformService(db, auth),
         probe,
         switchCheck,
         systemConfig: () => ({

@@ -3,18 +3,26 @@ import { useTranslation } from 'react-i18next';
 
 interface ConfirmButtonProps {
   label: string;
+  /** The first button's accessible name when the visible label alone is ambiguous in a list. */
+  ariaLabel?: string;
   confirmLabel: string;
   onConfirm: () => void;
   disabled?: boolean;
 }
 
 /** Destructive actions ask twice, inline, rather than through a blocking browser dialog. */
-export function ConfirmButton({ label, confirmLabel, onConfirm, disabled }: ConfirmButtonProps) {
+export function ConfirmButton({ label, ariaLabel, confirmLabel, onConfirm, disabled }: ConfirmButtonProps) {
   const { t } = useTranslation();
   const [armed, setArmed] = useState(false);
   if (!armed) {
     return (
-      <button type="button" className="danger" disabled={disabled} onClick={() => setArmed(true)}>
+      <button
+        type="button"
+        className="danger"
+        disabled={disabled}
+        aria-label={ariaLabel}
+        onClick={() => setArmed(true)}
+      >
         {label}
       </button>
     );

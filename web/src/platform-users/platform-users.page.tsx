@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../app/auth-context.tsx';
+import { ConfirmButton } from '../app/confirm-button.tsx';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { useFormat } from '../app/use-format.ts';
 import { platformUsersApi, platformUsersKey, type UserStatus } from './platform-users.api.ts';
@@ -7,6 +9,7 @@ import { platformUsersApi, platformUsersKey, type UserStatus } from './platform-
 export function PlatformUsersPage() {
   const { t } = useTranslation();
   const format = useFormat();
+  const { me } = useAuth();
   const queryClient = useQueryClient();
   const users = useQuery({ queryKey: platformUsersKey, queryFn: platformUsersApi.list });
   const setStatus = useMutation({
@@ -70,16 +73,17 @@ export function PlatformUsersPage() {
                 <td>{user.lastLoginAt ? format.dateTime(user.lastLoginAt) : t('platformUsers.never')}</td>
                 <td>{format.dateTime(user.createdAt)}</td>
                 <td>
-                  {user.status === 'ACTIVE' ? (
-                    <button
-                      type="button"
-                      className="danger"
+                  {user.id === me?.sub ? (
+                    // The server refuses disabling yourself (CANNOT_DISABLE_SELF): no button to press.
+                    <span className="badge">{t('platformUsers.you')}</span>
+                  ) : user.status === 'ACTIVE' ? (
+                    <ConfirmButton
+                      label={t('platformUsers.disable')}
+                      ariaLabel={t('platformUsers.disableUser', { email: user.email })}
+                      confirmLabel={t('platformUsers.confirmDisable', { email: user.email })}
                       disabled={setStatus.isPending}
-                      aria-label={t('platformUsers.disableUser', { email: user.email })}
-                      onClick={() => setStatus.mutate({ id: user.id, status: 'DISABLED' })}
-                    >
-                      {t('platformUsers.disable')}
-                    </button>
+                      onConfirm={() => setStatus.mutate({ id: user.id, status: 'DISABLED' })}
+                    />
                   ) : (
                     <button
                       type="button"

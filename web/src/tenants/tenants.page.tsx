@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmButton } from '../app/confirm-button.tsx';
 import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
 import { OneTimePassword } from '../app/one-time-password.tsx';
 import { useFormat } from '../app/use-format.ts';
@@ -102,25 +103,25 @@ export function TenantsPage() {
                 <td className="number">{format.number(tenant.memberCount)}</td>
                 <td>{format.dateTime(tenant.createdAt)}</td>
                 <td>
-                  <button
-                    type="button"
-                    className={tenant.status === 'ACTIVE' ? 'danger' : 'secondary'}
-                    disabled={update.isPending}
-                    aria-label={t(
-                      tenant.status === 'ACTIVE' ? 'tenants.suspendTenant' : 'tenants.reactivateTenant',
-                      {
-                        tenant: tenant.code,
-                      },
-                    )}
-                    onClick={() =>
-                      update.mutate({
-                        id: tenant.id,
-                        change: { status: tenant.status === 'ACTIVE' ? 'SUSPENDED' : 'ACTIVE' },
-                      })
-                    }
-                  >
-                    {tenant.status === 'ACTIVE' ? t('tenants.suspend') : t('tenants.reactivate')}
-                  </button>
+                  {tenant.status === 'ACTIVE' ? (
+                    <ConfirmButton
+                      label={t('tenants.suspend')}
+                      ariaLabel={t('tenants.suspendTenant', { tenant: tenant.code })}
+                      confirmLabel={t('tenants.confirmSuspend', { tenant: tenant.code })}
+                      disabled={update.isPending}
+                      onConfirm={() => update.mutate({ id: tenant.id, change: { status: 'SUSPENDED' } })}
+                    />
+                  ) : (
+                    <button
+                      type="button"
+                      className="secondary"
+                      disabled={update.isPending}
+                      aria-label={t('tenants.reactivateTenant', { tenant: tenant.code })}
+                      onClick={() => update.mutate({ id: tenant.id, change: { status: 'ACTIVE' } })}
+                    >
+                      {t('tenants.reactivate')}
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}

@@ -17,6 +17,10 @@ export const findUserById = (tx: Tx, id: string) =>
     .where('id', '=', id)
     .executeTakeFirst();
 
+/** The user if still ACTIVE, share-locked until commit (a concurrent disabling waits for it). */
+export const lockActiveUser = (tx: Tx, id: string) =>
+  tx.selectFrom('users').select('id').where('id', '=', id).where('status', '=', 'ACTIVE').forShare().executeTakeFirst();
+
 export interface MembershipRow {
   id: string;
   code: string;
@@ -59,6 +63,17 @@ export const rotateSessionTokens = (tx: Tx, sessionId: string) =>
     .where('sessionId', '=', sessionId)
     .where('rotatedAt', 'is', null)
     .execute();
+
+/** The session if not revoked nor expired, locked until commit. */
+export const lockLiveSession = (tx: Tx, sessionId: string) =>
+  tx
+    .selectFrom('authSessions')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', new Date())
+    .forUpdate()
+    .executeTakeFirst();
 
 export const revokeSession = (tx: Tx, sessionId: string, reason: string) =>
   tx

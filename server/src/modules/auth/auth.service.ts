@@ -13,9 +13,11 @@ import {
 } from '../../platform/auth/tokens.ts';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../platform/http/errors.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import { publishSessionsRevoked } from '../../platform/realtime/events.ts';
 import * as repo from './auth.repo.ts';
 
 export const LOGIN_ATTEMPTS_PER_MINUTE = 5;
+const LOGIN_WINDOW_SECONDS = 60;
 
 export interface TokenPair {
   accessToken: string;
@@ -39,21 +41,27 @@ export class AuthService {
 
   async login(emailInput: string, password: string, ip: string): Promise<LoginResult> {
     const email = emailInput.trim().toLowerCase();
-    const limitKeys = [`login:ip:${ip}`, `login:email:${email}`];
-    const limit = await this.coordination.peekRateLimit(limitKeys, LOGIN_ATTEMPTS_PER_MINUTE);
+    const addressKey = `login:ip:${ip}`;
+    const emailKey = `login:email:${email}`;
+    // Counted before the password is checked, atomically on every instance: whatever the
+    // concurrency, no more than the limit are ever verified per e-mail and per address.
+    const limit = await this.coordination.consumeRateLimit([addressKey, emailKey], LOGIN_ATTEMPTS_PER_MINUTE, LOGIN_WINDOW_SECONDS);
     if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
 
     const user = await this.db.withPlatform((tx) => repo.findUserByEmail(tx, email));
     // Unknown email and wrong password do the same Argon2 work and give the same answer.
     const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-    if (!user || !valid) {
-      await this.coordination.consumeRateLimit(limitKeys, LOGIN_ATTEMPTS_PER_MINUTE, 60);
-      throw invalidCredentials();
-    }
+    if (!user || !valid) throw invalidCredentials();
+    // The right password does not count: the address gets its attempt back (people behind one NAT
+    // keep logging in) and the e-mail starts afresh.
+    await this.coordination.refundRateLimit([addressKey], LOGIN_ATTEMPTS_PER_MINUTE, LOGIN_WINDOW_SECONDS);
+    await this.coordination.resetRateLimit(emailKey);
     if (user.status !== 'ACTIVE') throw forbidden('This account is disabled', 'USER_DISABLED');
-    await this.coordination.resetRateLimit(`login:email:${email}`);
 
     return this.db.withPlatform(async (tx) => {
+      // Disabled since the password was checked? The share lock also makes a disabling that runs
+      // now wait for this session, so that it ends it too.
+      if (!(await repo.lockActiveUser(tx, user.id))) throw forbidden('This account is disabled', 'USER_DISABLED');
       const tenants = await repo.listMemberships(tx, user.id);
       const active = tenants.filter((tenant) => tenant.status === 'ACTIVE');
       // One tenant: the token carries it at once; several: the user picks with select-tenant.
@@ -178,9 +186,14 @@ export class AuthService {
     await this.flagRevoked(await this.db.withPlatform((tx) => repo.revokeUserSessions(tx, userId, reason, { tenantId })));
   }
 
-  /** Ends sessions now: their access tokens stop working before they expire. */
+  /**
+   * Ends sessions now, on every instance: their access tokens stop working before they expire (the
+   * flag the guard reads), and their sockets and monitoring streams close (the announcement).
+   */
   async flagRevoked(sessionIds: string[]): Promise<void> {
+    if (sessionIds.length === 0) return;
     await Promise.all(sessionIds.map((id) => this.coordination.setFlag(revokedSessionFlag(id), ACCESS_TOKEN_TTL_SECONDS)));
+    await publishSessionsRevoked(this.coordination, sessionIds);
   }
 
   private async issue(
@@ -189,6 +202,9 @@ export class AuthService {
     user: { id: string; platformRole: RoleName | null; mustChangePassword: boolean },
     tenant: { id: string; role: TenantRoleName } | null,
   ): Promise<TokenPair> {
+    // Locked until commit: a revocation running now either ends this session before (refused
+    // here) or after (and then also ends the tokens issued here).
+    if (!(await repo.lockLiveSession(tx, sessionId))) throw unauthorized('This session has ended; log in again', 'SESSION_REVOKED');
     await repo.rotateSessionTokens(tx, sessionId);
     const refreshToken = newRefreshToken();
     await repo.insertRefreshToken(tx, sessionId, hashRefreshToken(refreshToken));

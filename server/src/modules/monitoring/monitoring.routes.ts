@@ -1,7 +1,7 @@
 // GET /monitoring/stream: Server-Sent Events of the telephony state the console shows live for the
 // token's tenant: a snapshot of extension registrations first, then every registration and trunk
 // status change, and a comment line as a heartbeat. The stream ends when the token expires or the
-// session is revoked; the console reconnects with a fresh token.
+// session is revoked (at once, on every instance); the console reconnects with a fresh token.
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAuth, tenantOf } from '../../platform/auth/guard.ts';
 import type { Coordination } from '../../platform/coordination/coordination.ts';
@@ -49,6 +49,7 @@ export const monitoringRoutes =
           sessionId: auth.sessionId,
           expiresAt: auth.expiresAt,
           coordination: deps.coordination,
+          revocations: deps.hub,
           checkEveryMs: deps.sessionCheckMs,
           onEnd: () => raw.end(),
         });

@@ -2,8 +2,11 @@
 import type { Actor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { iso } from '../../platform/http/schemas.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { revokeUserSessions } from '../auth/auth.repo.ts';
+import * as repo from './platform.repo.ts';
 
 export const AUDIT_LOG_LIMIT = 200;
 
@@ -11,8 +14,16 @@ export interface SwitchCheck {
   (): Promise<{ ok: boolean; error?: string }>;
 }
 
+/** Pure: whether disabling this user would leave no ACTIVE platform super admin. */
+export function leavesNoPlatformAdmin(target: { id: string }, activeSuperAdminIds: readonly string[]): boolean {
+  return activeSuperAdminIds.includes(target.id) && activeSuperAdminIds.length <= 1;
+}
+
 export class PlatformService {
-  constructor(private readonly db: DatabaseHandles) {}
+  constructor(
+    private readonly db: DatabaseHandles,
+    private readonly auth: AuthService,
+  ) {}
 
   async listUsers() {
     return this.db.withPlatform(async (tx) => {
@@ -37,20 +48,33 @@ export class PlatformService {
     });
   }
 
-  /** Disabling blocks the next login and every refresh; the user's current access token runs out on its own. */
-  async setUserStatus(actor: Actor, userId: string, status: 'ACTIVE' | 'DISABLED') {
-    await this.db.withPlatform(async (tx) => {
-      const current = await tx.selectFrom('users').select(['id', 'status']).where('id', '=', userId).executeTakeFirst();
+  /**
+   * Disabling ends every session of the user at once (all tenants, on every instance) and for good:
+   * enabling again does not bring them back. Nobody disables themselves or the last super admin.
+   */
+  async setUserStatus(actor: Actor, userId: string, status: repo.UserStatus) {
+    const disabling = status === 'DISABLED';
+    if (disabling && userId === actor.userId) throw badRequest('CANNOT_DISABLE_SELF', 'You cannot disable your own account');
+    const revoked = await this.db.withPlatform(async (tx) => {
+      const activeAdmins = disabling ? await repo.lockActiveSuperAdmins(tx) : [];
+      const current = await repo.findUserForUpdate(tx, userId);
       if (!current) throw notFound('User');
-      if (current.status === status) return;
-      await tx.updateTable('users').set({ status }).where('id', '=', userId).execute();
-      await recordAudit(tx, actor, {
-        action: status === 'DISABLED' ? 'USER_DISABLED' : 'USER_ENABLED',
-        targetType: 'user',
-        targetId: userId,
-        tenantId: null,
-      });
+      if (disabling && leavesNoPlatformAdmin(current, activeAdmins)) {
+        throw badRequest('LAST_PLATFORM_ADMIN', 'The last active platform super admin cannot be disabled');
+      }
+      if (current.status !== status) {
+        await repo.setUserStatus(tx, userId, status);
+        await recordAudit(tx, actor, {
+          action: disabling ? 'USER_DISABLED' : 'USER_ENABLED',
+          targetType: 'user',
+          targetId: userId,
+          tenantId: null,
+        });
+      }
+      // Also when already disabled: no session of a disabled user may stay alive.
+      return disabling ? revokeUserSessions(tx, userId, 'user_disabled') : [];
     });
+    await this.auth.flagRevoked(revoked);
     const users = await this.listUsers();
     return users.find((user) => user.id === userId)!;
   }

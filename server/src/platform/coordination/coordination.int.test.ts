@@ -114,20 +114,26 @@ function describeCoordination(name: string, harness: Harness): void {
         );
       });
 
-      it('peek tells whether one more attempt is allowed, without counting one', async () => {
-        const keys = ['login:ip:7.7.7.7', 'login:email:p@e.k'];
-        for (let i = 0; i < 10; i++)
-          expect(await c.peekRateLimit(keys, 5)).toEqual({ allowed: true, retryAfterSeconds: 0 });
-        for (let i = 0; i < 4; i++) await c.consumeRateLimit(keys, 5, 60);
-        expect((await c.peekRateLimit(keys, 5)).allowed).toBe(true);
-        await c.consumeRateLimit(['login:email:p@e.k'], 5, 60); // the 5th failure of that email
-        const refused = await c.peekRateLimit(['login:ip:8.8.8.8', 'login:email:p@e.k'], 5);
-        expect(refused.allowed).toBe(false);
-        expect(refused.retryAfterSeconds).toBeGreaterThan(0);
-        expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
-        expect((await c.peekRateLimit(['login:ip:7.7.7.7'], 5)).allowed).toBe(true);
-        await c.resetRateLimit('login:email:p@e.k');
-        expect((await c.peekRateLimit(keys, 5)).allowed).toBe(true);
+      it('counts 30 concurrent attempts on two keys in one order: exactly 5 allowed', async () => {
+        const keys = ['login:ip:6.6.6.6', 'login:email:race@x.y'];
+        const results = await Promise.all(Array.from({ length: 30 }, () => c.consumeRateLimit(keys, 5, 60)));
+        expect(results.filter((r) => r.allowed)).toHaveLength(5);
+        for (const refused of results.filter((r) => !r.allowed)) {
+          expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+          expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+        }
+      });
+
+      it('refund gives one attempt back, never below zero', async () => {
+        for (let i = 0; i < 5; i++) await c.consumeRateLimit(['r'], 5, 60);
+        await c.refundRateLimit(['r'], 5, 60);
+        expect((await c.consumeRateLimit(['r'], 5, 60)).allowed).toBe(true);
+        expect((await c.consumeRateLimit(['r'], 5, 60)).allowed).toBe(false);
+        // A key with nothing counted gains nothing from a refund.
+        await c.refundRateLimit(['fresh'], 5, 60);
+        await c.refundRateLimit(['fresh'], 5, 60);
+        for (let i = 0; i < 5; i++) expect((await c.consumeRateLimit(['fresh'], 5, 60)).allowed).toBe(true);
+        expect((await c.consumeRateLimit(['fresh'], 5, 60)).allowed).toBe(false);
       });
 
       it('keeps independent keys apart', async () => {
@@ -365,11 +371,18 @@ describe('RedisCoordination across instances', () => {
     for (let i = 0; i < 5; i++)
       expect((await a.consumeRateLimit(['login:ip:5.5.5.5'], 5, 60)).allowed).toBe(true);
     expect((await b.consumeRateLimit(['login:ip:5.5.5.5'], 5, 60)).allowed).toBe(false);
-    // A fresh instance that never counted anything still sees the counter.
-    expect((await open().peekRateLimit(['login:ip:5.5.5.5'], 5)).allowed).toBe(false);
     // A fresh instance that never counted anything can still forget the key.
     await open().resetRateLimit('login:ip:5.5.5.5');
     expect((await a.consumeRateLimit(['login:ip:5.5.5.5'], 5, 60)).allowed).toBe(true);
+  });
+
+  it('two instances count 30 concurrent attempts on two keys in one order: exactly 5 allowed', async () => {
+    const [a, b] = [open(), open()];
+    const keys = ['login:ip:4.4.4.4', 'login:email:both@x.y'];
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).consumeRateLimit(keys, 5, 60)),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
   });
 
   it('two instances share token buckets, atomically', async () => {

@@ -37,10 +37,13 @@ export type Unsubscribe = () => Promise<void>;
 export interface Coordination {
   readonly kind: 'redis' | 'memory';
 
-  /** Counts one attempt against each key (fixed window); refused when any key is over its limit. */
+  /**
+   * Counts one attempt against every key in one atomic step (fixed window), also when refused;
+   * refused when any key is over its limit. Concurrent callers on any instance get one order.
+   */
   consumeRateLimit(keys: string[], limit: number, windowSeconds: number): Promise<RateLimitResult>;
-  /** Whether one more attempt would be allowed, without counting one (login counts failures only). */
-  peekRateLimit(keys: string[], limit: number): Promise<RateLimitResult>;
+  /** Gives back one counted attempt to each key still in its window (e.g. a successful login). */
+  refundRateLimit(keys: string[], limit: number, windowSeconds: number): Promise<void>;
   /** Forgets the attempts of a key, e.g. after a successful login. */
   resetRateLimit(key: string): Promise<void>;
 

@@ -35,14 +35,9 @@ export class MemoryCoordination implements Coordination {
   constructor(private readonly options: MemoryCoordinationOptions = {}) {}
 
   async consumeRateLimit(keys: string[], limit: number, windowSeconds: number): Promise<RateLimitResult> {
-    assertWindow(windowSeconds);
-    const id = `${limit}/${windowSeconds}`;
-    let limiter = this.limiters.get(id);
-    if (!limiter) {
-      limiter = new RateLimiterMemory({ keyPrefix: 'rl', points: limit, duration: windowSeconds });
-      this.limiters.set(id, limiter);
-    }
-    // Every key counts the attempt, also when another (or itself) refuses it.
+    const limiter = this.limiter(limit, windowSeconds);
+    // Every key counts the attempt, also when another (or itself) refuses it. The memory limiter
+    // counts synchronously inside consume(), so all keys of one attempt count in one step.
     const results = await Promise.allSettled(keys.map((key) => limiter.consume(key)));
     return outcome(
       results.flatMap((result) => {
@@ -54,16 +49,29 @@ export class MemoryCoordination implements Coordination {
     );
   }
 
-  async peekRateLimit(keys: string[], limit: number): Promise<RateLimitResult> {
-    // Counters live per limiter here; a key is normally used with one limit, so at most one has it.
-    const limiters = [...this.limiters.values()];
-    const counters = await Promise.all(keys.flatMap((key) => limiters.map((limiter) => limiter.get(key))));
-    return outcome(blocking(counters, limit));
+  async refundRateLimit(keys: string[], limit: number, windowSeconds: number): Promise<void> {
+    const limiter = this.limiter(limit, windowSeconds);
+    for (const key of keys) {
+      // Only within the window: a reward on an expired key would open a window below zero.
+      const counter = await limiter.get(key);
+      if (counter && counter.consumedPoints > 0 && counter.msBeforeNext > 0) await limiter.reward(key);
+    }
   }
 
   async resetRateLimit(key: string): Promise<void> {
     // Each memory limiter has its own storage.
     await Promise.all([...this.limiters.values()].map((limiter) => limiter.delete(key)));
+  }
+
+  private limiter(limit: number, windowSeconds: number): RateLimiterMemory {
+    assertWindow(windowSeconds);
+    const id = `${limit}/${windowSeconds}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      limiter = new RateLimiterMemory({ keyPrefix: 'rl', points: limit, duration: windowSeconds });
+      this.limiters.set(id, limiter);
+    }
+    return limiter;
   }
 
   async takeTokens(buckets: BucketSpec[]): Promise<TakeResult> {
@@ -200,11 +208,4 @@ function assertWindow(windowSeconds: number): void {
 function outcome(blockingMs: number[]): RateLimitResult {
   if (blockingMs.length === 0) return { allowed: true, retryAfterSeconds: 0 };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...blockingMs) / 1000)) };
-}
-
-/** Time left in the window of each counter that has no attempt left at this limit. */
-function blocking(counters: (RateLimiterRes | null)[], limit: number): number[] {
-  return counters.flatMap((res) =>
-    res && res.msBeforeNext > 0 && res.consumedPoints >= limit ? [res.msBeforeNext] : [],
-  );
 }

@@ -1,7 +1,6 @@
 // Coordination shared by every API/worker instance through one Redis server.
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type {
   BucketSpec,
   Coordination,
@@ -10,6 +9,7 @@ import type {
   TakeResult,
   Unsubscribe,
 } from './coordination.ts';
+import { CONSUME_RATE_LIMIT_LUA, REFUND_RATE_LIMIT_LUA } from './rate-limit.script.ts';
 import { TAKE_TOKENS_LUA } from './token-bucket.script.ts';
 
 type Handler = (message: unknown) => void;
@@ -31,6 +31,8 @@ interface Scripts {
   ccTakeTokens(numKeys: number, ...keysThenCapacities: (string | number)[]): Promise<number>;
   ccRenewLock(key: string, owner: string, ttlMs: number): Promise<number>;
   ccReleaseLock(key: string, owner: string): Promise<number>;
+  ccConsumeRateLimit(numKeys: number, ...keysThenLimitAndWindow: (string | number)[]): Promise<number>;
+  ccRefundRateLimit(numKeys: number, ...keys: string[]): Promise<number>;
 }
 
 const PING_TIMEOUT_MS = 1000;
@@ -44,7 +46,6 @@ export class RedisCoordination implements Coordination {
   private subscriber: Redis | undefined;
   private subscribed: Promise<void> | undefined;
   private readonly handlers = new Set<Handler>();
-  private readonly limiters = new Map<string, RateLimiterRedis>();
 
   constructor(private readonly options: RedisCoordinationOptions) {
     this.prefix = options.keyPrefix ?? 'cc:';
@@ -53,33 +54,28 @@ export class RedisCoordination implements Coordination {
     this.client.defineCommand('ccTakeTokens', { lua: TAKE_TOKENS_LUA });
     this.client.defineCommand('ccRenewLock', { numberOfKeys: 1, lua: RENEW_LOCK_LUA });
     this.client.defineCommand('ccReleaseLock', { numberOfKeys: 1, lua: RELEASE_LOCK_LUA });
+    this.client.defineCommand('ccConsumeRateLimit', { lua: CONSUME_RATE_LIMIT_LUA });
+    this.client.defineCommand('ccRefundRateLimit', { lua: REFUND_RATE_LIMIT_LUA });
   }
 
   async consumeRateLimit(keys: string[], limit: number, windowSeconds: number): Promise<RateLimitResult> {
-    const limiter = this.limiter(limit, windowSeconds);
-    // Every key counts the attempt, also when another (or itself) refuses it.
-    const results = await Promise.allSettled(keys.map((key) => limiter.consume(key)));
-    return outcome(
-      results.flatMap((result) => {
-        if (result.status === 'fulfilled') return [];
-        // Anything but a RateLimiterRes is a store failure: the caller decides, never "allowed".
-        if (result.reason instanceof RateLimiterRes) return [result.reason.msBeforeNext];
-        throw result.reason;
-      }),
-    );
+    const windowMs = windowOf(windowSeconds);
+    if (keys.length === 0) return { allowed: true, retryAfterSeconds: 0 };
+    const counters = keys.map((key) => this.rateKey(key));
+    const blockedMs = await this.client.ccConsumeRateLimit(counters.length, ...counters, limit, windowMs);
+    return outcome(blockedMs > 0 ? [blockedMs] : []);
   }
 
-  async peekRateLimit(keys: string[], limit: number): Promise<RateLimitResult> {
-    // Any limiter reads the shared key, also one this instance never consumed with.
-    const reader = this.limiter(1, 1);
-    const counters = await Promise.all(keys.map((key) => reader.get(key)));
-    return outcome(blocking(counters, limit));
+  async refundRateLimit(keys: string[], _limit: number, windowSeconds: number): Promise<void> {
+    windowOf(windowSeconds);
+    if (keys.length === 0) return;
+    const counters = keys.map((key) => this.rateKey(key));
+    await this.client.ccRefundRateLimit(counters.length, ...counters);
   }
 
   async resetRateLimit(key: string): Promise<void> {
-    // All limiters share one Redis key per rate-limit key, so any limiter deletes it, also one
-    // this instance never used (the attempts may have been counted by another instance).
-    await this.limiter(1, 1).delete(key);
+    // One Redis key per rate-limit key, whatever the limit: any instance can forget it.
+    await this.client.del(this.rateKey(key));
   }
 
   async takeTokens(buckets: BucketSpec[]): Promise<TakeResult> {
@@ -167,23 +163,8 @@ export class RedisCoordination implements Coordination {
     return client;
   }
 
-  /** One limiter per (limit, window); all write `<prefix>rl:<key>`. Use one limit per key. */
-  private limiter(limit: number, windowSeconds: number): RateLimiterRedis {
-    if (!Number.isInteger(windowSeconds) || windowSeconds < 1) {
-      throw new RangeError('windowSeconds must be a whole number of seconds >= 1');
-    }
-    const id = `${limit}/${windowSeconds}`;
-    let limiter = this.limiters.get(id);
-    if (!limiter) {
-      limiter = new RateLimiterRedis({
-        storeClient: this.client,
-        keyPrefix: `${this.prefix}rl`,
-        points: limit,
-        duration: windowSeconds,
-      });
-      this.limiters.set(id, limiter);
-    }
-    return limiter;
+  private rateKey(key: string): string {
+    return this.key('rl', key);
   }
 
   private ensureSubscribed(): Promise<void> {
@@ -253,9 +234,9 @@ function outcome(blockingMs: number[]): RateLimitResult {
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...blockingMs) / 1000)) };
 }
 
-/** Time left in the window of each counter that has no attempt left at this limit. */
-function blocking(counters: (RateLimiterRes | null)[], limit: number): number[] {
-  return counters.flatMap((res) =>
-    res && res.msBeforeNext > 0 && res.consumedPoints >= limit ? [res.msBeforeNext] : [],
-  );
+function windowOf(windowSeconds: number): number {
+  if (!Number.isInteger(windowSeconds) || windowSeconds < 1) {
+    throw new RangeError('windowSeconds must be a whole number of seconds >= 1');
+  }
+  return windowSeconds * 1000;
 }

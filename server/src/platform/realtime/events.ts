@@ -40,3 +40,19 @@ export function realtimeEventOf(message: unknown): RealtimeEvent | null {
   const candidate = message as { kind?: string; event?: RealtimeEvent } | null;
   return candidate?.kind === 'realtime' && candidate.event?.tenantId ? candidate.event : null;
 }
+
+/** Sessions that just ended: every instance closes their sockets and streams at once. */
+export interface SessionsRevoked {
+  kind: 'sessions-revoked';
+  sessionIds: string[];
+}
+
+export const publishSessionsRevoked = (coordination: Pick<Coordination, 'publish'>, sessionIds: string[]) =>
+  coordination.publish({ kind: 'sessions-revoked', sessionIds } satisfies SessionsRevoked);
+
+/** The revoked session ids inside a channel message, or null for other kinds of messages. */
+export function revokedSessionsOf(message: unknown): string[] | null {
+  const candidate = message as Partial<SessionsRevoked> | null;
+  if (candidate?.kind !== 'sessions-revoked' || !Array.isArray(candidate.sessionIds)) return null;
+  return candidate.sessionIds.filter((id): id is string => typeof id === 'string');
+}

@@ -1,13 +1,16 @@
 // One subscription to the coordination channel per process, fanned out to local listeners (the
 // Socket.IO gateway, monitoring streams). Every instance receives every event, so each delivers
-// to its own connected clients of that tenant.
+// to its own connected clients of that tenant. Revoked sessions arrive the same way, so every
+// instance closes their connections at once.
 import type { Coordination, Unsubscribe } from '../coordination/coordination.ts';
-import { realtimeEventOf, type RealtimeEvent } from './events.ts';
+import { realtimeEventOf, revokedSessionsOf, type RealtimeEvent } from './events.ts';
 
 type Listener = (event: RealtimeEvent) => void;
+type RevocationListener = (sessionIds: ReadonlySet<string>) => void;
 
 export class RealtimeHub {
   private readonly listeners = new Set<Listener>();
+  private readonly revocationListeners = new Set<RevocationListener>();
   private unsubscribe: Unsubscribe | null = null;
   private retry: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -24,6 +27,11 @@ export class RealtimeHub {
       this.unsubscribe ??= await this.coordination.subscribe((message) => {
         const event = realtimeEventOf(message);
         if (event) for (const listener of this.listeners) listener(event);
+        const revoked = revokedSessionsOf(message);
+        if (revoked) {
+          const ids = new Set(revoked);
+          for (const listener of [...this.revocationListeners]) listener(ids);
+        }
       });
     } catch {
       if (!this.stopped) this.retry = setTimeout(() => void this.start(), this.retryMs);
@@ -36,11 +44,18 @@ export class RealtimeHub {
     return () => this.listeners.delete(listener);
   }
 
+  /** Hears every batch of revoked sessions (the caller picks its own); returns the way to stop. */
+  onSessionsRevoked(listener: RevocationListener): () => void {
+    this.revocationListeners.add(listener);
+    return () => this.revocationListeners.delete(listener);
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);
     await this.unsubscribe?.().catch(() => undefined);
     this.unsubscribe = null;
     this.listeners.clear();
+    this.revocationListeners.clear();
   }
 }

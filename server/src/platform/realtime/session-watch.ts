@@ -1,8 +1,11 @@
 // A realtime connection (Socket.IO, the monitoring stream) outlives the request that opened it; it
 // must not outlive its session. It ends when the access token expires (the console reconnects with a
-// fresh one) or as soon as a check finds the session revoked (logout, suspended tenant, disabled user).
+// fresh one) or as soon as its session is revoked (logout, suspended tenant, disabled user): at once
+// when the revocation is announced on the channel, and by a periodic check of the revocation flag in
+// case that announcement was missed (the channel was down at that moment).
 import { revokedSessionFlag } from '../auth/guard.ts';
 import type { Coordination } from '../coordination/coordination.ts';
+import type { RealtimeHub } from './hub.ts';
 
 export type SessionEnd = 'expired' | 'revoked';
 
@@ -11,6 +14,8 @@ export interface SessionWatch {
   /** Epoch milliseconds of the access token's expiry. */
   expiresAt: number;
   coordination: Pick<Coordination, 'hasFlag'>;
+  /** Announces revoked sessions as they happen, on every instance. */
+  revocations: Pick<RealtimeHub, 'onSessionsRevoked'>;
   /** How often the revocation flag is read. */
   checkEveryMs: number;
   onEnd(reason: SessionEnd): void;
@@ -25,6 +30,7 @@ export function watchSession(watch: SessionWatch): () => void {
   const stop = () => {
     clearTimeout(expiry);
     clearInterval(check);
+    stopListening();
   };
   const end = (reason: SessionEnd) => {
     if (ended) return;
@@ -32,13 +38,19 @@ export function watchSession(watch: SessionWatch): () => void {
     stop();
     watch.onEnd(reason);
   };
+  const stopListening = watch.revocations.onSessionsRevoked((sessionIds) => {
+    if (sessionIds.has(watch.sessionId)) end('revoked');
+  });
   const expiry = setTimeout(() => end('expired'), Math.min(Math.max(0, watch.expiresAt - Date.now()), MAX_DELAY_MS));
-  const check = setInterval(() => {
+  const checkFlag = () => {
     watch.coordination.hasFlag(revokedSessionFlag(watch.sessionId)).then(
       (revoked) => revoked && end('revoked'),
       // Coordination unreachable: keep the connection; the next check decides.
       () => undefined,
     );
-  }, watch.checkEveryMs);
+  };
+  const check = setInterval(checkFlag, watch.checkEveryMs);
+  // Once now too: a revocation announced before this watch listened would otherwise wait a period.
+  checkFlag();
   return stop;
 }

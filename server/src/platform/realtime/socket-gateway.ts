@@ -47,6 +47,7 @@ export function attachSocketGateway(
       sessionId: data.sessionId,
       expiresAt: data.expiresAt,
       coordination: deps.coordination,
+      revocations: deps.hub,
       checkEveryMs: deps.sessionCheckMs,
       onEnd: () => socket.disconnect(true),
     });

@@ -11,6 +11,10 @@ import inboundRoutesEn from '../../inbound-routes/inbound-routes.en.json';
 import inboundRoutesPtBR from '../../inbound-routes/inbound-routes.pt-BR.json';
 import ivrMenusEn from '../../ivr-menus/ivr-menus.en.json';
 import ivrMenusPtBR from '../../ivr-menus/ivr-menus.pt-BR.json';
+import platformUsersEn from '../../platform-users/platform-users.en.json';
+import platformUsersPtBR from '../../platform-users/platform-users.pt-BR.json';
+import tenantsEn from '../../tenants/tenants.en.json';
+import tenantsPtBR from '../../tenants/tenants.pt-BR.json';
 import en from './en.json';
 import ptBR from './pt-BR.json';
 import type { Language } from './languages.ts';
@@ -19,8 +23,8 @@ export type MessageTree = { [key: string]: string | MessageTree };
 
 /** The shared file first, then each feature's; a feature never redefines another's top-level key. */
 export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> = {
-  en: [en, agentsEn, codeListsEn, dialplanEn, inboundRoutesEn, ivrMenusEn],
-  'pt-BR': [ptBR, agentsPtBR, codeListsPtBR, dialplanPtBR, inboundRoutesPtBR, ivrMenusPtBR],
+  en: [en, agentsEn, codeListsEn, dialplanEn, inboundRoutesEn, ivrMenusEn, platformUsersEn, tenantsEn],
+  'pt-BR': [ptBR, agentsPtBR, codeListsPtBR, dialplanPtBR, inboundRoutesPtBR, ivrMenusPtBR, platformUsersPtBR, tenantsPtBR],
 };
 
 export function mergeMessages(files: readonly MessageTree[]): MessageTree {
