@@ -3,8 +3,10 @@
 // in a bare `pg` Pool loop. Three processes, so no side shares the event loop of another: the
 // platform as `npm start` runs it (PostgreSQL, Redis coordination, request logs on), autocannon
 // generating the HTTP load, and the bare loop. Repeated, interleaved; ratios as min / median / max.
+// Also measured, to show what the database itself costs: d_rls, the endpoint's own statement as
+// the application role under row-level security, in the same bare loop, in one round trip.
 //
-// Environment: BENCH_SECONDS (5), BENCH_CONNECTIONS (16), BENCH_REPETITIONS (3),
+// Environment: BENCH_SECONDS (5), BENCH_CONNECTIONS (16), BENCH_REPETITIONS (3), BENCH_BEFORE_ROOT,
 // BENCH_CPU_PROF=<dir> (the platform writes a --cpu-prof profile there when it stops),
 // BENCH_DATABASE_ADMIN_URL, BENCH_REDIS_URL.
 import { spawn } from 'node:child_process';
@@ -14,7 +16,10 @@ import { createInterface } from 'node:readline';
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { TEST_ENCRYPTION_KEY } from '../server/test/env.ts';
+import { LIST_EXTENSIONS } from '../server/src/modules/extensions/extensions.repo.ts';
+import { LIST_MEMBERS } from '../server/src/modules/users/users.repo.ts';
+import { APP_ROLE, urlForRole } from '../server/src/platform/db/roles.ts';
+import { TEST_ENCRYPTION_KEY, testRolePasswords } from '../server/test/env.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -65,10 +70,10 @@ async function http(url: string, authorization: string, seconds = SECONDS): Prom
 }
 
 /** The same SELECT in a bare `pg` Pool loop (max 10, same concurrency) in its own process. */
-async function bare(text: string, values: unknown[]): Promise<number> {
+async function bare(text: string, values: unknown[], url = databaseUrl): Promise<number> {
   const line = await lastLine(process.execPath, [
     ...['--import', 'tsx', file('bench/bare-query.ts')],
-    ...[databaseUrl, String(CONNECTIONS), String(SECONDS), text, JSON.stringify(values)],
+    ...[url, String(CONNECTIONS), String(SECONDS), text, JSON.stringify(values)],
   ]);
   const result = JSON.parse(line) as { perSecond: number; failures: number };
   if (result.failures > 0) throw new Error(`bare query: ${result.failures} failures`);
@@ -81,21 +86,23 @@ const spread = (values: number[]) => {
   return `${sorted[0]!.toFixed(2)} / ${median.toFixed(2)} / ${sorted.at(-1)!.toFixed(2)}`;
 };
 
-await sql(adminUrl, `CREATE DATABASE ${database}`);
-const dataDir = file(`bench/.data-${process.pid}`);
+const jwtSecret = randomBytes(32).toString('base64url');
 const profileDir = process.env.BENCH_CPU_PROF;
-const platform = spawn(
-  process.execPath,
-  [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), '--import', 'tsx', file('server/src/main.ts')],
-  {
-    cwd: file('server'),
+const dataDirs: string[] = [];
+
+/** The platform of a checkout as `npm start` runs it; resolves its URL once it listens. */
+function startPlatform(checkout: string, profile: string | undefined) {
+  const dataDir = file(`bench/.data-${process.pid}-${dataDirs.length}`);
+  dataDirs.push(dataDir);
+  const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []), '--import', 'tsx', 'src/main.ts'], {
+    cwd: `${checkout}/server`,
     env: {
       ...process.env,
       NODE_ENV: 'production',
       PORT: '0',
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
-      JWT_SECRET: randomBytes(32).toString('base64url'),
+      JWT_SECRET: jwtSecret,
       // Role passwords are derived from it and roles are per cluster: the tests' key changes nothing.
       ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       PLATFORM_ADMIN_EMAIL: admin.email,
@@ -103,16 +110,26 @@ const platform = spawn(
       DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
-try {
+  });
   // The platform logs JSON lines on stdout (request logs included); the bench drains them.
-  const base = await new Promise<string>((resolve, reject) => {
-    platform.once('exit', (code) => reject(new Error(`platform exited with ${code}`)));
-    createInterface({ input: platform.stdout }).on('line', (line) => {
+  const url = new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`platform in ${checkout} exited with ${code}`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
       if (line.includes('platform listening')) resolve((JSON.parse(line) as { url: string }).url);
     });
   });
+  return { child, url };
+}
+
+await sql(adminUrl, `CREATE DATABASE ${database}`);
+const platforms = [startPlatform(fileURLToPath(root).replace(/\/$/, ''), profileDir)];
+// BENCH_BEFORE_ROOT: another checkout (e.g. the commit before a change, with node_modules) served
+// side by side on the same database, so before and after are measured against the same d.
+const beforeRoot = process.env.BENCH_BEFORE_ROOT;
+try {
+  const base = await platforms[0]!.url;
+  if (beforeRoot) platforms.push(startPlatform(beforeRoot, undefined));
+  const beforeBase = beforeRoot ? await platforms[1]!.url : undefined;
 
   // A tenant with 50 members and 50 extensions to read.
   const platformLogin = await json(`${base}/auth/login`, { method: 'POST', body: JSON.stringify(admin) });
@@ -143,27 +160,43 @@ try {
       path: '/users',
       sql: `SELECT u.id, u.email, u.name, u.status, m.role, u.must_change_password, m.created_at
             FROM tenant_memberships m JOIN users u ON u.id = m.user_id WHERE m.tenant_id = $1 ORDER BY u.email`,
+      rls: LIST_MEMBERS,
     },
-    { path: '/extensions', sql: `SELECT * FROM extensions WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY number` },
+    { path: '/extensions', sql: `SELECT * FROM extensions WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY number`, rls: LIST_EXTENSIONS },
   ];
+  const appUrl = urlForRole(databaseUrl, APP_ROLE, testRolePasswords(TEST_ENCRYPTION_KEY)[APP_ROLE]!);
+  const asTenant = (statement: string) => `SELECT set_config('app.tenant_id', '${tenantId}', true); ${statement}`;
   for (const target of targets) await http(`${base}${target.path}`, authorization, 2); // warm-up
   process.stdout.write(`\n${SECONDS} s per measurement, ${CONNECTIONS} connections, ${REPETITIONS} repetitions\n`);
-  const ratios = new Map<string, number[]>(targets.map((target) => [target.path, []]));
+  const ratios = new Map(targets.map((target) => [target.path, { served: [] as number[], before: [] as number[], rls: [] as number[] }]));
+  const rate = (value: number) => `${value.toFixed(0).padStart(6)} req/s`;
   for (let repetition = 1; repetition <= REPETITIONS; repetition += 1) {
     for (const target of targets) {
       const d = await bare(target.sql, [tenantId]);
       const served = await http(`${base}${target.path}`, authorization);
-      ratios.get(target.path)!.push(served / d);
+      const before = beforeBase ? await http(`${beforeBase}${target.path}`, authorization) : undefined;
+      const rls = await bare(asTenant(target.rls), [], appUrl);
+      const row = ratios.get(target.path)!;
+      row.served.push(served / d);
+      if (before !== undefined) row.before.push(before / d);
+      row.rls.push(rls / d);
       process.stdout.write(
-        `#${repetition} GET ${target.path.padEnd(12)} ${served.toFixed(0).padStart(6)} req/s   d ${d.toFixed(0).padStart(6)} req/s   ratio ${(served / d).toFixed(2)}\n`,
+        `#${repetition} GET ${target.path.padEnd(12)} ${rate(served)}   d ${rate(d)}   d_rls ${rate(rls)}   ratio ${(served / d).toFixed(2)}` +
+          (before === undefined ? '\n' : `   before ${rate(before)}   ratio ${(before / d).toFixed(2)}\n`),
       );
     }
   }
   process.stdout.write('\nratio to d (min / median / max)\n');
-  for (const [path, values] of ratios) process.stdout.write(`GET ${path.padEnd(12)} ${spread(values)}\n`);
+  for (const [path, { served, before, rls }] of ratios) {
+    process.stdout.write(
+      `GET ${path.padEnd(12)} ${spread(served)}` + (before.length ? `   before: ${spread(before)}` : '') + `   (d_rls / d: ${spread(rls)})\n`,
+    );
+  }
 } finally {
-  platform.kill('SIGTERM');
-  if (platform.exitCode === null) await once(platform, 'exit');
+  for (const { child } of platforms) {
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await once(child, 'exit');
+  }
   await sql(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await rm(dataDir, { recursive: true, force: true });
+  for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
 }
