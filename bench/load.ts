@@ -7,7 +7,11 @@ export interface LoadResult {
   perSecond: number;
 }
 
-export async function measure(name: string, request: () => Promise<boolean>, options: { concurrency: number; seconds: number }): Promise<LoadResult> {
+export async function measure(
+  name: string,
+  request: () => Promise<boolean>,
+  options: { concurrency: number; seconds: number; quiet?: boolean },
+): Promise<LoadResult> {
   const deadline = performance.now() + options.seconds * 1000;
   let requests = 0;
   let failures = 0;
@@ -22,6 +26,8 @@ export async function measure(name: string, request: () => Promise<boolean>, opt
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   const seconds = (performance.now() - started) / 1000;
   const result = { requests, failures, seconds, perSecond: requests / seconds };
-  process.stdout.write(`${name.padEnd(44)} ${result.perSecond.toFixed(1).padStart(9)} req/s  (${requests} requests, ${failures} failed)\n`);
+  if (!options.quiet) {
+    process.stdout.write(`${name.padEnd(44)} ${result.perSecond.toFixed(1).padStart(9)} req/s  (${requests} requests, ${failures} failed)\n`);
+  }
   return result;
 }

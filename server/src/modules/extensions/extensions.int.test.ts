@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { SecretBox } from '../../platform/crypto/secrets.ts';
 import { SIP_PASSWORD_LENGTH } from './extensions.service.ts';
@@ -47,6 +48,21 @@ describe('/extensions', () => {
       expect(body).not.toContain(created.sipPassword);
       expect(body).not.toMatch(/sipPassword|v1:/);
     }
+  });
+
+  it('lists each extension exactly as GET /extensions/:id shows it (domain, nulls, arrays, timestamps)', async () => {
+    const fixture = await createTenant(t.app, t.platform);
+    const plain = await createExtension(fixture.admin.session);
+    const busy = await createExtension(fixture.admin.session, { callerId: 'Front desk', callGroup: 'sales', codecs: ['OPUS'] });
+    // Microseconds the API shows truncated to milliseconds, as toISOString does.
+    await t.db.withTenant(fixture.tenant.id, (tx) =>
+      sql`UPDATE extensions SET registered_at = '2026-01-02 03:04:05.678901+00' WHERE id = ${busy.id}`.execute(tx),
+    );
+    const list = (await call('GET', '/extensions', fixture.admin.session)).json();
+    expect(list.map((extension: { id: string }) => extension.id)).toEqual([plain.id, busy.id]);
+    for (const extension of list) expect(extension).toEqual((await call('GET', `/extensions/${extension.id}`, fixture.admin.session)).json());
+    expect(list[1]).toMatchObject({ registeredAt: '2026-01-02T03:04:05.678Z', domain: fixture.tenant.telephonyDomain, codecs: ['OPUS'] });
+    expect(list[0]).toMatchObject({ registeredAt: null, callerId: null });
   });
 
   it('reveals the current password (audited, without the secret) and resets it', async () => {

@@ -1,5 +1,5 @@
 import type { Selectable, Updateable } from 'kysely';
-import type { Tx } from '../../platform/db/database.ts';
+import { isoText, type Tx } from '../../platform/db/database.ts';
 import { routedTo } from '../inbound-routes/inbound-routes.repo.ts';
 import type { ExtensionsTable } from '../../platform/db/schema.ts';
 import { iso } from '../../platform/http/schemas.ts';
@@ -27,7 +27,15 @@ export function toExtension(row: ExtensionRow, domain: string): Extension {
 
 const live = (tx: Tx) => tx.selectFrom('extensions').selectAll().where('deletedAt', 'is', null);
 
-export const listExtensions = (tx: Tx) => live(tx).orderBy('number').execute();
+/** The list as the API sends it, shaped in SQL with the tenant's domain joined (the hot read: for readAsTenant, no per-row work). */
+export const LIST_EXTENSIONS = `
+  SELECT e.id, e.number, t.telephony_domain AS domain, e.caller_id AS "callerId", e.context,
+         e.sip_profile AS "sipProfile", e.codecs, e.max_registrations AS "maxRegistrations",
+         e.call_group AS "callGroup", ${isoText('e.registered_at')} AS "registeredAt",
+         ${isoText('e.created_at')} AS "createdAt", ${isoText('e.updated_at')} AS "updatedAt"
+  FROM extensions e JOIN tenants t ON t.id = e.tenant_id
+  WHERE e.deleted_at IS NULL
+  ORDER BY e.number`;
 
 export const findExtension = (tx: Tx, id: string) => live(tx).where('id', '=', id).executeTakeFirst();
 

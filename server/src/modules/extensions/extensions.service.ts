@@ -20,11 +20,8 @@ export const SIP_PASSWORD_LENGTH = 24;
 export class ExtensionsService {
   constructor(private readonly services: Pick<ModuleServices, 'db' | 'secrets'>) {}
 
-  async list(tenantId: string): Promise<Extension[]> {
-    return this.services.db.withTenant(tenantId, async (tx) => {
-      const domain = (await tenantScope(tx)).domain;
-      return (await repo.listExtensions(tx)).map((row) => repo.toExtension(row, domain));
-    });
+  list(tenantId: string): Promise<Extension[]> {
+    return this.services.db.readAsTenant(tenantId, repo.LIST_EXTENSIONS);
   }
 
   async get(tenantId: string, id: string): Promise<Extension> {

@@ -28,6 +28,20 @@ describe('/users', () => {
     expectError(await call('POST', '/users', two.admin.session, { email: one.admin.email, role: 'agent' }), 409, 'ALREADY_EXISTS');
   });
 
+  it('lists each member exactly as the single-member answers show them (nulls, flags, timestamps)', async () => {
+    const { admin } = await createTenant(t.app, t.platform);
+    const invited = [];
+    for (const body of [{ email: uniqueEmail('a'), role: 'agent', name: 'Ana' }, { email: uniqueEmail('b'), role: 'supervisor' }]) {
+      invited.push((await call('POST', '/users', admin.session, body)).json().user);
+    }
+    const list = (await call('GET', '/users', admin.session)).json();
+    for (const user of invited) expect(list.find((member: { id: string }) => member.id === user.id)).toEqual(user);
+    expect(invited[1].name).toBeNull();
+    const self = list.find((member: { id: string }) => member.id === admin.id);
+    expect(self).toEqual((await call('PATCH', `/users/${admin.id}/role`, admin.session, { role: 'tenant_admin' })).json());
+    expect(self.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
   it('lists only the members of the caller’s tenant', async () => {
     const one = await createTenant(t.app, t.platform);
     const two = await createTenant(t.app, t.platform);

@@ -1,4 +1,4 @@
-import type { Tx } from '../../platform/db/database.ts';
+import { isoText, type Tx } from '../../platform/db/database.ts';
 import type { TenantRoleName } from '../../platform/auth/permissions.ts';
 
 // Row-level security narrows both tables to the transaction's tenant.
@@ -18,7 +18,14 @@ export interface MemberRow {
   createdAt: Date;
 }
 
-export const listMembers = async (tx: Tx) => (await members(tx).orderBy('u.email').execute()) as MemberRow[];
+/** The list as the API sends it, shaped in SQL (the hot read: for readAsTenant, no per-row work). */
+export const LIST_MEMBERS = `
+  SELECT u.id, u.email, u.name, u.status, m.role, u.must_change_password AS "mustChangePassword",
+         ${isoText('m.created_at')} AS "createdAt"
+  FROM tenant_memberships m JOIN users u ON u.id = m.user_id
+  ORDER BY u.email`;
+
+export type ListedMember = Omit<MemberRow, 'createdAt'> & { createdAt: string };
 
 export const findMember = async (tx: Tx, userId: string) =>
   (await members(tx).where('u.id', '=', userId).executeTakeFirst()) as MemberRow | undefined;

@@ -23,8 +23,8 @@ export class UsersService {
     private readonly auth: AuthService,
   ) {}
 
-  async list(tenantId: string) {
-    return (await this.db.withTenant(tenantId, repo.listMembers)).map(toMember);
+  list(tenantId: string): Promise<repo.ListedMember[]> {
+    return this.db.readAsTenant(tenantId, repo.LIST_MEMBERS);
   }
 
   async invite(actor: Actor & { tenantId: string }, input: { email: string; role: TenantRoleName; name?: string }) {

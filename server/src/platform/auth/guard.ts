@@ -71,7 +71,7 @@ export async function authenticateToken(
   { tokens, coordination }: { tokens: TokenService; coordination: Coordination },
 ): Promise<AuthContext> {
   if (!token) throw unauthorized('Missing access token');
-  const claims = await tokens.verify(token);
+  const claims = tokens.verify(token);
   if (!claims) throw unauthorized('Invalid or expired access token', 'INVALID_TOKEN');
   if (await coordination.hasFlag(revokedSessionFlag(claims.sid))) {
     throw unauthorized('This session has ended; log in again', 'SESSION_REVOKED');

@@ -1,5 +1,6 @@
 // Two pools, two roles: tenant work runs as callcenter_app inside a transaction that carries the
 // token's tenant; platform work runs as callcenter_platform through one named, explicit path.
+// Hot list reads take a shorter path to the same isolation: readAsTenant (one round trip).
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
@@ -9,6 +10,14 @@ export type Tx = Transaction<Database>;
 export interface DatabaseHandles {
   /** Runs fn in a transaction whose row-level security sees only tenantId's rows. */
   withTenant<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * A read as tenantId in one round trip: the transaction-local tenant setting and the statement go
+   * as one simple query, which PostgreSQL runs as one implicit transaction, so the setting ends with
+   * it (on error too) and row-level security still confines the statement. `statement` is one
+   * constant SELECT of a repository, without parameters: nothing of a request goes into it.
+   * Rows come back as PostgreSQL names them (alias columns in SQL; no CamelCase mapping).
+   */
+  readAsTenant<Row>(tenantId: string, statement: string): Promise<Row[]>;
   /** The privileged path: every tenant's rows. Use only for platform work, login and provisioning. */
   withPlatform<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** True when both pools answer. */
@@ -22,18 +31,38 @@ const types = {
     oid === 20 ? (value: string) => Number(value) : (pg.types.getTypeParser(oid, format) as (value: string) => unknown),
 };
 
-function kysely(connectionString: string, max: number): Kysely<Database> {
+function openPool(connectionString: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, types, idleTimeoutMillis: 30_000 });
   // An idle client that dies (server restart) must not crash the process.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  return pool;
 }
 
+const kysely = (pool: pg.Pool) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** readAsTenant on any client or pool (exported for the isolation tests, which pin one connection). */
+export async function readAsTenant<Row>(client: pg.Pool | pg.ClientBase, tenantId: string, statement: string): Promise<Row[]> {
+  // The simple protocol takes no parameters: the tenant goes in as a literal, so it must be a UUID.
+  if (!UUID.test(tenantId)) throw new Error('readAsTenant: the tenant id is not a UUID');
+  if (statement.includes(';')) throw new Error('readAsTenant: one statement only');
+  const results = (await client.query(`SELECT set_config('app.tenant_id', '${tenantId}', true); ${statement}`)) as unknown as pg.QueryResult[];
+  return results[1]!.rows as Row[];
+}
+
+/** SQL rendering a timestamptz column as toISOString() would (UTC, milliseconds), once in the database. */
+export const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 export function openDatabase(urls: { app: string; platform: string }, poolSize = 10): DatabaseHandles {
-  const app = kysely(urls.app, poolSize);
-  const platform = kysely(urls.platform, Math.max(2, Math.ceil(poolSize / 2)));
+  const appPool = openPool(urls.app, poolSize);
+  const app = kysely(appPool);
+  const platform = kysely(openPool(urls.platform, Math.max(2, Math.ceil(poolSize / 2))));
 
   return {
+    readAsTenant(tenantId, statement) {
+      return readAsTenant(appPool, tenantId, statement);
+    },
     withTenant(tenantId, fn) {
       return app.transaction().execute(async (tx) => {
         await sql`SELECT set_config('app.tenant_id', ${tenantId}, true)`.execute(tx);

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseUrl } from '../../../test/harness.ts';
 import { TEST_ENCRYPTION_KEY, testRolePasswords } from '../../../test/env.ts';
-import type { DatabaseHandles } from './database.ts';
+import { readAsTenant, type DatabaseHandles } from './database.ts';
 import { APP_ROLE, PLATFORM_ROLE, urlForRole } from './roles.ts';
 
 let db: DatabaseHandles;
@@ -87,6 +87,43 @@ describe('row-level security', () => {
   it('keeps the setting inside its transaction', async () => {
     await db.withTenant(tenantA, (tx) => tx.selectFrom('tenants').select('id').execute());
     expect((await app.query("SELECT current_setting('app.tenant_id', true) AS t")).rows[0].t ?? '').toBe('');
+  });
+
+  describe('readAsTenant (one round trip)', () => {
+    const tenantOfRules = 'SELECT tenant_id FROM dialplan_rules';
+    const settingNow = async () => (await app.query("SELECT current_setting('app.tenant_id', true) AS t")).rows[0].t ?? '';
+
+    it("shows only the tenant's rows, under row-level security", async () => {
+      const rows = await db.readAsTenant<{ tenant_id: string }>(tenantA, tenantOfRules);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(new Set(rows.map((row) => row.tenant_id))).toEqual(new Set([tenantA]));
+      // Row-level security, not a filter of ours: even a read asking for the other tenant by id sees nothing.
+      expect(await db.readAsTenant(tenantA, `SELECT id FROM dialplan_rules WHERE tenant_id = '${tenantB}'`)).toEqual([]);
+    });
+
+    it('leaves nothing behind on its connection: the next query there sees no tenant and no row', async () => {
+      expect((await readAsTenant(app, tenantA, tenantOfRules)).length).toBeGreaterThan(0);
+      expect(await settingNow()).toBe('');
+      expect((await app.query('SELECT * FROM dialplan_rules')).rowCount).toBe(0);
+      // Another tenant's read on the same connection sees only its own rows.
+      const rows = await readAsTenant<{ tenant_id: string }>(app, tenantB, tenantOfRules);
+      expect(new Set(rows.map((row) => row.tenant_id))).toEqual(new Set([tenantB]));
+      expect(await settingNow()).toBe('');
+    });
+
+    it('leaves nothing behind when its statement fails, and no transaction open', async () => {
+      await expect(readAsTenant(app, tenantA, 'SELECT 1 / 0 FROM dialplan_rules')).rejects.toThrow(/division by zero/);
+      expect(await settingNow()).toBe('');
+      expect((await app.query('SELECT * FROM dialplan_rules')).rowCount).toBe(0);
+      expect((await app.query('SELECT now() = statement_timestamp() AS outside')).rows[0].outside).toBe(true);
+    });
+
+    it('takes only a UUID as tenant and one statement, so nothing can be appended to its query', async () => {
+      await expect(readAsTenant(app, `${tenantA}', false); SELECT set_config('app.tenant_id', '${tenantB}`, 'SELECT 1')).rejects.toThrow(/UUID/);
+      await expect(readAsTenant(app, '', 'SELECT 1')).rejects.toThrow(/UUID/);
+      await expect(readAsTenant(app, tenantA, `SELECT 1; SELECT set_config('app.tenant_id', '${tenantB}', false)`)).rejects.toThrow(/one statement/);
+      expect(await settingNow()).toBe('');
+    });
   });
 
   it('guards every table that has a tenant_id: RLS on, and a tenant policy wherever the app role has access', async () => {

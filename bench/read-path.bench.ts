@@ -1,0 +1,202 @@
+// The authenticated, RLS-scoped read path in requests per second, each against its baseline d
+// measured in the same run: GET /users and GET /extensions (50 rows each) against the same SELECT
+// in a bare `pg` Pool loop. Three processes, so no side shares the event loop of another: the
+// platform as `npm start` runs it (PostgreSQL, Redis coordination, request logs on), autocannon
+// generating the HTTP load, and the bare loop. Repeated, interleaved; ratios as min / median / max.
+// Also measured, to show what the database itself costs: d_rls, the endpoint's own statement as
+// the application role under row-level security, in the same bare loop, in one round trip.
+//
+// Environment: BENCH_SECONDS (5), BENCH_CONNECTIONS (16), BENCH_REPETITIONS (3), BENCH_BEFORE_ROOT,
+// BENCH_CPU_PROF=<dir> (the platform writes a --cpu-prof profile there when it stops),
+// BENCH_DATABASE_ADMIN_URL, BENCH_REDIS_URL.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { LIST_EXTENSIONS } from '../server/src/modules/extensions/extensions.repo.ts';
+import { LIST_MEMBERS } from '../server/src/modules/users/users.repo.ts';
+import { APP_ROLE, urlForRole } from '../server/src/platform/db/roles.ts';
+import { TEST_ENCRYPTION_KEY, testRolePasswords } from '../server/test/env.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const REPETITIONS = Number(process.env.BENCH_REPETITIONS ?? 3);
+const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const database = `callcenter_bench_${process.pid}`;
+const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
+const admin = { email: 'bench-admin@example.test', password: 'bench-password-123' };
+const root = new URL('../', import.meta.url);
+const file = (relative: string) => fileURLToPath(new URL(relative, root));
+
+async function sql(url: string, text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+async function json(url: string, init: RequestInit = {}) {
+  const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+/** Runs a child to its end and returns the last line it printed (each child prints one JSON line). */
+async function lastLine(command: string, args: string[]): Promise<string> {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}`);
+  return output.trim().split('\n').at(-1) ?? '';
+}
+
+/** autocannon in its own process: requests per second over the run; fails on any non-2xx. */
+async function http(url: string, authorization: string, seconds = SECONDS): Promise<number> {
+  const line = await lastLine(process.execPath, [
+    file('node_modules/autocannon/autocannon.js'),
+    ...['--json', '-c', String(CONNECTIONS), '-d', String(seconds), '-H', `authorization=${authorization}`, url],
+  ]);
+  const result = JSON.parse(line) as { requests: { total: number }; duration: number; non2xx: number; errors: number };
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return result.requests.total / result.duration;
+}
+
+/** The same SELECT in a bare `pg` Pool loop (max 10, same concurrency) in its own process. */
+async function bare(text: string, values: unknown[], url = databaseUrl): Promise<number> {
+  const line = await lastLine(process.execPath, [
+    ...['--import', 'tsx', file('bench/bare-query.ts')],
+    ...[url, String(CONNECTIONS), String(SECONDS), text, JSON.stringify(values)],
+  ]);
+  const result = JSON.parse(line) as { perSecond: number; failures: number };
+  if (result.failures > 0) throw new Error(`bare query: ${result.failures} failures`);
+  return result.perSecond;
+}
+
+const spread = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  return `${sorted[0]!.toFixed(2)} / ${median.toFixed(2)} / ${sorted.at(-1)!.toFixed(2)}`;
+};
+
+const jwtSecret = randomBytes(32).toString('base64url');
+const profileDir = process.env.BENCH_CPU_PROF;
+const dataDirs: string[] = [];
+
+/** The platform of a checkout as `npm start` runs it; resolves its URL once it listens. */
+function startPlatform(checkout: string, profile: string | undefined) {
+  const dataDir = file(`bench/.data-${process.pid}-${dataDirs.length}`);
+  dataDirs.push(dataDir);
+  const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []), '--import', 'tsx', 'src/main.ts'], {
+    cwd: `${checkout}/server`,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      JWT_SECRET: jwtSecret,
+      // Role passwords are derived from it and roles are per cluster: the tests' key changes nothing.
+      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      PLATFORM_ADMIN_EMAIL: admin.email,
+      PLATFORM_ADMIN_PASSWORD: admin.password,
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // The platform logs JSON lines on stdout (request logs included); the bench drains them.
+  const url = new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`platform in ${checkout} exited with ${code}`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.includes('platform listening')) resolve((JSON.parse(line) as { url: string }).url);
+    });
+  });
+  return { child, url };
+}
+
+await sql(adminUrl, `CREATE DATABASE ${database}`);
+const platforms = [startPlatform(fileURLToPath(root).replace(/\/$/, ''), profileDir)];
+// BENCH_BEFORE_ROOT: another checkout (e.g. the commit before a change, with node_modules) served
+// side by side on the same database, so before and after are measured against the same d.
+const beforeRoot = process.env.BENCH_BEFORE_ROOT;
+try {
+  const base = await platforms[0]!.url;
+  if (beforeRoot) platforms.push(startPlatform(beforeRoot, undefined));
+  const beforeBase = beforeRoot ? await platforms[1]!.url : undefined;
+
+  // A tenant with 50 members and 50 extensions to read.
+  const platformLogin = await json(`${base}/auth/login`, { method: 'POST', body: JSON.stringify(admin) });
+  const created = await json(`${base}/tenants`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${platformLogin.accessToken as string}` },
+    body: JSON.stringify({ code: 'bench', name: 'Bench', admin: { email: 'tenant-admin@example.test' } }),
+  });
+  const tenantId = (created.tenant as { id: string }).id;
+  const tenantAdmin = created.admin as { email: string; password: string };
+  const first = await json(`${base}/auth/login`, { method: 'POST', body: JSON.stringify(tenantAdmin) });
+  const changed = await json(`${base}/auth/change-password`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${first.accessToken as string}` },
+    body: JSON.stringify({ currentPassword: tenantAdmin.password, newPassword: admin.password }),
+  });
+  const authorization = `Bearer ${changed.accessToken as string}`;
+  await sql(databaseUrl, `UPDATE plans SET max_extensions = NULL WHERE id = 'trial'`);
+  for (let i = 0; i < 49; i += 1) {
+    await json(`${base}/users`, { method: 'POST', headers: { authorization }, body: JSON.stringify({ email: `member-${i}@example.test`, role: 'agent' }) });
+  }
+  for (let i = 0; i < 50; i += 1) {
+    await json(`${base}/extensions`, { method: 'POST', headers: { authorization }, body: JSON.stringify({ number: String(1000 + i) }) });
+  }
+
+  const targets = [
+    {
+      path: '/users',
+      sql: `SELECT u.id, u.email, u.name, u.status, m.role, u.must_change_password, m.created_at
+            FROM tenant_memberships m JOIN users u ON u.id = m.user_id WHERE m.tenant_id = $1 ORDER BY u.email`,
+      rls: LIST_MEMBERS,
+    },
+    { path: '/extensions', sql: `SELECT * FROM extensions WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY number`, rls: LIST_EXTENSIONS },
+  ];
+  const appUrl = urlForRole(databaseUrl, APP_ROLE, testRolePasswords(TEST_ENCRYPTION_KEY)[APP_ROLE]!);
+  const asTenant = (statement: string) => `SELECT set_config('app.tenant_id', '${tenantId}', true); ${statement}`;
+  for (const target of targets) await http(`${base}${target.path}`, authorization, 2); // warm-up
+  process.stdout.write(`\n${SECONDS} s per measurement, ${CONNECTIONS} connections, ${REPETITIONS} repetitions\n`);
+  const ratios = new Map(targets.map((target) => [target.path, { served: [] as number[], before: [] as number[], rls: [] as number[] }]));
+  const rate = (value: number) => `${value.toFixed(0).padStart(6)} req/s`;
+  for (let repetition = 1; repetition <= REPETITIONS; repetition += 1) {
+    for (const target of targets) {
+      const d = await bare(target.sql, [tenantId]);
+      const served = await http(`${base}${target.path}`, authorization);
+      const before = beforeBase ? await http(`${beforeBase}${target.path}`, authorization) : undefined;
+      const rls = await bare(asTenant(target.rls), [], appUrl);
+      const row = ratios.get(target.path)!;
+      row.served.push(served / d);
+      if (before !== undefined) row.before.push(before / d);
+      row.rls.push(rls / d);
+      process.stdout.write(
+        `#${repetition} GET ${target.path.padEnd(12)} ${rate(served)}   d ${rate(d)}   d_rls ${rate(rls)}   ratio ${(served / d).toFixed(2)}` +
+          (before === undefined ? '\n' : `   before ${rate(before)}   ratio ${(before / d).toFixed(2)}\n`),
+      );
+    }
+  }
+  process.stdout.write('\nratio to d (min / median / max)\n');
+  for (const [path, { served, before, rls }] of ratios) {
+    process.stdout.write(
+      `GET ${path.padEnd(12)} ${spread(served)}` + (before.length ? `   before: ${spread(before)}` : '') + `   (d_rls / d: ${spread(rls)})\n`,
+    );
+  }
+} finally {
+  for (const { child } of platforms) {
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await once(child, 'exit');
+  }
+  await sql(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
+}
