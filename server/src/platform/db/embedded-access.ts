@@ -46,13 +46,20 @@ export function refusalSentence(blockedFolder: string): string {
 export function assertPostgresUserCanEnter(folders: string[]): void {
   if (process.getuid?.() !== 0) return;
   // Asking the system as that user is exact (groups, ACLs); reading mode bits would only guess.
-  const probe = spawnSync('/bin/sh', ['-c', PROBE, 'sh', ...foldersToEnter(folders)], { ...postgresUser(), encoding: 'utf8' });
+  const probe = spawnSync('/bin/sh', ['-c', PROBE, 'sh', ...foldersToEnter(folders)], {
+    ...postgresUser(),
+    encoding: 'utf8',
+  });
   if (probe.status === 1 && probe.stdout) throw new StartupRefusal(refusalSentence(probe.stdout));
 }
 
 function postgresUser(): { uid: number; gid: number } {
   try {
-    const id = (flag: string) => Number.parseInt(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }), 10);
+    const id = (flag: string) =>
+      Number.parseInt(
+        execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+        10,
+      );
     return { uid: id('-u'), gid: id('-g') };
   } catch {
     return NOBODY;

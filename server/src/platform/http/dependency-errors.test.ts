@@ -13,16 +13,28 @@ describe('unavailableDependency', () => {
     ['pg-pool waiting too long', new Error('timeout exceeded when trying to connect')],
     ['a client left unusable', new Error('Client has encountered a connection error and is not queryable')],
     ['SQLSTATE 08006', withCode('connection failure', '08006')],
-    ['SQLSTATE 57P01 admin shutdown', withCode('terminating connection due to administrator command', '57P01')],
+    [
+      'SQLSTATE 57P01 admin shutdown',
+      withCode('terminating connection due to administrator command', '57P01'),
+    ],
     ['SQLSTATE 57P03 cannot connect now', withCode('the database system is starting up', '57P03')],
-    ['a wrapped cause', new Error('query failed', { cause: withCode('connect ECONNREFUSED', 'ECONNREFUSED') })],
-    ['an aggregate', new AggregateError([new Error('other'), withCode('connect ECONNREFUSED', 'ECONNREFUSED')])],
+    [
+      'a wrapped cause',
+      new Error('query failed', { cause: withCode('connect ECONNREFUSED', 'ECONNREFUSED') }),
+    ],
+    [
+      'an aggregate',
+      new AggregateError([new Error('other'), withCode('connect ECONNREFUSED', 'ECONNREFUSED')]),
+    ],
   ])('%s is the database', (_label, error) => {
     expect(unavailableDependency(error)).toBe('database');
   });
 
   it.each([
-    ['retries per request exhausted', named('MaxRetriesPerRequestError', 'Reached the max retries per request limit (which is 0).')],
+    [
+      'retries per request exhausted',
+      named('MaxRetriesPerRequestError', 'Reached the max retries per request limit (which is 0).'),
+    ],
     ['a closed connection', new Error('Connection is closed.')],
     ['no offline queue', new Error("Stream isn't writeable and enableOfflineQueue options is false")],
     ['no answer in time', new Error('Command timed out')],

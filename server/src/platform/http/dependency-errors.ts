@@ -5,7 +5,17 @@ export type Dependency = 'database' | 'cache';
 
 // Socket-level failures. A request meets them raw only from node-postgres: ioredis reconnects by
 // itself and rejects commands with its own errors, and the switch client wraps them.
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+]);
 
 // node-postgres and pg-pool when the server goes away or cannot be reached in time. "Client was
 // closed" and "pool after calling end" are left out: our own shutdown, not an outage.

@@ -11,7 +11,18 @@ import { buildApp } from '../../app.ts';
 import { createCoordination, type Coordination } from '../coordination/index.ts';
 import { openDatabase } from '../db/database.ts';
 import { APP_ROLE, PLATFORM_ROLE, urlForRole } from '../db/roles.ts';
-import { createPlatformAdmin, createTenant, expectError, login, openTestDatabase, testConfig, testDatabaseUrl, uniqueCode, uniqueEmail, type Session } from '../../../test/harness.ts';
+import {
+  createPlatformAdmin,
+  createTenant,
+  expectError,
+  login,
+  openTestDatabase,
+  testConfig,
+  testDatabaseUrl,
+  uniqueCode,
+  uniqueEmail,
+  type Session,
+} from '../../../test/harness.ts';
 import { TEST_ENCRYPTION_KEY, TEST_REDIS_URL, testRolePasswords } from '../../../test/env.ts';
 import { TcpProxy } from '../../../test/tcp-proxy.ts';
 import { coordinationErrorHandler, DependencyOutages } from './dependency-outages.ts';
@@ -26,7 +37,11 @@ function capturedLog() {
       done();
     },
   });
-  return { logger: pino({ level: 'info' }, sink), lines, withMessage: (msg: string) => lines.filter((line) => line.msg === msg) };
+  return {
+    logger: pino({ level: 'info' }, sink),
+    lines,
+    withMessage: (msg: string) => lines.filter((line) => line.msg === msg),
+  };
 }
 
 async function until(condition: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
@@ -44,22 +59,51 @@ function expectUnavailable(response: LightMyRequestResponse, code: string): void
 }
 
 /** A list, a write, a login and the monitoring stream, made at once. */
-function everyKindOfRequest(app: FastifyInstance, platform: Session, tenantAdmin: Session, refusedCode: string) {
+function everyKindOfRequest(
+  app: FastifyInstance,
+  platform: Session,
+  tenantAdmin: Session,
+  refusedCode: string,
+) {
   return Promise.all([
     app.inject({ method: 'GET', url: '/tenants', headers: platform.auth }),
-    app.inject({ method: 'POST', url: '/tenants', headers: platform.auth, payload: { code: refusedCode, name: 'Never', admin: { email: uniqueEmail() } } }),
-    app.inject({ method: 'POST', url: '/auth/login', payload: { email: uniqueEmail(), password: 'whatever-password' } }),
+    app.inject({
+      method: 'POST',
+      url: '/tenants',
+      headers: platform.auth,
+      payload: { code: refusedCode, name: 'Never', admin: { email: uniqueEmail() } },
+    }),
+    app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: uniqueEmail(), password: 'whatever-password' },
+    }),
     app.inject({ method: 'GET', url: '/monitoring/stream', headers: tenantAdmin.auth }),
   ]);
 }
 
-async function expectRecovered(app: FastifyInstance, platform: Session, refusedCode: string, log: ReturnType<typeof capturedLog>, dependency: string) {
-  await until(async () => (await app.inject({ method: 'GET', url: '/tenants', headers: platform.auth })).statusCode === 200);
+async function expectRecovered(
+  app: FastifyInstance,
+  platform: Session,
+  refusedCode: string,
+  log: ReturnType<typeof capturedLog>,
+  dependency: string,
+) {
+  await until(
+    async () =>
+      (await app.inject({ method: 'GET', url: '/tenants', headers: platform.auth })).statusCode === 200,
+  );
   await until(() => log.withMessage('dependency available again').length > 0);
-  expect(log.withMessage('dependency unavailable').map((line) => [line.level, line.dependency])).toEqual([[40, dependency]]);
-  expect(log.withMessage('dependency available again').map((line) => [line.level, line.dependency])).toEqual([[30, dependency]]);
+  expect(log.withMessage('dependency unavailable').map((line) => [line.level, line.dependency])).toEqual([
+    [40, dependency],
+  ]);
+  expect(log.withMessage('dependency available again').map((line) => [line.level, line.dependency])).toEqual([
+    [30, dependency],
+  ]);
   expect(log.withMessage('request failed')).toEqual([]);
-  const tenants = (await app.inject({ method: 'GET', url: '/tenants', headers: platform.auth })).json<{ code: string }[]>();
+  const tenants = (await app.inject({ method: 'GET', url: '/tenants', headers: platform.auth })).json<
+    { code: string }[]
+  >();
   expect(tenants.some((tenant) => tenant.code === refusedCode)).toBe(false);
 }
 
@@ -69,7 +113,13 @@ describe('database outage', () => {
     const proxy = await TcpProxy.start({ host: target.hostname, port: Number(target.port || 5432) });
     const owner = proxy.via(testDatabaseUrl());
     const passwords = testRolePasswords(TEST_ENCRYPTION_KEY);
-    const db = openDatabase({ app: urlForRole(owner, APP_ROLE, passwords[APP_ROLE]!), platform: urlForRole(owner, PLATFORM_ROLE, passwords[PLATFORM_ROLE]!) }, 4);
+    const db = openDatabase(
+      {
+        app: urlForRole(owner, APP_ROLE, passwords[APP_ROLE]!),
+        platform: urlForRole(owner, PLATFORM_ROLE, passwords[PLATFORM_ROLE]!),
+      },
+      4,
+    );
     const coordination = createCoordination({});
     const log = capturedLog();
     const app = await buildApp({ config: testConfig(), db, coordination, log: log.logger });
@@ -83,7 +133,8 @@ describe('database outage', () => {
       // whose connection ends while it is checked out, and the pools add no listener for it.
       await new Promise((resolve) => setTimeout(resolve, 300));
       for (let round = 0; round < 3; round++) {
-        for (const response of await everyKindOfRequest(app, platform, tenant.admin.session, refusedCode)) expectUnavailable(response, 'DATABASE_UNAVAILABLE');
+        for (const response of await everyKindOfRequest(app, platform, tenant.admin.session, refusedCode))
+          expectUnavailable(response, 'DATABASE_UNAVAILABLE');
       }
 
       await proxy.restore();
@@ -104,8 +155,15 @@ describe('Redis outage', () => {
     const db = openTestDatabase();
     const log = capturedLog();
     // Wired as runtime.ts wires it: the Redis client's own error events feed the same tracker.
-    const outages = new DependencyOutages(log.logger, { database: () => db.ping(), cache: () => coordination.ping() });
-    const coordination: Coordination = createCoordination({ redisUrl: proxy.via(TEST_REDIS_URL), keyPrefix: `test:${randomUUID()}:`, onError: coordinationErrorHandler(log.logger, outages) });
+    const outages = new DependencyOutages(log.logger, {
+      database: () => db.ping(),
+      cache: () => coordination.ping(),
+    });
+    const coordination: Coordination = createCoordination({
+      redisUrl: proxy.via(TEST_REDIS_URL),
+      keyPrefix: `test:${randomUUID()}:`,
+      onError: coordinationErrorHandler(log.logger, outages),
+    });
     const app = await buildApp({ config: testConfig(), db, coordination, log: log.logger, outages });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     const handshake = (token: string) =>
@@ -128,7 +186,8 @@ describe('Redis outage', () => {
       await new Promise((resolve) => setTimeout(resolve, 4_000));
       for (let round = 0; round < 3; round++) {
         const started = Date.now();
-        for (const response of await everyKindOfRequest(app, platform, tenant.admin.session, refusedCode)) expectUnavailable(response, 'CACHE_UNAVAILABLE');
+        for (const response of await everyKindOfRequest(app, platform, tenant.admin.session, refusedCode))
+          expectUnavailable(response, 'CACHE_UNAVAILABLE');
         expect(Date.now() - started).toBeLessThan(1_200);
       }
       expect(await handshake(tenant.admin.session.accessToken)).toBe('CACHE_UNAVAILABLE');
