@@ -13,6 +13,7 @@ import type { Coordination } from './platform/coordination/coordination.ts';
 import type { DatabaseHandles } from './platform/db/database.ts';
 import { SecretBox } from './platform/crypto/secrets.ts';
 import { installErrorHandling } from './platform/http/error-handler.ts';
+import { DependencyOutages } from './platform/http/dependency-outages.ts';
 import { realtimePublisher } from './platform/realtime/events.ts';
 import { RealtimeHub } from './platform/realtime/hub.ts';
 import { attachSocketGateway } from './platform/realtime/socket-gateway.ts';
@@ -53,6 +54,8 @@ export interface AppDeps {
   webDistDir?: string;
   /** How often open realtime connections check that their session was not revoked (default 15 s). */
   realtimeSessionCheckMs?: number;
+  /** Where unreachable dependencies are reported (logged once per outage); one is made when absent. */
+  outages?: DependencyOutages;
 }
 
 const REALTIME_SESSION_CHECK_MS = 15_000;
@@ -71,7 +74,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
-  installErrorHandling(app);
+  const probe: HealthProbe = { database: () => db.ping(), cache: () => coordination.ping() };
+  const outages = deps.outages ?? new DependencyOutages(deps.log, probe);
+  app.addHook('onClose', async () => outages.close());
+  installErrorHandling(app, outages);
 
   if (config.swaggerEnabled) {
     await app.register(fastifySwagger, {
@@ -92,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hub = new RealtimeHub(coordination);
   await hub.start();
   const sessionCheckMs = deps.realtimeSessionCheckMs ?? REALTIME_SESSION_CHECK_MS;
-  const io = attachSocketGateway(app.server, { tokens, coordination, hub, sessionCheckMs });
+  const io = attachSocketGateway(app.server, { tokens, coordination, hub, sessionCheckMs, outages });
   // Open websockets would hold the HTTP server's close; end them first.
   app.addHook('preClose', async () => {
     io.disconnectSockets(true);
@@ -117,7 +123,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: deps.log,
   };
   const auth = new AuthService(db, tokens, coordination);
-  const probe: HealthProbe = { database: () => db.ping(), cache: () => coordination.ping() };
 
   await app.register(async (api) => {
     installAuthGuard(api, { tokens, coordination });

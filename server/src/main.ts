@@ -1,5 +1,6 @@
 // `npm start`: reads the configuration once, starts everything, stops cleanly on SIGINT/SIGTERM.
 import { ConfigError, parseConfig, withDevSecrets } from './config.ts';
+import { StartupRefusal } from './platform/db/embedded-access.ts';
 import { startPlatform } from './runtime.ts';
 
 let config;
@@ -13,7 +14,11 @@ try {
   throw error;
 }
 
-const platform = await startPlatform(config);
+const platform = await startPlatform(config).catch((error: unknown) => {
+  if (!(error instanceof StartupRefusal)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

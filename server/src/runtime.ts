@@ -7,8 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { createCoordination } from './platform/coordination/index.ts';
+import { createCoordination, type Coordination } from './platform/coordination/index.ts';
 import { startDatabase } from './platform/db/bootstrap.ts';
+import { coordinationErrorHandler, DependencyOutages } from './platform/http/dependency-outages.ts';
 import { ensurePlatformAdmin } from './modules/platform/platform-admin.ts';
 import { LocalObjectStorage } from './platform/storage/storage.ts';
 import { startBuiltInSimulator } from './switch-simulator.ts';
@@ -50,10 +51,9 @@ export async function startPlatform(config: Config, log: Logger = createLogger()
     encryptionKey: config.encryptionKey!,
     log,
   });
-  const coordination = createCoordination({
-    redisUrl: config.redisUrl,
-    onError: (error) => log.warn({ err: error }, 'coordination error'),
-  });
+  // Redis reports every failed reconnection: an outage is logged once, when it starts and ends.
+  const outages = new DependencyOutages(log, { database: () => database.db.ping(), cache: () => coordination.ping() });
+  const coordination: Coordination = createCoordination({ redisUrl: config.redisUrl, onError: coordinationErrorHandler(log, outages) });
   if (coordination.kind === 'memory') {
     log.warn('REDIS_URL is not set: rate limits, locks and events live in this process (valid for a single instance only)');
   }
@@ -76,6 +76,7 @@ export async function startPlatform(config: Config, log: Logger = createLogger()
     storage,
     switch: switchRuntime.target,
     webDistDir: WEB_DIST_DIR,
+    outages,
   });
   const url = await app.listen({ port: config.port, host: config.host });
   log.info({ url }, 'platform listening');

@@ -2,7 +2,7 @@
 // fresh DATA_DIR, the first platform admin from the environment, and a clean stop on SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -48,6 +48,31 @@ describe('npm start', () => {
     expect(code).toBe(1);
     expect(stderr).toContain('JWT_SECRET is required');
     expect(stderr).toContain('ENCRYPTION_KEY is required');
+  });
+
+  it.runIf(process.getuid?.() === 0)('as root under a private folder, stops at once with one sentence and no stack', async () => {
+    // Like a project in /root (mode 0700): the `postgres` user embedded PostgreSQL runs as cannot enter it.
+    const privateFolder = mkdtempSync(path.join(tmpdir(), 'callcenter-private-'));
+    chmodSync(privateFolder, 0o700);
+    const privateData = path.join(privateFolder, 'data');
+    mkdirSync(privateData);
+    try {
+      const child = start({ DATA_DIR: privateData });
+      let output = '';
+      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const [code] = (await once(child, 'exit')) as [number];
+      expect(code).toBe(1);
+      const lines = output.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('{'));
+      expect(lines).toEqual([
+        `The embedded PostgreSQL cannot start: as root it runs as the user "postgres", who cannot enter ${privateFolder}; ` +
+          'run npm start as an ordinary user, move the project and DATA_DIR to a folder other users can enter (such as /srv or /opt), ' +
+          'or set DATABASE_URL to a PostgreSQL server.',
+      ]);
+      expect(existsSync(path.join(privateData, 'postgres'))).toBe(false);
+    } finally {
+      rmSync(privateFolder, { recursive: true, force: true });
+    }
   });
 
   it('starts on embedded defaults, creates the first platform admin, and stops cleanly on SIGTERM', { timeout: 120_000 }, async () => {

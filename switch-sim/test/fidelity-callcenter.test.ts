@@ -6,13 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { headerDiffs, pairEvents } from './compare.ts';
 import { assertDeterministicValues, assertMilestones, assertPerChannel } from './fidelity-asserts.ts';
-import { fixtureEvents, get, haveFixtures } from './fixtures.ts';
+import { fixtureEvents, get } from './fixtures.ts';
 import { callcenterFlow, QUEUE_EVENTS, SIP_JSON } from './flows.ts';
 
 const ccActions = (events: ReturnType<typeof fixtureEvents>): string[] =>
   events.filter((e) => get(e, 'Event-Subclass') === 'callcenter::info').map((e) => [get(e, 'CC-Action'), get(e, 'CC-Agent-State') ?? get(e, 'CC-Agent-Status') ?? get(e, 'CC-Cause') ?? ''].join(':'));
 
-describe.runIf(haveFixtures)('mod_callcenter flows', () => {
+describe('mod_callcenter flows', () => {
   it('06: null agent, plain, filtered subscription', async () => {
     const mine = await callcenterFlow('null', `plain ${QUEUE_EVENTS}`);
     const theirs = fixtureEvents('06_callcenter_plain.raw');

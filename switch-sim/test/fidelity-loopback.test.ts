@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { headerDiffs, pairEvents } from './compare.ts';
 import { assertDeterministicValues, assertMilestones, assertPerChannel } from './fidelity-asserts.ts';
-import { fixtureEvents, haveFixtures } from './fixtures.ts';
+import { fixtureEvents } from './fixtures.ts';
 import { loopbackFlow } from './flows.ts';
 
-describe.runIf(haveFixtures)('loopback flows', () => {
+describe('loopback flows', () => {
   it('01: api originate loopback/peers_park &park, uuid_kill (plain, ALL)', async () => {
     const mine = await loopbackFlow('plain', 'peers_park', false);
     const theirs = fixtureEvents('01_loopback_park_plain.raw');

@@ -1,11 +1,11 @@
-// The FreeSWITCH 1.10.12 captures (/work/shared/fixtures/freeswitch-1.10.12 or FS_FIXTURES_DIR)
-// and the comparison helpers the fidelity tests use.
-import { existsSync, readFileSync } from 'node:fs';
+// The FreeSWITCH 1.10.12 captures the repository carries (fixtures/freeswitch-1.10.12) and the
+// comparison helpers the fidelity tests use.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { header, parseEvent, WireParser, type ParsedEvent, type WireMessage } from './esl-wire.ts';
 
-export const FIXTURES = process.env.FS_FIXTURES_DIR ?? '/work/shared/fixtures/freeswitch-1.10.12';
-export const haveFixtures = existsSync(join(FIXTURES, 'README.md'));
+export const FIXTURES = fileURLToPath(new URL('../../fixtures/freeswitch-1.10.12/', import.meta.url));
 
 export function fixtureBytes(name: string): Buffer {
   return readFileSync(join(FIXTURES, name));

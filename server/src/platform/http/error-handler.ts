@@ -2,6 +2,8 @@
 // 4xx from the client say what was wrong; 5xx say nothing about internals and are logged in full.
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { unavailableDependency, type Dependency } from './dependency-errors.ts';
+import type { DependencyOutages } from './dependency-outages.ts';
 import { AppError, type ErrorDetail } from './errors.ts';
 
 export interface ErrorBody {
@@ -27,6 +29,13 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; mess
   FST_ERR_CTP_INVALID_TYPE: { status: 400, code: 'INVALID_CONTENT_TYPE', message: 'Invalid Content-Type' },
 };
 
+/** What a client is told while a dependency is unreachable; it may retry after RETRY_AFTER_SECONDS. */
+export const RETRY_AFTER_SECONDS = 5;
+export const UNAVAILABLE: Record<Dependency, { code: string; message: string }> = {
+  database: { code: 'DATABASE_UNAVAILABLE', message: 'The database is unavailable; try again shortly' },
+  cache: { code: 'CACHE_UNAVAILABLE', message: 'The cache store is unavailable; try again shortly' },
+};
+
 export function errorBody(request: FastifyRequest, statusCode: number, code: string, message: string, details?: ErrorDetail[]): ErrorBody {
   return {
     statusCode,
@@ -47,7 +56,7 @@ function validationDetails(error: FastifyError): ErrorDetail[] {
   });
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, outages?: DependencyOutages): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
@@ -65,6 +74,14 @@ export function installErrorHandling(app: FastifyInstance): void {
       // Another client error raised by Fastify or a plugin: keep the status, not its wording.
       const status = error.statusCode;
       return reply.status(status).send(errorBody(request, status, 'BAD_REQUEST', STATUS_CODES[status] ?? 'Bad request'));
+    }
+    const unreachable = unavailableDependency(error);
+    if (unreachable) {
+      // Logged once per outage by the tracker, not once per request.
+      outages?.report(unreachable, error);
+      const { code, message } = UNAVAILABLE[unreachable];
+      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply.status(503).send(errorBody(request, 503, code, message));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody(request, 500, 'INTERNAL_ERROR', 'Something went wrong on our side'));

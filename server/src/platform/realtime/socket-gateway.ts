@@ -7,6 +7,9 @@ import { Server } from 'socket.io';
 import type { Coordination } from '../coordination/coordination.ts';
 import { authenticateToken, authorize } from '../auth/guard.ts';
 import type { TokenService } from '../auth/tokens.ts';
+import { unavailableDependency } from '../http/dependency-errors.ts';
+import type { DependencyOutages } from '../http/dependency-outages.ts';
+import { RETRY_AFTER_SECONDS, UNAVAILABLE } from '../http/error-handler.ts';
 import { AppError } from '../http/errors.ts';
 import type { RealtimeHub } from './hub.ts';
 import { watchSession } from './session-watch.ts';
@@ -21,7 +24,7 @@ interface SocketData {
 
 export function attachSocketGateway(
   server: HttpServer,
-  deps: { tokens: TokenService; coordination: Coordination; hub: RealtimeHub; sessionCheckMs: number },
+  deps: { tokens: TokenService; coordination: Coordination; hub: RealtimeHub; sessionCheckMs: number; outages?: DependencyOutages },
 ): Server {
   const io = new Server(server, { path: '/socket.io', serveClient: false });
 
@@ -35,8 +38,7 @@ export function attachSocketGateway(
       Object.assign(socket.data as SocketData, { tenantId: auth.tenantId, sessionId: auth.sessionId, expiresAt: auth.expiresAt });
       next();
     })().catch((error: unknown) => {
-      const refused = error instanceof AppError && error.statusCode === 403 ? error.code : 'UNAUTHORIZED';
-      next(new Error(refused));
+      next(refusal(error, deps.outages));
     });
   });
 
@@ -59,4 +61,14 @@ export function attachSocketGateway(
   });
   server.once('close', stopListening);
   return io;
+}
+
+/** The handshake's refusal: its code as the message; an unreachable dependency is not a bad token. */
+function refusal(error: unknown, outages: DependencyOutages | undefined): Error {
+  const unreachable = unavailableDependency(error);
+  if (unreachable) {
+    outages?.report(unreachable, error);
+    return Object.assign(new Error(UNAVAILABLE[unreachable].code), { data: { retryAfterSeconds: RETRY_AFTER_SECONDS } });
+  }
+  return new Error(error instanceof AppError && error.statusCode === 403 ? error.code : 'UNAUTHORIZED');
 }

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EslParser, toSwitchEvent, type EslMessage } from './esl-parser.ts';
 
-const FIXTURES = new URL('../../../../../shared/fixtures/freeswitch-1.10.12/', import.meta.url);
+const FIXTURES = new URL('../../../../fixtures/freeswitch-1.10.12/', import.meta.url);
 const raw = (name: string) => readFileSync(new URL(name, FIXTURES));
 
 function parseAll(bytes: Buffer, chunkSize = bytes.length): EslMessage[] {

@@ -4,7 +4,7 @@ import { EslParser } from './esl-parser.ts';
 import { parseShowJson, parseSofiaStatus, parseStatus, toRegistrations } from './introspection.ts';
 
 const replies = new EslParser()
-  .push(readFileSync(new URL('../../../../../shared/fixtures/freeswitch-1.10.12/11_misc_replies.raw', import.meta.url)))
+  .push(readFileSync(new URL('../../../../fixtures/freeswitch-1.10.12/11_misc_replies.raw', import.meta.url)))
   .filter((message) => message.headers['Content-Type'] === 'api/response')
   .map((message) => message.body);
 
