@@ -1,6 +1,6 @@
 // Builds the HTTP application from its dependencies; main.ts wires real ones, tests their own.
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
@@ -13,6 +13,7 @@ import type { Coordination } from './platform/coordination/coordination.ts';
 import type { DatabaseHandles } from './platform/db/database.ts';
 import { SecretBox } from './platform/crypto/secrets.ts';
 import { installErrorHandling } from './platform/http/error-handler.ts';
+import { requestValidatorCompiler } from './platform/http/validation.ts';
 import { realtimePublisher } from './platform/realtime/events.ts';
 import { RealtimeHub } from './platform/realtime/hub.ts';
 import { attachSocketGateway } from './platform/realtime/socket-gateway.ts';
@@ -53,6 +54,8 @@ export interface AppDeps {
   webDistDir?: string;
   /** How often open realtime connections check that their session was not revoked (default 15 s). */
   realtimeSessionCheckMs?: number;
+  /** Told of every route as it is registered (tests walk the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const REALTIME_SESSION_CHECK_MS = 15_000;
@@ -68,9 +71,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     trustProxy: config.trustProxy,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  // Bodies validated as sent (no key dropped, no type converted); see validation.ts.
+  app.setValidatorCompiler(requestValidatorCompiler());
   installErrorHandling(app);
 
   if (config.swaggerEnabled) {

@@ -92,12 +92,7 @@ export class TenantsService {
       const current = await repo.findTenant(tx, id);
       if (!current) throw notFound('Tenant');
       if (body.planId !== undefined) await assertPlanExists(tx, body.planId);
-      const updated = await tx
-        .updateTable('tenants')
-        .set({ ...(body.status ? { status: body.status } : {}), ...(body.planId ? { planId: body.planId } : {}), ...(body.name ? { name: body.name } : {}) })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const updated = await repo.updateTenant(tx, id, body);
       await recordAudit(tx, actor, {
         action: body.status && body.status !== current.status ? `TENANT_${body.status === 'ACTIVE' ? 'REACTIVATED' : 'SUSPENDED'}` : 'TENANT_UPDATED',
         targetType: 'tenant',
