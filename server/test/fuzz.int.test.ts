@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTenant, login, TEST_PASSWORD, useTestApp, type Session, type TenantFixture } from './harness.ts';
 import { snapshot, type Scope } from './db-snapshot.ts';
-import { mutated, valueOf } from './fuzz-arbitraries.ts';
+import { knownIds, mutated, valueOf } from './fuzz-arbitraries.ts';
 import { bodySchemas, routeRecorder, WRITE_METHODS, type RouteEntry } from './route-table.ts';
 
 const FIXED_SEED = 7_2026;
@@ -52,6 +52,7 @@ beforeAll(async () => {
   const me = await createMember(t.app, s, 'supervisor');
   self = { email: me.email, session: me.session };
   scope = { tenantIds: [a.tenant.id, spare.tenant.id], planIds: [pool.at(-1)!] };
+  knownIds.push(...pool);
 });
 
 /** What fast-check prints for a failure: the route, the URL sent and the raw body. */
