@@ -71,6 +71,23 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
 );
 
+/** The body with `marker` added to its n-th string (any depth): text a column or the switch must not get. */
+function poisonString(body: unknown, n: number, marker: string): unknown {
+  let seen = 0;
+  const count = (value: unknown): number =>
+    typeof value === 'string' ? 1 : Array.isArray(value) ? value.reduce((sum: number, item) => sum + count(item), 0) : isNode(value) ? Object.values(value).reduce((sum: number, item) => sum + count(item), 0) : 0;
+  const total = count(body);
+  if (total === 0) return body;
+  const target = n % total;
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') return seen++ === target ? `${value}${marker}` : value;
+    if (Array.isArray(value)) return value.map(walk);
+    if (isNode(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item)]));
+    return value;
+  };
+  return walk(body);
+}
+
 const snake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /** A generated body with one hostile change, or left valid (valid bodies must not 5xx either). */
@@ -89,6 +106,8 @@ export function mutated(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
     { weight: 1, arbitrary: withObject((body, key) => (key ? Object.fromEntries(Object.entries(body).map(([k, v]) => [k === key ? snake(k) : k, v])) : body)) },
     // A field with a hostile value.
     { weight: 3, arbitrary: withObject((body, key, value) => (key ? { ...body, [key]: value } : body)) },
+    // Text no column can hold, or the switch must not decode, inside one string of a valid body.
+    { weight: 2, arbitrary: fc.tuple(valid, fc.nat(), fc.constantFrom('\u0000', '\ud800', '\udfff', '&#36;{system(id)}', '&#x24;{x}', '&amp;')).map(([body, n, marker]) => poisonString(body, n, marker)) },
     // A whole body of the wrong kind.
     { weight: 1, arbitrary: fc.oneof(fc.constant({}), hostileValue) },
   );
