@@ -1,6 +1,6 @@
 // Builds the HTTP application from its dependencies; main.ts wires real ones, tests their own.
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
@@ -12,7 +12,7 @@ import { TokenService } from './platform/auth/tokens.ts';
 import type { Coordination } from './platform/coordination/coordination.ts';
 import type { DatabaseHandles } from './platform/db/database.ts';
 import { SecretBox } from './platform/crypto/secrets.ts';
-import { installErrorHandling } from './platform/http/error-handler.ts';
+import { errorBody, installErrorHandling } from './platform/http/error-handler.ts';
 import { requestValidatorCompiler } from './platform/http/validation.ts';
 import { realtimePublisher } from './platform/realtime/events.ts';
 import { RealtimeHub } from './platform/realtime/hub.ts';
@@ -70,6 +70,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     trustProxy: config.trustProxy,
+    // A URL that does not decode (e.g. %ED%A0%80) is answered before routing: in our shape, with a request id.
+    frameworkErrors: (_error, request, reply: FastifyReply) => {
+      void reply.header('x-request-id', request.id).status(400).send(errorBody(request, 400, 'INVALID_URL', 'The URL is not valid'));
+    },
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.addHook('onRequest', async (request, reply) => {

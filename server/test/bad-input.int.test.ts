@@ -131,3 +131,10 @@ describe('bad input is a 400 with nothing written', () => {
     expect(await snapshot(t.db, scope)).toEqual(before);
   });
 });
+
+describe('a URL that does not decode', () => {
+  it('is a 400 in the contract’s shape, not Fastify’s own body', async () => {
+    const response = await t.call('GET', '/plans/%ED%A0%80', t.platform);
+    expectError(response, 400, 'INVALID_URL');
+  });
+});

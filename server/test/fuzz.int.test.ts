@@ -118,7 +118,10 @@ async function send(request: FuzzRequest) {
   expect(LEAK.test(response.body), `stack or SQL text: ${where}`).toBe(false);
   if (response.statusCode >= 400) {
     const error = response.json<{ code?: unknown; requestId?: unknown; statusCode?: unknown }>();
-    expect(typeof error.code === 'string' && error.requestId === response.headers['x-request-id'] && error.statusCode === response.statusCode, `error shape: ${where}`).toBe(true);
+    const shaped =
+      typeof error.code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(error.code) && !error.code.startsWith('FST_') &&
+      typeof error.requestId === 'string' && error.requestId === response.headers['x-request-id'] && error.statusCode === response.statusCode;
+    expect(shaped, `error shape: ${where}`).toBe(true);
     last = await snapshot(t.db, scope);
     expect(last, `refused but wrote: ${where}`).toEqual(before);
   } else {
