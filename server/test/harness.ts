@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 import { parseConfig, type Config } from '../src/config.ts';
 import { hashPassword } from '../src/platform/auth/passwords.ts';
 import type { Coordination } from '../src/platform/coordination/coordination.ts';
@@ -104,6 +104,7 @@ export async function startTestApp(
     storage?: ObjectStorage;
     db?: DatabaseHandles;
     coordination?: Coordination;
+    onRoute?: AppDeps['onRoute'];
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? openTestDatabase();
@@ -123,6 +124,7 @@ export async function startTestApp(
     ...(options.switch ? { switch: options.switch } : {}),
     ...(options.storage ? { storage: options.storage } : {}),
     ...(options.realtimeSessionCheckMs ? { realtimeSessionCheckMs: options.realtimeSessionCheckMs } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   await app.ready();
   return {

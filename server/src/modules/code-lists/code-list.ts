@@ -23,6 +23,8 @@ export interface CodeListSpec {
   access: { read: PermissionKey; write: PermissionKey };
   /** Validation and serialisation; a list may add fields (dispositions: action). */
   schemas: { item: TSchema; create: TSchema; patch: TSchema };
+  /** The list's own writable columns besides code, name and enabled (each named in its schemas). */
+  extraColumns: readonly string[];
 }
 
 /** What every list has; list-specific fields travel through as they are. */
@@ -37,12 +39,21 @@ export interface CodeListItem {
 export type CodeListCreate = { code: string; name: string; enabled?: boolean } & Record<string, unknown>;
 export type CodeListPatch = { code?: string; name?: string; enabled?: boolean } & Record<string, unknown>;
 
-// Both tables share these columns (dispositions add `action`, which travels through untouched);
+// Both tables share these columns (dispositions add `action`, named in their spec's extraColumns);
 // Kysely is given one of them so the queries below are typed once.
 type Row = Selectable<PauseReasonsTable>;
 const as = (table: CodeListTable) => table as 'pauseReasons';
 /** The SQL name of a list's table (pauseReasons → pause_reasons), for its constraint names. */
 const snakeCase = (table: CodeListTable) => table.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** The columns a body may write, named one by one: nothing else of a request reaches SQL. */
+function toColumns(body: CodeListPatch, extraColumns: readonly string[]): Updateable<PauseReasonsTable> {
+  const columns: Record<string, unknown> = {};
+  for (const column of ['code', 'name', 'enabled', ...extraColumns]) {
+    if (body[column] !== undefined) columns[column] = body[column];
+  }
+  return columns;
+}
 
 export function listEnabled(tx: Tx, table: CodeListTable): Promise<Row[]> {
   return listRows(tx, table, { includeDisabled: false });
@@ -86,7 +97,7 @@ export class CodeListService {
   async create(actor: TenantActor, body: CodeListCreate): Promise<CodeListItem> {
     return this.uniqueCode(body.code, () =>
       this.db.withTenant(actor.tenantId, async (tx) => {
-        const values = { ...body, tenantId: actor.tenantId } as Insertable<PauseReasonsTable>;
+        const values = { ...toColumns(body, this.spec.extraColumns), tenantId: actor.tenantId } as Insertable<PauseReasonsTable>;
         const row = await tx.insertInto(as(this.spec.table)).values(values).returningAll().executeTakeFirstOrThrow();
         await this.audit(tx, actor, 'CREATED', row.id, { code: row.code });
         return toItem(row);
@@ -98,7 +109,7 @@ export class CodeListService {
     return this.uniqueCode(body.code, () =>
       this.db.withTenant(actor.tenantId, async (tx) => {
         if (!(await find(tx, this.spec.table, id, { includeDisabled: body.enabled === true }))) throw notFound(this.spec.label);
-        const row = await this.write(tx, id, body);
+        const row = await this.write(tx, id, toColumns(body, this.spec.extraColumns));
         await this.audit(tx, actor, 'UPDATED', id, { changed: Object.keys(body) });
         return toItem(row);
       }),

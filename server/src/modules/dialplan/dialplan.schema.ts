@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp } from '../../platform/http/schemas.ts';
+import { Nullable, PatchBody, Timestamp } from '../../platform/http/schemas.ts';
 
 /** Tenant-facing context names; in the switch they become `<tenant code>_<context>`. */
 export const ContextName = Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,39}$', description: 'lowercase letters, digits, _ and -' });
@@ -40,7 +40,7 @@ export const RuleCreateBody = Type.Object(
 );
 export type RuleCreateBody = Static<typeof RuleCreateBody>;
 
-export const RulePatchBody = Type.Partial(Type.Object(RuleFields, { additionalProperties: false }), { minProperties: 1 });
+export const RulePatchBody = PatchBody(RuleFields);
 export type RulePatchBody = Static<typeof RulePatchBody>;
 
 export const RuleListQuery = Type.Object({ context: Type.Optional(ContextName) });

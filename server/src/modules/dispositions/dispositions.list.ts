@@ -9,4 +9,5 @@ export const DISPOSITIONS = {
   audit: { actionPrefix: 'DISPOSITION', targetType: 'disposition' },
   access: { read: 'dispositions.view', write: 'dispositions.manage' },
   schemas: { item: Disposition, create: DispositionCreateBody, patch: DispositionPatchBody },
+  extraColumns: ['action'],
 } as const;

@@ -3,7 +3,7 @@ import { isoText, type Tx } from '../../platform/db/database.ts';
 import { routedTo } from '../inbound-routes/inbound-routes.repo.ts';
 import type { ExtensionsTable } from '../../platform/db/schema.ts';
 import { iso } from '../../platform/http/schemas.ts';
-import type { Extension, ExtensionPatchBody } from './extensions.schema.ts';
+import type { Extension, ExtensionCreateBody, ExtensionPatchBody } from './extensions.schema.ts';
 
 export type ExtensionRow = Selectable<ExtensionsTable>;
 
@@ -39,6 +39,7 @@ export const LIST_EXTENSIONS = `
 
 export const findExtension = (tx: Tx, id: string) => live(tx).where('id', '=', id).executeTakeFirst();
 
+/** The columns a body may write, named one by one: nothing else of a request reaches SQL. */
 export function columnsOf(body: ExtensionPatchBody): Updateable<ExtensionsTable> {
   const columns: Updateable<ExtensionsTable> = {};
   if (body.callerId !== undefined) columns.callerId = body.callerId;
@@ -49,6 +50,13 @@ export function columnsOf(body: ExtensionPatchBody): Updateable<ExtensionsTable>
   if (body.callGroup !== undefined) columns.callGroup = body.callGroup;
   return columns;
 }
+
+export const insertExtension = (tx: Tx, tenantId: string, body: ExtensionCreateBody, sipPasswordSealed: string) =>
+  tx
+    .insertInto('extensions')
+    .values({ ...columnsOf(body), tenantId, number: body.number, sipPasswordSealed })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
 export const updateExtension = (tx: Tx, id: string, columns: Updateable<ExtensionsTable>) =>
   tx.updateTable('extensions').set(columns).where('id', '=', id).returningAll().executeTakeFirstOrThrow();

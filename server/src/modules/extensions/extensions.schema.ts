@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp } from '../../platform/http/schemas.ts';
+import { Nullable, PatchBody, Timestamp } from '../../platform/http/schemas.ts';
 import { ContextName } from '../dialplan/dialplan.schema.ts';
 
 /** Codecs a tenant may offer; the switch profiles carry all of them. */
@@ -39,5 +39,5 @@ export const ExtensionCreateBody = Type.Object(
 );
 export type ExtensionCreateBody = Static<typeof ExtensionCreateBody>;
 
-export const ExtensionPatchBody = Type.Partial(Type.Object(Fields, { additionalProperties: false }), { minProperties: 1 });
+export const ExtensionPatchBody = PatchBody(Fields);
 export type ExtensionPatchBody = Static<typeof ExtensionPatchBody>;

@@ -34,11 +34,7 @@ export class ExtensionsService {
     try {
       return await this.services.db.withTenant(actor.tenantId, async (tx) => {
         await assertQuota(tx, 'extensions');
-        const row = await tx
-          .insertInto('extensions')
-          .values({ tenantId: actor.tenantId, number: body.number, sipPasswordSealed: this.services.secrets.seal(sipPassword), ...repo.columnsOf(body) })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await repo.insertExtension(tx, actor.tenantId, body, this.services.secrets.seal(sipPassword));
         await markSwitchConfigChanged(tx, actor.tenantId, 'directory');
         await recordAudit(tx, actor, { action: 'EXTENSION_CREATED', targetType: 'extension', targetId: row.id, details: { number: row.number } });
         return { ...repo.toExtension(row, (await tenantScope(tx)).domain), sipPassword };

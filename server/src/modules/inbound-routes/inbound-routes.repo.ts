@@ -1,7 +1,7 @@
-import type { Selectable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { Tx } from '../../platform/db/database.ts';
 import type { InboundDestinationType, InboundRoutesTable } from '../../platform/db/schema.ts';
-import type { InboundRoute } from './inbound-routes.schema.ts';
+import type { InboundRoute, InboundRouteCreateBody, InboundRoutePatchBody } from './inbound-routes.schema.ts';
 
 export function toRoute(row: Selectable<InboundRoutesTable>): InboundRoute {
   return {
@@ -20,6 +20,35 @@ const live = (tx: Tx) => tx.selectFrom('inboundRoutes').selectAll().where('delet
 export const listRoutes = (tx: Tx) => live(tx).orderBy('didNumber').execute();
 
 export const findRoute = (tx: Tx, id: string) => live(tx).where('id', '=', id).executeTakeFirst();
+
+/** The columns a body may write, named one by one: nothing else of a request reaches SQL. */
+function toColumns(body: InboundRoutePatchBody): Updateable<InboundRoutesTable> {
+  const columns: Updateable<InboundRoutesTable> = {};
+  if (body.didNumber !== undefined) columns.didNumber = body.didNumber;
+  if (body.destinationType !== undefined) columns.destinationType = body.destinationType;
+  if (body.destinationNumber !== undefined) columns.destinationNumber = body.destinationNumber;
+  if (body.description !== undefined) columns.description = body.description;
+  return columns;
+}
+
+export const insertRoute = (tx: Tx, tenantId: string, body: InboundRouteCreateBody) =>
+  tx
+    .insertInto('inboundRoutes')
+    .values({
+      tenantId,
+      didNumber: body.didNumber,
+      destinationType: body.destinationType,
+      destinationNumber: body.destinationNumber,
+      description: body.description ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+export const updateRoute = (tx: Tx, id: string, body: InboundRoutePatchBody) =>
+  tx.updateTable('inboundRoutes').set(toColumns(body)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+
+export const softDeleteRoute = (tx: Tx, id: string) =>
+  tx.updateTable('inboundRoutes').set({ deletedAt: new Date() }).where('id', '=', id).execute();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp } from '../../platform/http/schemas.ts';
+import { Nullable, PatchBody, Timestamp } from '../../platform/http/schemas.ts';
 
 const DestinationType = Type.Union([Type.Literal('EXTENSION'), Type.Literal('IVR'), Type.Literal('QUEUE'), Type.Literal('CALL_GROUP')]);
 
@@ -20,5 +20,5 @@ export const InboundRouteCreateBody = Type.Object(
 );
 export type InboundRouteCreateBody = Static<typeof InboundRouteCreateBody>;
 
-export const InboundRoutePatchBody = Type.Partial(Type.Object(Fields, { additionalProperties: false }), { minProperties: 1 });
+export const InboundRoutePatchBody = PatchBody(Fields);
 export type InboundRoutePatchBody = Static<typeof InboundRoutePatchBody>;

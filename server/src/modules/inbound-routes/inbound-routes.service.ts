@@ -38,11 +38,7 @@ export class InboundRoutesService {
     return this.uniqueDid(body.didNumber, () =>
       this.services.db.withTenant(actor.tenantId, async (tx) => {
         await assertDestination(tx, body.destinationType, body.destinationNumber);
-        const row = await tx
-          .insertInto('inboundRoutes')
-          .values({ tenantId: actor.tenantId, ...body, description: body.description ?? null })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await repo.insertRoute(tx, actor.tenantId, body);
         await this.changed(tx, actor, 'INBOUND_ROUTE_CREATED', row.id, { didNumber: row.didNumber, destinationType: row.destinationType });
         return repo.toRoute(row);
       }),
@@ -57,7 +53,7 @@ export class InboundRoutesService {
         const type = body.destinationType ?? current.destinationType;
         const destination = body.destinationNumber ?? current.destinationNumber;
         if (body.destinationType !== undefined || body.destinationNumber !== undefined) await assertDestination(tx, type, destination);
-        const row = await tx.updateTable('inboundRoutes').set(body).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+        const row = await repo.updateRoute(tx, id, body);
         await this.changed(tx, actor, 'INBOUND_ROUTE_UPDATED', id, { didNumber: row.didNumber, changed: Object.keys(body) });
         return repo.toRoute(row);
       }),
@@ -69,7 +65,7 @@ export class InboundRoutesService {
     await this.services.db.withTenant(actor.tenantId, async (tx) => {
       const row = await repo.findRoute(tx, id);
       if (!row) throw notFound('Inbound route');
-      await tx.updateTable('inboundRoutes').set({ deletedAt: new Date() }).where('id', '=', id).execute();
+      await repo.softDeleteRoute(tx, id);
       await this.changed(tx, actor, 'INBOUND_ROUTE_DELETED', id, { didNumber: row.didNumber });
     });
   }

@@ -1,7 +1,7 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { Tx } from '../../platform/db/database.ts';
 import type { IvrMenusTable, IvrOptionsTable } from '../../platform/db/schema.ts';
-import type { IvrMenu, IvrMenuPatchBody, IvrOption } from './ivr-menus.schema.ts';
+import type { IvrMenu, IvrMenuCreateBody, IvrMenuPatchBody, IvrOption } from './ivr-menus.schema.ts';
 
 export type MenuRow = Selectable<IvrMenusTable>;
 export type OptionRow = Selectable<IvrOptionsTable>;
@@ -60,6 +60,7 @@ export async function replaceOptions(tx: Tx, tenantId: string, menuId: string, o
     .execute();
 }
 
+/** The columns a body may write, named one by one: nothing else of a request reaches SQL. */
 export function menuColumns(body: IvrMenuPatchBody): Updateable<IvrMenusTable> {
   const columns: Updateable<IvrMenusTable> = {};
   if (body.name !== undefined) columns.name = body.name;
@@ -70,8 +71,21 @@ export function menuColumns(body: IvrMenuPatchBody): Updateable<IvrMenusTable> {
   return columns;
 }
 
+export const insertMenu = (tx: Tx, tenantId: string, body: IvrMenuCreateBody & { context: string }) =>
+  tx
+    .insertInto('ivrMenus')
+    .values({ ...menuColumns(body), tenantId, name: body.name, context: body.context })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** With no column (a change of options only) the row is still touched: its updatedAt moves. */
 export const updateMenu = (tx: Tx, id: string, columns: Updateable<IvrMenusTable>) =>
-  tx.updateTable('ivrMenus').set(columns).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  tx
+    .updateTable('ivrMenus')
+    .set(Object.keys(columns).length > 0 ? columns : { updatedAt: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
 /** Option targets that are not live extension numbers of the tenant. */
 export async function unknownExtensions(tx: Tx, numbers: string[]): Promise<Set<string>> {

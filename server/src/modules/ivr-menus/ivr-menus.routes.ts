@@ -1,27 +1,13 @@
 import type { Readable } from 'node:stream';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { tenantOf, tenantActorOf } from '../../platform/auth/guard.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { readUploadedFile } from '../../platform/http/multipart.ts';
 import { IdParams, errorResponses } from '../../platform/http/schemas.ts';
 import type { ModuleServices } from '../module-services.ts';
 import { IvrMenu, IvrMenuCreateBody, IvrMenuPatchBody } from './ivr-menus.schema.ts';
 import { IvrMenusService } from './ivr-menus.service.ts';
-
-
-/** The multipart field `file`, read whole (the plugin caps its size). */
-async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  const missing = () => badRequest('FILE_REQUIRED', 'Send the prompt as multipart/form-data in the field "file"', [{ path: 'file', message: 'is required' }]);
-  if (!request.isMultipart()) throw missing();
-  const part = await request.file();
-  if (!part) throw missing();
-  if (part.fieldname !== 'file') {
-    part.file.resume();
-    throw missing();
-  }
-  return part.toBuffer();
-}
 
 export const ivrMenusRoutes =
   (services: ModuleServices, options: { confDir: string }): FastifyPluginAsync =>
@@ -64,7 +50,7 @@ export const ivrMenusRoutes =
     app.post('/ivr-menus/:id/prompt', {
       config: { access: write },
       schema: { tags, params: IdParams, consumes: ['multipart/form-data'], response: { 200: IvrMenu, ...errorResponses(400, 401, 403, 404, 413) } },
-      handler: async (request) => ivr.uploadPrompt(tenantActorOf(request), request.params.id, await uploadedFile(request)),
+      handler: async (request) => ivr.uploadPrompt(tenantActorOf(request), request.params.id, await readUploadedFile(request, 'file', 'prompt')),
     });
     app.get('/ivr-menus/:id/prompt', {
       config: { access: read },

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp } from '../../platform/http/schemas.ts';
+import { Nullable, PatchBody, Timestamp } from '../../platform/http/schemas.ts';
 import { ContextName } from '../dialplan/dialplan.schema.ts';
 
 const Position = Nullable(Type.Number({ minimum: -100000, maximum: 100000 }));
@@ -58,5 +58,5 @@ export const IvrMenuCreateBody = Type.Object(
 );
 export type IvrMenuCreateBody = Static<typeof IvrMenuCreateBody>;
 
-export const IvrMenuPatchBody = Type.Partial(Type.Object(Fields, { additionalProperties: false }), { minProperties: 1 });
+export const IvrMenuPatchBody = PatchBody(Fields);
 export type IvrMenuPatchBody = Static<typeof IvrMenuPatchBody>;

@@ -80,11 +80,7 @@ export class IvrMenusService {
       this.services.db.withTenant(actor.tenantId, async (tx) => {
         await assertContextFree(tx, context);
         await assertTargets(tx, body.options ?? []);
-        const menu = await tx
-          .insertInto('ivrMenus')
-          .values({ tenantId: actor.tenantId, ...repo.menuColumns(body), name: body.name, context })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const menu = await repo.insertMenu(tx, actor.tenantId, { ...body, context });
         await repo.replaceOptions(tx, actor.tenantId, menu.id, body.options ?? []);
         return this.publish(tx, actor, menu, 'IVR_MENU_CREATED', { name: menu.name, context });
       }),

@@ -8,4 +8,5 @@ export const PAUSE_REASONS = {
   audit: { actionPrefix: 'PAUSE_REASON', targetType: 'pause_reason' },
   access: { read: 'agents.view', write: 'pause_reasons.manage' },
   schemas: { item: PauseReason, create: PauseReasonCreateBody, patch: PauseReasonPatchBody },
+  extraColumns: [],
 } as const;

@@ -1,7 +1,9 @@
 import { Type, type Static } from 'typebox';
-import { Nullable } from '../../platform/http/schemas.ts';
+import { INT4_MAX, Nullable, PatchBody } from '../../platform/http/schemas.ts';
 
-const Limit = Nullable(Type.Integer({ minimum: 0 }));
+const Limit = Nullable(Type.Integer({ minimum: 0, maximum: INT4_MAX }));
+// numeric(12, 3): nine digits before the point.
+const MAX_STORAGE_GB = 999_999_999;
 
 // The specification's names: snake_case counters, camelCase for the rest.
 const PlanFields = {
@@ -14,17 +16,20 @@ const PlanFields = {
   max_cps: Limit,
   max_concurrent_calls: Limit,
   maxMonthlyCalls: Limit,
-  maxRecordingStorageGb: Nullable(Type.Number({ minimum: 0 })),
+  maxRecordingStorageGb: Nullable(Type.Number({ minimum: 0, maximum: MAX_STORAGE_GB })),
   recordingRetentionDays: Type.Integer({ minimum: 1, maximum: 3650 }),
   aiEnabled: Type.Boolean(),
 };
+
+/** Plan ids are chosen names, not UUIDs. */
+const PlanId = Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,62}$' });
 
 export const Plan = Type.Object({ id: Type.String(), ...PlanFields });
 export type Plan = Static<typeof Plan>;
 
 export const PlanCreateBody = Type.Object(
   {
-    id: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,62}$' })),
+    id: Type.Optional(PlanId),
     ...Type.Partial(Type.Object(PlanFields)).properties,
     name: PlanFields.name,
   },
@@ -32,7 +37,7 @@ export const PlanCreateBody = Type.Object(
 );
 export type PlanCreateBody = Static<typeof PlanCreateBody>;
 
-export const PlanPatchBody = Type.Partial(Type.Object(PlanFields, { additionalProperties: false }), { minProperties: 1 });
+export const PlanPatchBody = PatchBody(PlanFields);
 export type PlanPatchBody = Static<typeof PlanPatchBody>;
 
-export const PlanParams = Type.Object({ id: Type.String({ maxLength: 63 }) });
+export const PlanParams = Type.Object({ id: PlanId });

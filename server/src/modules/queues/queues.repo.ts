@@ -1,5 +1,5 @@
 // Queues and their tiers under the tenant's row-level security.
-import { sql, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Tx } from '../../platform/db/database.ts';
 import type { QueuesTable } from '../../platform/db/schema.ts';
 import type { Queue, QueueCreateBody, QueuePatchBody, Tier } from './queues.schema.ts';
@@ -33,15 +33,34 @@ export const listQueues = (tx: Tx) => liveQueues(tx).orderBy('name').execute();
 
 export const findQueue = (tx: Tx, id: string) => liveQueues(tx).where('id', '=', id).executeTakeFirst();
 
+/** The columns a body may write, named one by one: nothing else of a request reaches SQL. */
+function toColumns(body: QueuePatchBody): Updateable<QueuesTable> {
+  const columns: Updateable<QueuesTable> = {};
+  if (body.name !== undefined) columns.name = body.name;
+  if (body.strategy !== undefined) columns.strategy = body.strategy;
+  if (body.musicOnHold !== undefined) columns.musicOnHold = body.musicOnHold;
+  if (body.announceSound !== undefined) columns.announceSound = body.announceSound;
+  if (body.announceFrequency !== undefined) columns.announceFrequency = body.announceFrequency;
+  if (body.maxWaitTime !== undefined) columns.maxWaitTime = body.maxWaitTime;
+  if (body.tierRulesApply !== undefined) columns.tierRulesApply = body.tierRulesApply;
+  if (body.tierRuleWaitSecond !== undefined) columns.tierRuleWaitSecond = body.tierRuleWaitSecond;
+  if (body.tierRuleWaitMultiplyLevel !== undefined) columns.tierRuleWaitMultiplyLevel = body.tierRuleWaitMultiplyLevel;
+  if (body.tierRuleNoAgentNoWait !== undefined) columns.tierRuleNoAgentNoWait = body.tierRuleNoAgentNoWait;
+  if (body.discardAbandonedAfter !== undefined) columns.discardAbandonedAfter = body.discardAbandonedAfter;
+  if (body.skipAgentsWithExternalCalls !== undefined) columns.skipAgentsWithExternalCalls = body.skipAgentsWithExternalCalls;
+  if (body.recordingEnabled !== undefined) columns.recordingEnabled = body.recordingEnabled;
+  return columns;
+}
+
 export const insertQueue = (tx: Tx, tenantId: string, body: QueueCreateBody) =>
   tx
     .insertInto('queues')
-    .values({ ...body, tenantId })
+    .values({ ...(toColumns(body) as Omit<Insertable<QueuesTable>, 'tenantId' | 'name'>), tenantId, name: body.name })
     .returning(columns)
     .executeTakeFirstOrThrow();
 
 export const updateQueue = (tx: Tx, id: string, body: QueuePatchBody) =>
-  tx.updateTable('queues').set(body).where('id', '=', id).returning(columns).executeTakeFirstOrThrow();
+  tx.updateTable('queues').set(toColumns(body)).where('id', '=', id).returning(columns).executeTakeFirstOrThrow();
 
 export const softDeleteQueue = (tx: Tx, id: string) =>
   tx

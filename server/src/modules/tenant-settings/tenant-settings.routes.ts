@@ -8,6 +8,7 @@ import type { DatabaseHandles } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
 import { isTimeZone, SUPPORTED_LOCALES } from './locale.ts';
+import * as repo from './tenant-settings.repo.ts';
 
 
 const Settings = Type.Object({
@@ -29,9 +30,6 @@ const SettingsPatch = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-
-const columns = ['id', 'code', 'name', 'status', 'planId', 'telephonyDomain', 'timezone', 'locale'] as const;
-
 export const tenantSettingsRoutes =
   (db: DatabaseHandles): FastifyPluginAsync =>
   async (fastify) => {
@@ -42,7 +40,7 @@ export const tenantSettingsRoutes =
       config: { access: { tenant: true } },
       schema: { tags, response: { 200: Settings, ...errorResponses(401, 403) } },
       handler: async (request) => {
-        const row = await db.withTenant(tenantOf(request), (tx) => tx.selectFrom('tenants').select(columns).executeTakeFirst());
+        const row = await db.withTenant(tenantOf(request), repo.findSettings);
         if (!row) throw notFound('Tenant');
         return row;
       },
@@ -57,7 +55,7 @@ export const tenantSettingsRoutes =
           throw badRequest('VALIDATION_FAILED', 'Unknown time zone', [{ path: 'timezone', message: 'must be an IANA time zone' }]);
         }
         return db.withTenant(tenantOf(request), async (tx) => {
-          const row = await tx.updateTable('tenants').set(body).returning(columns).executeTakeFirst();
+          const row = await repo.updateSettings(tx, body);
           if (!row) throw notFound('Tenant');
           await recordAudit(tx, actorOf(request), {
             action: 'TENANT_SETTINGS_UPDATED',

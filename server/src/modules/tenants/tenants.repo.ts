@@ -1,7 +1,7 @@
-import type { Selectable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { Tx } from '../../platform/db/database.ts';
 import type { TenantsTable } from '../../platform/db/schema.ts';
-import type { Tenant } from './tenants.schema.ts';
+import type { Tenant, TenantPatchBody } from './tenants.schema.ts';
 
 export function toTenant(row: Selectable<TenantsTable>, memberCount?: number): Tenant {
   return {
@@ -33,3 +33,15 @@ export const listTenantsWithMemberCount = (tx: Tx) =>
     .execute();
 
 export const findTenant = (tx: Tx, id: string) => tx.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The columns a body may write, named one by one: nothing else of a request reaches SQL. */
+function toColumns(body: TenantPatchBody): Updateable<TenantsTable> {
+  const columns: Updateable<TenantsTable> = {};
+  if (body.status !== undefined) columns.status = body.status;
+  if (body.planId !== undefined) columns.planId = body.planId;
+  if (body.name !== undefined) columns.name = body.name;
+  return columns;
+}
+
+export const updateTenant = (tx: Tx, id: string, body: TenantPatchBody) =>
+  tx.updateTable('tenants').set(toColumns(body)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();

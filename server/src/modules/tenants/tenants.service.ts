@@ -92,12 +92,7 @@ export class TenantsService {
       const current = await repo.findTenant(tx, id);
       if (!current) throw notFound('Tenant');
       if (body.planId !== undefined) await assertPlanExists(tx, body.planId);
-      const updated = await tx
-        .updateTable('tenants')
-        .set({ ...(body.status ? { status: body.status } : {}), ...(body.planId ? { planId: body.planId } : {}), ...(body.name ? { name: body.name } : {}) })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const updated = await repo.updateTenant(tx, id, body);
       // Only an active tenant is live on the switch: the config sync removes a suspended one
       // (files, gateways, queues, calls, registrations) and writes it back on reactivation.
       if (body.status !== undefined && body.status !== current.status) await markSwitchConfigChanged(tx, id, ...SWITCH_CONFIG_KINDS);

@@ -1,9 +1,9 @@
 // Schema pieces shared by every module (validation, serialisation and OpenAPI come from these).
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TObjectOptions, type TProperties, type TSchema } from 'typebox';
 
 /**
- * `type: [T, 'null']` rather than anyOf: Fastify's Ajv coerces types, and with anyOf it turns a
- * JSON null into 0 for an integer; with a type list it leaves values that already match alone.
+ * `type: [T, 'null']` rather than anyOf: query strings are coerced, and with anyOf Ajv turns a
+ * null into 0 for an integer; with a type list it leaves values that already match alone.
  */
 export const Nullable = <T extends TSchema>(schema: T) => {
   const { type, anyOf, ...rest } = schema as unknown as { type?: string; anyOf?: { const?: unknown }[] } & Record<string, unknown>;
@@ -13,6 +13,20 @@ export const Nullable = <T extends TSchema>(schema: T) => {
   }
   return Type.Union([schema, Type.Null()]);
 };
+
+/**
+ * Every object a client sends is one of these: unknown keys are refused, never passed on (a test
+ * walks every route's body schema for object nodes without additionalProperties: false).
+ */
+export const StrictObject = <Properties extends TProperties>(properties: Properties, options: TObjectOptions = {}) =>
+  Type.Object(properties, { ...options, additionalProperties: false });
+
+/** A PATCH body: any of the fields, at least one, nothing else (Type.Partial drops the object's own options). */
+export const PatchBody = <Properties extends TProperties>(properties: Properties) =>
+  Type.Partial(Type.Object(properties), { additionalProperties: false, minProperties: 1 });
+
+/** The largest value of a PostgreSQL integer column: integer fields stop here, not at a 500. */
+export const INT4_MAX = 2_147_483_647;
 
 export const Uuid = Type.String({ format: 'uuid' });
 export const IdParams = Type.Object({ id: Uuid });

@@ -1,0 +1,28 @@
+// Reading an uploaded file: a malformed multipart body (no boundary, a truncated part) is the
+// client's 400, not a parser error surfacing as a 500.
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest } from './errors.ts';
+
+const isClientError = (error: unknown) => {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+};
+
+/** The multipart field `field`, read whole (the plugin caps its size). */
+export async function readUploadedFile(request: FastifyRequest, field: string, what: string): Promise<Buffer> {
+  const missing = () => badRequest('FILE_REQUIRED', `Send the ${what} as multipart/form-data in the field "${field}"`, [{ path: field, message: 'is required' }]);
+  if (!request.isMultipart()) throw missing();
+  try {
+    const part = await request.file();
+    if (!part) throw missing();
+    if (part.fieldname !== field) {
+      part.file.resume();
+      throw missing();
+    }
+    return await part.toBuffer();
+  } catch (error) {
+    // Ours, or the plugin's own client errors (413 too large, 406 not multipart) keep their answer.
+    if (error instanceof AppError || isClientError(error)) throw error;
+    throw badRequest('INVALID_MULTIPART', 'The multipart/form-data body is malformed', [{ path: field, message: 'could not be read' }]);
+  }
+}
