@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { io as connect } from 'socket.io-client';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createCoordination, type Coordination } from '../coordination/index.ts';
@@ -128,10 +129,13 @@ describe('database outage', () => {
       const tenant = await createTenant(app, platform);
       const refusedCode = uniqueCode();
 
+      // A transaction holds its connection when the database goes: it fails, the process lives.
+      const held = db.withTenant(tenant.tenant.id, async (tx) => {
+        await sql`SELECT pg_sleep(5)`.execute(tx);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
       await proxy.cut();
-      // Let the pooled idle connections see the cut first: node-postgres emits 'error' on a client
-      // whose connection ends while it is checked out, and the pools add no listener for it.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect(held).rejects.toThrow();
       for (let round = 0; round < 3; round++) {
         for (const response of await everyKindOfRequest(app, platform, tenant.admin.session, refusedCode))
           expectUnavailable(response, 'DATABASE_UNAVAILABLE');
