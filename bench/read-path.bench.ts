@@ -140,7 +140,7 @@ try {
   });
   const tenantId = (created.tenant as { id: string }).id;
   const tenantAdmin = created.admin as { email: string; password: string };
-  const first = await json(`${base}/auth/login`, { method: 'POST', body: JSON.stringify(tenantAdmin) });
+  const first = await json(`${base}/auth/login`, { method: 'POST', body: JSON.stringify({ email: tenantAdmin.email, password: tenantAdmin.password }) });
   const changed = await json(`${base}/auth/change-password`, {
     method: 'POST',
     headers: { authorization: `Bearer ${first.accessToken as string}` },
