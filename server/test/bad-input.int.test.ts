@@ -11,12 +11,6 @@ let a: TenantFixture;
 let scope: Scope;
 const ids: Record<string, string> = {};
 
-const created = async (url: string, session: Session, payload: object): Promise<{ id: string }> => {
-  const response = await t.call('POST', url, session, payload);
-  if (response.statusCode !== 201) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-  return response.json();
-};
-
 /** A request with a raw body, as a client can send it (JSON that JSON.stringify cannot make). */
 const raw = (method: 'POST' | 'PATCH', url: string, session: Session, payload: string, contentType = 'application/json') =>
   t.app.inject({ method, url, headers: { ...session.auth, 'content-type': contentType }, payload });
@@ -24,14 +18,14 @@ const raw = (method: 'POST' | 'PATCH', url: string, session: Session, payload: s
 beforeAll(async () => {
   a = await createTenant(t.app, t.platform);
   const s = a.admin.session;
-  ids.extension = (await created('/extensions', s, { number: '2001' })).id;
-  ids.agentExtension = (await created('/extensions', s, { number: '2002' })).id;
-  ids.queue = (await created('/queues', s, { name: 'sales' })).id;
-  ids.rule = (await created('/dialplan/rules', s, { name: 'r', conditionField: 'destination_number', conditionExpression: '^9$', actions: [{ application: 'answer', data: '' }] })).id;
-  ids.menu = (await created('/ivr-menus', s, { name: 'Main' })).id;
+  ids.extension = await t.createId('/extensions', s, { number: '2001' });
+  ids.agentExtension = await t.createId('/extensions', s, { number: '2002' });
+  ids.queue = await t.createId('/queues', s, { name: 'sales' });
+  ids.rule = await t.createId('/dialplan/rules', s, { name: 'r', conditionField: 'destination_number', conditionExpression: '^9$', actions: [{ application: 'answer', data: '' }] });
+  ids.menu = await t.createId('/ivr-menus', s, { name: 'Main' });
   const member = await createMember(t.app, s, 'agent');
-  ids.agent = (await created('/agents', s, { userId: member.id, extensionId: ids.agentExtension })).id;
-  ids.plan = (await created('/plans', t.platform, { id: `bad-input-${Date.now()}`, name: 'Plan' })).id;
+  ids.agent = await t.createId('/agents', s, { userId: member.id, extensionId: ids.agentExtension });
+  ids.plan = await t.createId('/plans', t.platform, { id: `bad-input-${Date.now()}`, name: 'Plan' });
   scope = { tenantIds: [a.tenant.id], planIds: [ids.plan] };
 });
 

@@ -21,32 +21,26 @@ let scope: Scope;
 let self: { email: string; session: Session };
 const pool: string[] = [];
 
-const created = async (url: string, session: Session, payload: object): Promise<string> => {
-  const response = await t.call('POST', url, session, payload);
-  if (response.statusCode !== 201) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-  return response.json<{ id: string }>().id;
-};
-
 beforeAll(async () => {
   a = await createTenant(t.app, t.platform);
   // A tenant the platform routes may suspend or rename; the admin's own tenant stays usable.
   const spare = await createTenant(t.app, t.platform);
   const s = a.admin.session;
-  const extension = await created('/extensions', s, { number: '3001' });
+  const extension = await t.createId('/extensions', s, { number: '3001' });
   const member = await createMember(t.app, s, 'agent');
   pool.push(
     spare.tenant.id,
     extension,
     member.id,
-    await created('/queues', s, { name: 'sales' }),
-    await created('/inbound-routes', s, { didNumber: `56${Date.now() % 1e9}`, destinationType: 'EXTENSION', destinationNumber: '3001' }),
-    await created('/dialplan/rules', s, { name: 'r', conditionField: 'destination_number', conditionExpression: '^9$', actions: [{ application: 'answer', data: '' }] }),
-    await created('/ivr-menus', s, { name: 'Main' }),
-    await created('/pause-reasons', s, { code: 'LUNCH', name: 'Lunch' }),
-    await created('/dispositions', s, { code: 'SALE', name: 'Sale' }),
-    await created('/trunks', s, { name: 'main', host: 'sip.example.test' }),
-    await created('/agents', s, { userId: member.id, extensionId: await created('/extensions', s, { number: '3002' }) }),
-    await created('/plans', t.platform, { id: `fuzz-${Date.now()}`, name: 'Plan' }),
+    await t.createId('/queues', s, { name: 'sales' }),
+    await t.createId('/inbound-routes', s, { didNumber: `56${Date.now() % 1e9}`, destinationType: 'EXTENSION', destinationNumber: '3001' }),
+    await t.createId('/dialplan/rules', s, { name: 'r', conditionField: 'destination_number', conditionExpression: '^9$', actions: [{ application: 'answer', data: '' }] }),
+    await t.createId('/ivr-menus', s, { name: 'Main' }),
+    await t.createId('/pause-reasons', s, { code: 'LUNCH', name: 'Lunch' }),
+    await t.createId('/dispositions', s, { code: 'SALE', name: 'Sale' }),
+    await t.createId('/trunks', s, { name: 'main', host: 'sip.example.test' }),
+    await t.createId('/agents', s, { userId: member.id, extensionId: await t.createId('/extensions', s, { number: '3002' }) }),
+    await t.createId('/plans', t.platform, { id: `fuzz-${Date.now()}`, name: 'Plan' }),
   );
   // /auth/* is fuzzed with a session of its own: logout may end it (it is then renewed).
   const me = await createMember(t.app, s, 'supervisor');

@@ -146,6 +146,8 @@ export interface TestContext extends TestApp {
   platform: Session;
   /** The request as `session` (its bearer token), with an optional JSON body. */
   call: (method: HttpMethod, url: string, session: Session, payload?: object) => Promise<LightMyRequestResponse>;
+  /** POSTs `payload` as `session` and returns the created row's id; throws unless the answer is 201. */
+  createId: (url: string, session: Session, payload: object) => Promise<string>;
 }
 
 /**
@@ -156,6 +158,11 @@ export function useTestApp(options: Parameters<typeof startTestApp>[0] = {}): Te
   const context = {
     call: (method: HttpMethod, url: string, session: Session, payload?: object) =>
       context.app.inject({ method, url, headers: session.auth, ...(payload ? { payload } : {}) }),
+    createId: async (url: string, session: Session, payload: object) => {
+      const response = await context.call('POST', url, session, payload);
+      if (response.statusCode !== 201) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+      return response.json<{ id: string }>().id;
+    },
   } as TestContext;
   beforeAll(async () => {
     const started = await startTestApp(options);

@@ -3,7 +3,7 @@
 // a time: snake_case spellings of real columns, tenantId, id, timestamps, deleted_at, also inside
 // nested objects. Each is a 400 and the database is unchanged.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTenant, expectError, useTestApp, type Session, type TenantFixture } from './harness.ts';
+import { createMember, createTenant, expectError, useTestApp, type TenantFixture } from './harness.ts';
 import { snapshot, type Scope } from './db-snapshot.ts';
 import { routeRecorder, WRITE_METHODS } from './route-table.ts';
 
@@ -15,28 +15,22 @@ let b: TenantFixture;
 let scope: Scope;
 const ids: Record<string, string> = {};
 
-const created = async (url: string, session: Session, payload: object): Promise<{ id: string }> => {
-  const response = await t.call('POST', url, session, payload);
-  if (response.statusCode !== 201) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-  return response.json();
-};
-
 beforeAll(async () => {
   [a, b] = await Promise.all([createTenant(t.app, t.platform), createTenant(t.app, t.platform)]);
   const s = a.admin.session;
-  ids.extension = (await created('/extensions', s, { number: '1001' })).id;
-  ids.agentExtension = (await created('/extensions', s, { number: '1002' })).id;
-  ids.queue = (await created('/queues', s, { name: 'sales' })).id;
-  ids.otherQueue = (await created('/queues', b.admin.session, { name: 'theirs' })).id;
-  ids.route = (await created('/inbound-routes', s, { didNumber: `55${Date.now() % 1e9}`, destinationType: 'EXTENSION', destinationNumber: '1001' })).id;
-  ids.rule = (await created('/dialplan/rules', s, { name: 'r', conditionField: 'destination_number', conditionExpression: '^9$', actions: [{ application: 'answer', data: '' }] })).id;
-  ids.menu = (await created('/ivr-menus', s, { name: 'Main' })).id;
-  ids.pauseReason = (await created('/pause-reasons', s, { code: 'LUNCH', name: 'Lunch' })).id;
-  ids.disposition = (await created('/dispositions', s, { code: 'SALE', name: 'Sale' })).id;
+  ids.extension = await t.createId('/extensions', s, { number: '1001' });
+  ids.agentExtension = await t.createId('/extensions', s, { number: '1002' });
+  ids.queue = await t.createId('/queues', s, { name: 'sales' });
+  ids.otherQueue = await t.createId('/queues', b.admin.session, { name: 'theirs' });
+  ids.route = await t.createId('/inbound-routes', s, { didNumber: `55${Date.now() % 1e9}`, destinationType: 'EXTENSION', destinationNumber: '1001' });
+  ids.rule = await t.createId('/dialplan/rules', s, { name: 'r', conditionField: 'destination_number', conditionExpression: '^9$', actions: [{ application: 'answer', data: '' }] });
+  ids.menu = await t.createId('/ivr-menus', s, { name: 'Main' });
+  ids.pauseReason = await t.createId('/pause-reasons', s, { code: 'LUNCH', name: 'Lunch' });
+  ids.disposition = await t.createId('/dispositions', s, { code: 'SALE', name: 'Sale' });
   const member = await createMember(t.app, s, 'agent');
   ids.member = member.id;
-  ids.agent = (await created('/agents', s, { userId: member.id, extensionId: ids.agentExtension })).id;
-  ids.plan = (await created('/plans', t.platform, { id: `plan-${Date.now()}`, name: 'Plan' })).id;
+  ids.agent = await t.createId('/agents', s, { userId: member.id, extensionId: ids.agentExtension });
+  ids.plan = await t.createId('/plans', t.platform, { id: `plan-${Date.now()}`, name: 'Plan' });
   scope = { tenantIds: [a.tenant.id, b.tenant.id], planIds: [ids.plan, 'hostile-plan'] };
 });
 
