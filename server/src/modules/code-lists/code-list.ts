@@ -10,6 +10,7 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation, type DatabaseHandles, type Tx } from '../../platform/db/database.ts';
 import type { PauseReasonsTable } from '../../platform/db/schema.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
+import { namedColumns } from '../../platform/db/columns.ts';
 
 export type CodeListTable = 'pauseReasons' | 'dispositions';
 
@@ -47,13 +48,8 @@ const as = (table: CodeListTable) => table as 'pauseReasons';
 const snakeCase = (table: CodeListTable) => table.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /** The columns a body may write, named one by one: nothing else of a request reaches SQL. */
-function toColumns(body: CodeListPatch, extraColumns: readonly string[]): Updateable<PauseReasonsTable> {
-  const columns: Record<string, unknown> = {};
-  for (const column of ['code', 'name', 'enabled', ...extraColumns]) {
-    if (body[column] !== undefined) columns[column] = body[column];
-  }
-  return columns;
-}
+const toColumns = (body: CodeListPatch, extraColumns: readonly string[]): Updateable<PauseReasonsTable> =>
+  namedColumns(body, ['code', 'name', 'enabled', ...extraColumns]);
 
 export function listEnabled(tx: Tx, table: CodeListTable): Promise<Row[]> {
   return listRows(tx, table, { includeDisabled: false });

@@ -4,6 +4,7 @@ import { routedTo } from '../inbound-routes/inbound-routes.repo.ts';
 import type { ExtensionsTable } from '../../platform/db/schema.ts';
 import { iso } from '../../platform/http/schemas.ts';
 import type { Extension, ExtensionCreateBody, ExtensionPatchBody } from './extensions.schema.ts';
+import { namedColumns } from '../../platform/db/columns.ts';
 
 export type ExtensionRow = Selectable<ExtensionsTable>;
 
@@ -40,16 +41,7 @@ export const LIST_EXTENSIONS = `
 export const findExtension = (tx: Tx, id: string) => live(tx).where('id', '=', id).executeTakeFirst();
 
 /** The columns a body may write, named one by one: nothing else of a request reaches SQL. */
-export function columnsOf(body: ExtensionPatchBody): Updateable<ExtensionsTable> {
-  const columns: Updateable<ExtensionsTable> = {};
-  if (body.callerId !== undefined) columns.callerId = body.callerId;
-  if (body.context !== undefined) columns.context = body.context;
-  if (body.sipProfile !== undefined) columns.sipProfile = body.sipProfile;
-  if (body.codecs !== undefined) columns.codecs = body.codecs;
-  if (body.maxRegistrations !== undefined) columns.maxRegistrations = body.maxRegistrations;
-  if (body.callGroup !== undefined) columns.callGroup = body.callGroup;
-  return columns;
-}
+export const columnsOf = (body: ExtensionPatchBody) => namedColumns(body, ['callerId', 'context', 'sipProfile', 'codecs', 'maxRegistrations', 'callGroup']);
 
 export const insertExtension = (tx: Tx, tenantId: string, body: ExtensionCreateBody, sipPasswordSealed: string) =>
   tx

@@ -1,7 +1,8 @@
-import type { Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Tx } from '../../platform/db/database.ts';
 import type { InboundDestinationType, InboundRoutesTable } from '../../platform/db/schema.ts';
 import type { InboundRoute, InboundRouteCreateBody, InboundRoutePatchBody } from './inbound-routes.schema.ts';
+import { namedColumns } from '../../platform/db/columns.ts';
 
 export function toRoute(row: Selectable<InboundRoutesTable>): InboundRoute {
   return {
@@ -22,14 +23,7 @@ export const listRoutes = (tx: Tx) => live(tx).orderBy('didNumber').execute();
 export const findRoute = (tx: Tx, id: string) => live(tx).where('id', '=', id).executeTakeFirst();
 
 /** The columns a body may write, named one by one: nothing else of a request reaches SQL. */
-function toColumns(body: InboundRoutePatchBody): Updateable<InboundRoutesTable> {
-  const columns: Updateable<InboundRoutesTable> = {};
-  if (body.didNumber !== undefined) columns.didNumber = body.didNumber;
-  if (body.destinationType !== undefined) columns.destinationType = body.destinationType;
-  if (body.destinationNumber !== undefined) columns.destinationNumber = body.destinationNumber;
-  if (body.description !== undefined) columns.description = body.description;
-  return columns;
-}
+const toColumns = (body: InboundRoutePatchBody) => namedColumns(body, ['didNumber', 'destinationType', 'destinationNumber', 'description']);
 
 export const insertRoute = (tx: Tx, tenantId: string, body: InboundRouteCreateBody) =>
   tx

@@ -2,6 +2,7 @@ import type { Selectable, Updateable } from 'kysely';
 import type { Tx } from '../../platform/db/database.ts';
 import type { IvrMenusTable, IvrOptionsTable } from '../../platform/db/schema.ts';
 import type { IvrMenu, IvrMenuCreateBody, IvrMenuPatchBody, IvrOption } from './ivr-menus.schema.ts';
+import { namedColumns } from '../../platform/db/columns.ts';
 
 export type MenuRow = Selectable<IvrMenusTable>;
 export type OptionRow = Selectable<IvrOptionsTable>;
@@ -61,15 +62,7 @@ export async function replaceOptions(tx: Tx, tenantId: string, menuId: string, o
 }
 
 /** The columns a body may write, named one by one: nothing else of a request reaches SQL. */
-export function menuColumns(body: IvrMenuPatchBody): Updateable<IvrMenusTable> {
-  const columns: Updateable<IvrMenusTable> = {};
-  if (body.name !== undefined) columns.name = body.name;
-  if (body.context !== undefined) columns.context = body.context;
-  if (body.greeting !== undefined) columns.greeting = body.greeting;
-  if (body.entryPositionX !== undefined) columns.entryPositionX = body.entryPositionX;
-  if (body.entryPositionY !== undefined) columns.entryPositionY = body.entryPositionY;
-  return columns;
-}
+export const menuColumns = (body: IvrMenuPatchBody) => namedColumns(body, ['name', 'context', 'greeting', 'entryPositionX', 'entryPositionY']);
 
 export const insertMenu = (tx: Tx, tenantId: string, body: IvrMenuCreateBody & { context: string }) =>
   tx

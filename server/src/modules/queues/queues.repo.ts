@@ -1,8 +1,9 @@
 // Queues and their tiers under the tenant's row-level security.
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Tx } from '../../platform/db/database.ts';
 import type { QueuesTable } from '../../platform/db/schema.ts';
 import type { Queue, QueueCreateBody, QueuePatchBody, Tier } from './queues.schema.ts';
+import { namedColumns } from '../../platform/db/columns.ts';
 
 const columns = [
   'id',
@@ -34,23 +35,7 @@ export const listQueues = (tx: Tx) => liveQueues(tx).orderBy('name').execute();
 export const findQueue = (tx: Tx, id: string) => liveQueues(tx).where('id', '=', id).executeTakeFirst();
 
 /** The columns a body may write, named one by one: nothing else of a request reaches SQL. */
-function toColumns(body: QueuePatchBody): Updateable<QueuesTable> {
-  const columns: Updateable<QueuesTable> = {};
-  if (body.name !== undefined) columns.name = body.name;
-  if (body.strategy !== undefined) columns.strategy = body.strategy;
-  if (body.musicOnHold !== undefined) columns.musicOnHold = body.musicOnHold;
-  if (body.announceSound !== undefined) columns.announceSound = body.announceSound;
-  if (body.announceFrequency !== undefined) columns.announceFrequency = body.announceFrequency;
-  if (body.maxWaitTime !== undefined) columns.maxWaitTime = body.maxWaitTime;
-  if (body.tierRulesApply !== undefined) columns.tierRulesApply = body.tierRulesApply;
-  if (body.tierRuleWaitSecond !== undefined) columns.tierRuleWaitSecond = body.tierRuleWaitSecond;
-  if (body.tierRuleWaitMultiplyLevel !== undefined) columns.tierRuleWaitMultiplyLevel = body.tierRuleWaitMultiplyLevel;
-  if (body.tierRuleNoAgentNoWait !== undefined) columns.tierRuleNoAgentNoWait = body.tierRuleNoAgentNoWait;
-  if (body.discardAbandonedAfter !== undefined) columns.discardAbandonedAfter = body.discardAbandonedAfter;
-  if (body.skipAgentsWithExternalCalls !== undefined) columns.skipAgentsWithExternalCalls = body.skipAgentsWithExternalCalls;
-  if (body.recordingEnabled !== undefined) columns.recordingEnabled = body.recordingEnabled;
-  return columns;
-}
+const toColumns = (body: QueuePatchBody) => namedColumns(body, ['name', 'strategy', 'musicOnHold', 'announceSound', 'announceFrequency', 'maxWaitTime', 'tierRulesApply', 'tierRuleWaitSecond', 'tierRuleWaitMultiplyLevel', 'tierRuleNoAgentNoWait', 'discardAbandonedAfter', 'skipAgentsWithExternalCalls', 'recordingEnabled']);
 
 export const insertQueue = (tx: Tx, tenantId: string, body: QueueCreateBody) =>
   tx

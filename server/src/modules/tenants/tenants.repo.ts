@@ -1,7 +1,8 @@
-import type { Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Tx } from '../../platform/db/database.ts';
 import type { TenantsTable } from '../../platform/db/schema.ts';
 import type { Tenant, TenantPatchBody } from './tenants.schema.ts';
+import { namedColumns } from '../../platform/db/columns.ts';
 
 export function toTenant(row: Selectable<TenantsTable>, memberCount?: number): Tenant {
   return {
@@ -35,13 +36,7 @@ export const listTenantsWithMemberCount = (tx: Tx) =>
 export const findTenant = (tx: Tx, id: string) => tx.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** The columns a body may write, named one by one: nothing else of a request reaches SQL. */
-function toColumns(body: TenantPatchBody): Updateable<TenantsTable> {
-  const columns: Updateable<TenantsTable> = {};
-  if (body.status !== undefined) columns.status = body.status;
-  if (body.planId !== undefined) columns.planId = body.planId;
-  if (body.name !== undefined) columns.name = body.name;
-  return columns;
-}
+const toColumns = (body: TenantPatchBody) => namedColumns(body, ['status', 'planId', 'name']);
 
 export const updateTenant = (tx: Tx, id: string, body: TenantPatchBody) =>
   tx.updateTable('tenants').set(toColumns(body)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
