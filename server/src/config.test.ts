@@ -24,6 +24,14 @@ describe('parseConfig', () => {
     expect(Object.isFrozen(config.freeswitch)).toBe(true);
   });
 
+  it('resolves a relative DATA_DIR from where npm was run, not from the workspace it switched into', () => {
+    const root = path.join(tmpdir(), 'project');
+    expect(parseConfig({ INIT_CWD: root }).dataDir).toBe(path.join(root, 'data'));
+    expect(parseConfig({ INIT_CWD: root, DATA_DIR: 'state' }).dataDir).toBe(path.join(root, 'state'));
+    expect(parseConfig({ INIT_CWD: root, DATA_DIR: '/var/lib/cc' }).dataDir).toBe('/var/lib/cc');
+    expect(parseConfig({}).dataDir).toBe(path.resolve('data'));
+  });
+
   it('refuses production without JWT_SECRET and ENCRYPTION_KEY, naming both', () => {
     try {
       parseConfig({ NODE_ENV: 'production' });

@@ -88,7 +88,9 @@ export function parseConfig(env: Env): Config {
 
   const nodeEnv = str('NODE_ENV') ?? 'development';
   const production = nodeEnv === 'production';
-  const dataDir = path.resolve(str('DATA_DIR') ?? './data');
+  // Relative to where the user ran npm (INIT_CWD), not to the workspace npm switches into: `npm start`
+  // at the root keeps its data in the root's ./data, as the README says.
+  const dataDir = path.resolve(str('INIT_CWD') ?? process.cwd(), str('DATA_DIR') ?? './data');
   const jwtSecret = str('JWT_SECRET');
   const encryptionKey = str('ENCRYPTION_KEY');
 
