@@ -13,6 +13,7 @@ import { coordinationErrorHandler, DependencyOutages } from './platform/http/dep
 import { ensurePlatformAdmin } from './modules/platform/platform-admin.ts';
 import { LocalObjectStorage } from './platform/storage/storage.ts';
 import { startBuiltInSimulator } from './switch-simulator.ts';
+import { adminPasswordBanner, readyBanner } from './startup-banner.ts';
 import { startSwitchRuntime } from './switch-runtime.ts';
 
 export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -59,11 +60,9 @@ export async function startPlatform(config: Config, log: Logger = createLogger()
   }
 
   const admin = await ensurePlatformAdmin(database.db, { email: config.platformAdminEmail, password: config.platformAdminPassword }, log);
-  if (admin.generatedPassword) {
+  if (admin.generatedPassword && admin.email) {
     // Printed once, on the terminal only: it is not in the structured log.
-    process.stdout.write(
-      `\n  Platform super admin: ${admin.email}\n  Generated password (shown once, change it at first login): ${admin.generatedPassword}\n\n`,
-    );
+    process.stdout.write(adminPasswordBanner(admin.email, admin.generatedPassword));
   }
 
   const storage = new LocalObjectStorage(path.join(config.dataDir, 'objects'));
@@ -80,6 +79,14 @@ export async function startPlatform(config: Config, log: Logger = createLogger()
   });
   const url = await app.listen({ port: config.port, host: config.host });
   log.info({ url }, 'platform listening');
+  process.stdout.write(
+    readyBanner(
+      url,
+      switchRuntime.simulatorControlUrl
+        ? { kind: 'simulator', controlUrl: switchRuntime.simulatorControlUrl }
+        : { kind: 'freeswitch', host: switchRuntime.target.host, port: switchRuntime.target.port },
+    ),
+  );
 
   let stopped = false;
   return {

@@ -18,6 +18,8 @@ export interface SwitchEndpoint {
   host: string;
   port: number;
   password: string;
+  /** The simulator's control API, when the switch is the built-in simulator. */
+  controlUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export type SimulatorStarter = (options: { confDir: string; password: string; re
 export interface SwitchRuntime {
   target: SwitchTarget;
   configSync: ConfigSync;
+  simulatorControlUrl: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -75,6 +78,7 @@ export async function startSwitchRuntime(deps: {
   return {
     target: { esl, host: endpoint.host, port: endpoint.port },
     configSync,
+    simulatorControlUrl: endpoint.controlUrl,
     async stop() {
       consumer.stop();
       await configSync.stop();

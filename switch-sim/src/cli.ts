@@ -3,7 +3,7 @@
 //   register <user@domain> <password> [expires]   unregister <user@domain>
 //   call <did> <caller-id-number>   answer <uuid> [extension]   dtmf <uuid> <digits>
 //   hangup <uuid> [cause]   outcome <ANSWER|BUSY|NO_ANSWER|FAILED|REJECT> [destination] [ring-ms] [talk-ms]
-//   state
+//   state   calls (one line per channel: uuid, state, name, caller and destination)
 // serve reads FREESWITCH_ESL_PORT, FREESWITCH_ESL_PASSWORD, FREESWITCH_CONF_DIR (and
 // SWITCH_SIM_CONTROL_PORT, SWITCH_SIM_SPEED); the other commands talk to SWITCH_SIM_CONTROL_URL
 // (default http://127.0.0.1:8089).
@@ -59,10 +59,27 @@ export function toRequest(command: string, args: string[]): { method: string; pa
     case 'outcome':
       return { method: 'POST', path: '/outcomes', body: { outcome: a, destination: b, ringMs: c ? Number(c) : undefined, talkMs: d ? Number(d) : undefined } };
     case 'state':
+    case 'calls':
       return { method: 'GET', path: '/state' };
     default:
       return undefined;
   }
+}
+
+interface ChannelSummary {
+  uuid: string;
+  name: string;
+  callState: string;
+  callerIdNumber?: string;
+  destination?: string;
+}
+
+/** `calls`: the channels of `/state` as lines a person can read and copy a uuid from. */
+export function formatCalls(state: { channels: ChannelSummary[] }): string {
+  if (state.channels.length === 0) return 'no channels';
+  return state.channels
+    .map((ch) => [ch.uuid, ch.callState.padEnd(8), ch.name, `${ch.callerIdNumber ?? ''} -> ${ch.destination ?? ''}`].join('  '))
+    .join('\n');
 }
 
 async function serve(flags: Map<string, string>): Promise<void> {
@@ -92,7 +109,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const request = toRequest(command, args);
   if (!request) {
-    process.stdout.write('usage: cli.ts serve | register <user@domain> <password> [expires] | unregister <user@domain> | call <did> <cid> | answer <uuid> [ext] | dtmf <uuid> <digits> | hangup <uuid> [cause] | outcome <kind> [dest] [ring-ms] [talk-ms] | state\n');
+    process.stdout.write('usage: cli.ts serve | register <user@domain> <password> [expires] | unregister <user@domain> | call <did> <cid> | answer <uuid> [ext] | dtmf <uuid> <digits> | hangup <uuid> [cause] | outcome <kind> [dest] [ring-ms] [talk-ms] | state | calls\n');
     return command === 'help' ? 0 : 2;
   }
   const base = flags.get('control') ?? process.env.SWITCH_SIM_CONTROL_URL ?? 'http://127.0.0.1:8089';
@@ -101,7 +118,8 @@ async function main(argv: string[]): Promise<number> {
     headers: { 'content-type': 'application/json' },
     body: request.body ? JSON.stringify(request.body) : undefined,
   });
-  process.stdout.write(`${await response.text()}\n`);
+  const text = await response.text();
+  process.stdout.write(`${command === 'calls' && response.ok ? formatCalls(JSON.parse(text) as { channels: ChannelSummary[] }) : text}\n`);
   return response.ok ? 0 : 1;
 }
 

@@ -49,6 +49,8 @@ export async function startSwitchSimulator(options: SwitchSimulatorOptions): Pro
     controlPort = await http.listen(host, options.controlPort ?? 0);
   } catch (err) {
     await esl.close();
+    await model.stop();
+    clock.cancelAll();
     throw err;
   }
   const urlHost = host.includes(':') ? `[${host}]` : host;

@@ -1,7 +1,7 @@
 // Small units: WAV writer/reader, the XML reader's FreeSWITCH error messages, dial strings,
 // the CLI's mapping to the control API.
 import { describe, expect, it } from 'vitest';
-import { parseArgs, toRequest } from '../src/cli.ts';
+import { formatCalls, parseArgs, toRequest } from '../src/cli.ts';
 import { ScaledClock } from '../src/clock.ts';
 import { parseXml, XmlError } from '../src/config/xml.ts';
 import { parseDialString, separateArgs } from '../src/core/dialstring.ts';
@@ -64,6 +64,21 @@ describe('CLI', () => {
     expect(toRequest('answer', ['u-1', '1000'])).toEqual({ method: 'POST', path: '/calls/u-1/answer', body: { extension: '1000' } });
     expect(toRequest('state', [])).toEqual({ method: 'GET', path: '/state' });
     expect(toRequest('nope', [])).toBeUndefined();
+    expect(toRequest('calls', [])).toEqual({ method: 'GET', path: '/state' });
+  });
+
+  it('lists channels one per line for the calls command', () => {
+    const lines = formatCalls({
+      channels: [
+        { uuid: 'u-1', name: 'sofia/external/5511987650000@127.0.0.1', callState: 'ACTIVE', callerIdNumber: '5511987650000', destination: '551130001000' },
+        { uuid: 'u-2', name: 'sofia/internal/1001@127.0.0.1:5070', callState: 'RINGING' },
+      ],
+    }).split('\n');
+    expect(lines).toEqual([
+      'u-1  ACTIVE    sofia/external/5511987650000@127.0.0.1  5511987650000 -> 551130001000',
+      'u-2  RINGING   sofia/internal/1001@127.0.0.1:5070   -> ',
+    ]);
+    expect(formatCalls({ channels: [] })).toBe('no channels');
   });
 });
 
