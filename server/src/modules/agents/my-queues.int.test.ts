@@ -10,11 +10,30 @@ describe('GET /agents/me/queues', () => {
     const { tenant, admin } = await createTenant(t.app, t.platform);
     const member = await createMember(t.app, admin.session, 'agent');
     const agent = await createAgent(t, admin.session, tenant.id, member.id);
-    const colleague = await createAgent(t, admin.session, tenant.id, (await createMember(t.app, admin.session, 'agent')).id);
-    const queue = async (name: string) => (await call('POST', '/queues', admin.session, { name })).json<{ id: string }>().id;
-    const [sales, support, gone, others] = [await queue('sales'), await queue('support'), await queue('gone'), await queue('others')];
-    await call('POST', `/queues/${sales}/agents`, admin.session, { agentId: agent.id, level: 2, position: 1 });
-    await call('POST', `/queues/${support}/agents`, admin.session, { agentId: agent.id, level: 1, position: 4 });
+    const colleague = await createAgent(
+      t,
+      admin.session,
+      tenant.id,
+      (await createMember(t.app, admin.session, 'agent')).id,
+    );
+    const queue = async (name: string) =>
+      (await call('POST', '/queues', admin.session, { name })).json<{ id: string }>().id;
+    const [sales, support, gone, others] = [
+      await queue('sales'),
+      await queue('support'),
+      await queue('gone'),
+      await queue('others'),
+    ];
+    await call('POST', `/queues/${sales}/agents`, admin.session, {
+      agentId: agent.id,
+      level: 2,
+      position: 1,
+    });
+    await call('POST', `/queues/${support}/agents`, admin.session, {
+      agentId: agent.id,
+      level: 1,
+      position: 4,
+    });
     await call('POST', `/queues/${gone}/agents`, admin.session, { agentId: agent.id });
     await call('DELETE', `/queues/${gone}`, admin.session);
     await call('POST', `/queues/${others}/agents`, admin.session, { agentId: colleague.id });

@@ -38,7 +38,8 @@ describe('GET /platform/quotas', () => {
     await createExtension(t, tenant.id);
     const deleted = await createExtension(t, tenant.id);
     await call('DELETE', `/extensions/${deleted.id}`, admin.session);
-    for (let i = 0; i < 2; i++) await createAgent(t, admin.session, tenant.id, (await insertMember(t, tenant.id)).id);
+    for (let i = 0; i < 2; i++)
+      await createAgent(t, admin.session, tenant.id, (await insertMember(t, tenant.id)).id);
     await call('POST', '/trunks', admin.session, { name: 'carrier1', host: 'sip.carrier.example' });
     for (const name of ['sales', 'support', 'gone']) await call('POST', '/queues', admin.session, { name });
     const queues = (await call('GET', '/queues', admin.session)).json<{ id: string; name: string }[]>();
