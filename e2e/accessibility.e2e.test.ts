@@ -1,13 +1,13 @@
 // Every page of the console passes axe-core without serious or critical violations, for each kind
 // of user, and works from the keyboard: skip link, focus into an opened form, Escape, the result.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { apiTenantAdmin } from './support/api.ts';
+import { apiLogin, apiTenantAdmin, call } from './support/api.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { openPage } from './support/browser.ts';
-import { menuEntries, openMenu, signIn } from './support/console.ts';
+import { menuEntries, openMenu, row, signIn } from './support/console.ts';
 import { useE2eEnvironment } from './support/environment.ts';
-import { apiAgent } from './support/people.ts';
+import { apiAgent, apiMyUserId } from './support/people.ts';
 
 const env = useE2eEnvironment();
 
@@ -128,6 +128,95 @@ it('works from the keyboard: skip link, focus into a form, Escape closes it, foc
     expect(await secret.getByRole('status').innerText()).toContain(
       await page.getByTestId('one-time-password').innerText(),
     );
+  } finally {
+    await context.close();
+  }
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const box = async (locator: Locator): Promise<Box> => {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('element not rendered');
+  return found;
+};
+const sameRow = (a: Box, b: Box) => Math.abs(a.y + a.height / 2 - (b.y + b.height / 2)) < a.height / 2;
+const WIDTH = 1366;
+
+it('at 1366x768 the plans table keeps its Edit and Delete buttons in view', async () => {
+  const { baseUrl, platformAdmin } = env.platform;
+  const token = await apiLogin(baseUrl, platformAdmin.email, platformAdmin.password);
+  const name = `Enterprise ${Date.now().toString(36)}`;
+  await call(baseUrl, '/plans', {
+    method: 'POST',
+    token,
+    body: {
+      name,
+      max_extensions: 100000,
+      max_agents: 100000,
+      max_trunks: 100000,
+      max_queues: 100000,
+      max_campaigns: 100000,
+      max_cps: 100000,
+      max_concurrent_calls: 100000,
+      maxMonthlyCalls: 10000000,
+      maxRecordingStorageGb: 100000.5,
+      aiEnabled: true,
+    },
+  });
+  const { context, page } = await openPage(env.browser);
+  try {
+    await page.setViewportSize({ width: WIDTH, height: 768 });
+    await signIn(page, baseUrl, platformAdmin.email, platformAdmin.password, { landing: true });
+    await openMenu(page, 'Plans');
+    const planRow = row(page, name);
+    for (const button of [
+      planRow.getByRole('button', { name: `Edit ${name}` }),
+      planRow.getByRole('button', { name: 'Delete' }),
+    ]) {
+      const { x, width } = await box(button);
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x + width).toBeLessThanOrEqual(WIDTH);
+    }
+    // The page itself never scrolls sideways; only the table's own container may.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTH);
+  } finally {
+    await context.close();
+  }
+});
+
+it("at 1366x768 the header keeps the agent's controls apart from the account's", async () => {
+  const { baseUrl, platformAdmin } = env.platform;
+  const admin = await apiTenantAdmin(baseUrl, platformAdmin, 'header-with-a-long-code');
+  // The tenant admin is an agent too: the fullest header there is.
+  await apiAgent(baseUrl, admin, { existingUserId: await apiMyUserId(baseUrl, admin.token) });
+  const { context, page } = await openPage(env.browser);
+  try {
+    await page.setViewportSize({ width: WIDTH, height: 768 });
+    await signIn(page, baseUrl, admin.email, admin.password, { landing: true });
+    await openMenu(page, 'Agents');
+    const header = page.getByRole('banner');
+    const bar = header.getByRole('group', { name: 'Agent' });
+    await bar.getByRole('button', { name: 'Agent login' }).click();
+    const agentLogout = bar.getByRole('button', { name: 'Agent logout' });
+    await agentLogout.waitFor();
+
+    const controls = header.locator('a:visible, button:visible, select:visible');
+    for (const control of await controls.all()) {
+      const { x, width } = await box(control);
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x + width).toBeLessThanOrEqual(WIDTH);
+    }
+    const logout = await box(header.getByRole('button', { name: 'Log out' }));
+    const changePassword = await box(header.getByRole('link', { name: 'Change password' }));
+    const language = await box(header.getByLabel('Language'));
+    const leaveAsAgent = await box(agentLogout);
+    // The account's controls share one line, in order.
+    expect(sameRow(logout, changePassword) && sameRow(logout, language)).toBe(true);
+    expect(language.x).toBeLessThan(changePassword.x);
+    expect(changePassword.x).toBeLessThan(logout.x);
+    // The agent's controls end before the account's begin, or sit on a line of their own.
+    if (sameRow(leaveAsAgent, logout)) expect(leaveAsAgent.x + leaveAsAgent.width).toBeLessThan(language.x);
+    else expect(leaveAsAgent.y + leaveAsAgent.height).toBeLessThanOrEqual(logout.y);
   } finally {
     await context.close();
   }
