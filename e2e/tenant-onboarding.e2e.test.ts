@@ -30,9 +30,10 @@ it('a platform admin creates a tenant whose admin changes the password and manag
     const tenant = await createTenantInUi(page, 'Acme Cobranças');
     expect(tenant.suggestedDomain).toBe(`${tenant.code}.${baseDomain}`);
     expect(tenant.adminPassword.length).toBeGreaterThanOrEqual(10);
-    const tenantRow = row(page, tenant.code);
+    // By its domain: the usage table below names the tenant's code too.
+    const tenantRow = row(page, tenant.suggestedDomain);
     await tenantRow.getByText('Active', { exact: true }).waitFor();
-    expect(await tenantRow.innerText()).toContain(tenant.suggestedDomain);
+    expect(await tenantRow.innerText()).toContain(tenant.code);
     await signOut(page);
 
     // The tenant admin must replace the generated password before anything else.

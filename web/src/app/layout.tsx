@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AgentBar } from '../agent-bar/agent-bar.tsx';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useAuth } from './auth-context.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { visibleMenu, type MenuSection } from './menu.ts';
@@ -11,19 +11,30 @@ const SECTIONS: readonly MenuSection[] = ['platform', 'tenant'];
 export function Layout() {
   const { t } = useTranslation();
   const { me, logout } = useAuth();
+  // The home page shows the agent bar in its content; one bar on screen at a time.
+  const onHome = useLocation().pathname === '/';
   const entries = visibleMenu({ permissionKeys: me?.permissionKeys ?? [], tenantId: me?.tenantId ?? null });
 
   return (
     <div className="shell">
       <header className="header">
+        <a className="skip-link" href="#content">
+          {t('header.skipToContent')}
+        </a>
         <Link to="/" className="brand">
           {t('app.name')}
         </Link>
+        {!onHome && (
+          <div className="header-agent">
+            <AgentBar />
+          </div>
+        )}
         <div className="header-tools">
-          <AgentBar />
           <TenantSwitcher />
           <LanguageSwitcher />
-          <span className="user-email">{me?.email}</span>
+          <span className="user-email" title={me?.email}>
+            {me?.email}
+          </span>
           <Link to="/change-password">{t('header.changePassword')}</Link>
           <button type="button" className="secondary" onClick={() => void logout()}>
             {t('header.logout')}
@@ -49,7 +60,7 @@ export function Layout() {
           );
         })}
       </nav>
-      <main className="content">
+      <main className="content" id="content" tabIndex={-1}>
         <Outlet />
       </main>
     </div>

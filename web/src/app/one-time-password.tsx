@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface OneTimePasswordProps {
@@ -15,6 +15,9 @@ interface OneTimePasswordProps {
 export function OneTimePassword({ account, accountLabel, password, onDismiss }: OneTimePasswordProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
+  const panel = useRef<HTMLElement>(null);
+  // Focus lands on the panel, so a screen reader reads it and the keyboard continues from it.
+  useEffect(() => panel.current?.focus(), []);
 
   const copy = async () => {
     if (!password) return;
@@ -27,10 +30,10 @@ export function OneTimePassword({ account, accountLabel, password, onDismiss }: 
   };
 
   return (
-    <section className="one-time-secret" aria-label={t('oneTimePassword.title')}>
+    <section className="one-time-secret" aria-label={t('oneTimePassword.title')} ref={panel} tabIndex={-1}>
       <h3>{t('oneTimePassword.title')}</h3>
       {password ? (
-        <>
+        <div role="status" aria-live="polite">
           <p className="warning">{t('oneTimePassword.warning')}</p>
           <dl>
             <dt>{accountLabel ?? t('common.email')}</dt>
@@ -43,9 +46,9 @@ export function OneTimePassword({ account, accountLabel, password, onDismiss }: 
               </button>
             </dd>
           </dl>
-        </>
+        </div>
       ) : (
-        <p>{t('oneTimePassword.existingAccount', { email: account })}</p>
+        <p role="status">{t('oneTimePassword.existingAccount', { email: account })}</p>
       )}
       <button type="button" onClick={onDismiss}>
         {t('oneTimePassword.done')}

@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth-context.tsx';
 import { useFormat } from '../app/use-format.ts';
+import { AgentHome } from './agent-home.tsx';
+import './home.css';
+import { PlatformHome } from './platform-home.tsx';
+import { TenantHome } from './tenant-home.tsx';
 
+/** Each user's start: sections for what the token allows (platform, tenant management, own agent). */
 export function HomePage() {
   const { t } = useTranslation();
   const { me, currentTenant } = useAuth();
@@ -20,6 +25,14 @@ export function HomePage() {
           : t('home.platformOnly')}
       </p>
       <p className="muted">{t('home.today', { date: format.date(new Date()), timeZone: format.timeZone })}</p>
+      {currentTenant ? (
+        <>
+          <AgentHome />
+          <TenantHome />
+        </>
+      ) : (
+        <PlatformHome />
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { suggestTelephonyDomain } from './tenants.api.ts';
+import { suggestTelephonyDomain, usageRatio } from './tenants.api.ts';
 
 describe('suggestTelephonyDomain', () => {
   it('joins the code and the platform base domain', () => {
@@ -10,5 +10,18 @@ describe('suggestTelephonyDomain', () => {
   it('suggests nothing without a code or a base domain', () => {
     expect(suggestTelephonyDomain('', 'voice.example.com')).toBe('');
     expect(suggestTelephonyDomain('acme', null)).toBe('');
+  });
+});
+
+describe('usageRatio', () => {
+  it('is used over limit for measured, limited counters', () => {
+    expect(usageRatio({ used: 3, limit: 4, tracked: true })).toBe(0.75);
+    expect(usageRatio({ used: 6, limit: 4, tracked: true })).toBe(1.5);
+  });
+
+  it('is full at a zero limit and unknown when unlimited or not measured', () => {
+    expect(usageRatio({ used: 0, limit: 0, tracked: true })).toBe(1);
+    expect(usageRatio({ used: 2, limit: null, tracked: true })).toBeNull();
+    expect(usageRatio({ used: 0, limit: 10, tracked: false })).toBeNull();
   });
 });

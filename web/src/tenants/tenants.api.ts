@@ -48,3 +48,41 @@ export function suggestTelephonyDomain(code: string, baseDomain: string | null |
   if (!slug || !baseDomain) return '';
   return `${slug}.${baseDomain}`;
 }
+
+/** One counter of a tenant against its plan; `tracked` false: not measured yet (used reads 0). */
+export interface Usage {
+  used: number;
+  limit: number | null;
+  tracked: boolean;
+}
+
+export const USAGE_KINDS = [
+  'extensions',
+  'agents',
+  'trunks',
+  'queues',
+  'campaigns',
+  'monthlyCalls',
+  'recordingStorageGb',
+] as const;
+export type UsageKind = (typeof USAGE_KINDS)[number];
+
+export interface TenantQuota {
+  tenantId: string;
+  tenantCode: string;
+  tenantName: string;
+  status: Tenant['status'];
+  planId: string;
+  planName: string;
+  usage: Record<UsageKind, Usage>;
+}
+
+export const quotasKey = ['platform', 'quotas'] as const;
+export const quotasApi = { list: () => api<TenantQuota[]>('/platform/quotas') };
+
+/** Pure: how full a counter is, 0..1 (above 1 when over); null when unlimited or not measured. */
+export function usageRatio(usage: Usage): number | null {
+  if (!usage.tracked || usage.limit === null) return null;
+  if (usage.limit === 0) return usage.used > 0 ? Infinity : 1;
+  return usage.used / usage.limit;
+}

@@ -7,7 +7,15 @@ import { OneTimePassword } from '../app/one-time-password.tsx';
 import { useFormat } from '../app/use-format.ts';
 import { plansApi, plansKey } from '../plans/plans.api.ts';
 import { TenantForm } from './tenant.form.tsx';
-import { tenantsApi, tenantsKey, type CreatedTenant, type Tenant, type TenantChange } from './tenants.api.ts';
+import { TenantUsage } from './tenant-usage.tsx';
+import {
+  quotasKey,
+  tenantsApi,
+  tenantsKey,
+  type CreatedTenant,
+  type Tenant,
+  type TenantChange,
+} from './tenants.api.ts';
 
 export function TenantsPage() {
   const { t } = useTranslation();
@@ -20,7 +28,10 @@ export function TenantsPage() {
 
   const update = useMutation({
     mutationFn: ({ id, change }: { id: string; change: TenantChange }) => tenantsApi.update(id, change),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: tenantsKey }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: tenantsKey });
+      await queryClient.invalidateQueries({ queryKey: quotasKey });
+    },
   });
 
   return (
@@ -41,6 +52,7 @@ export function TenantsPage() {
           onCreated={(result) => {
             setCreating(false);
             setCreated(result);
+            void queryClient.invalidateQueries({ queryKey: quotasKey });
           }}
         />
       )}
@@ -57,77 +69,80 @@ export function TenantsPage() {
       {tenants.isPending ? (
         <Loading />
       ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>{t('tenants.code')}</th>
-              <th>{t('common.name')}</th>
-              <th>{t('common.status')}</th>
-              <th>{t('tenants.plan')}</th>
-              <th>{t('tenants.telephonyDomain')}</th>
-              <th className="number">{t('tenants.members')}</th>
-              <th>{t('common.createdAt')}</th>
-              <th>{t('common.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {tenants.data?.map((tenant: Tenant) => (
-              <tr key={tenant.id}>
-                <td>{tenant.code}</td>
-                <td>{tenant.name}</td>
-                <td>
-                  <span className={`badge ${tenant.status.toLowerCase()}`}>
-                    {t(`status.${tenant.status}`)}
-                  </span>
-                </td>
-                <td>
-                  <select
-                    aria-label={t('tenants.planFor', { tenant: tenant.code })}
-                    value={tenant.planId}
-                    disabled={update.isPending}
-                    onChange={(event) =>
-                      update.mutate({ id: tenant.id, change: { planId: event.target.value } })
-                    }
-                  >
-                    {!plans.data?.some((plan) => plan.id === tenant.planId) && (
-                      <option value={tenant.planId}>{tenant.planId}</option>
-                    )}
-                    {plans.data?.map((plan) => (
-                      <option key={plan.id} value={plan.id}>
-                        {plan.name}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>{tenant.telephonyDomain}</td>
-                <td className="number">{format.number(tenant.memberCount)}</td>
-                <td>{format.dateTime(tenant.createdAt)}</td>
-                <td>
-                  {tenant.status === 'ACTIVE' ? (
-                    <ConfirmButton
-                      label={t('tenants.suspend')}
-                      ariaLabel={t('tenants.suspendTenant', { tenant: tenant.code })}
-                      confirmLabel={t('tenants.confirmSuspend', { tenant: tenant.code })}
-                      disabled={update.isPending}
-                      onConfirm={() => update.mutate({ id: tenant.id, change: { status: 'SUSPENDED' } })}
-                    />
-                  ) : (
-                    <button
-                      type="button"
-                      className="secondary"
-                      disabled={update.isPending}
-                      aria-label={t('tenants.reactivateTenant', { tenant: tenant.code })}
-                      onClick={() => update.mutate({ id: tenant.id, change: { status: 'ACTIVE' } })}
-                    >
-                      {t('tenants.reactivate')}
-                    </button>
-                  )}
-                </td>
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th>{t('tenants.code')}</th>
+                <th>{t('common.name')}</th>
+                <th>{t('common.status')}</th>
+                <th>{t('tenants.plan')}</th>
+                <th>{t('tenants.telephonyDomain')}</th>
+                <th className="number">{t('tenants.members')}</th>
+                <th>{t('common.createdAt')}</th>
+                <th>{t('common.actions')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {tenants.data?.map((tenant: Tenant) => (
+                <tr key={tenant.id}>
+                  <td>{tenant.code}</td>
+                  <td>{tenant.name}</td>
+                  <td>
+                    <span className={`badge ${tenant.status.toLowerCase()}`}>
+                      {t(`status.${tenant.status}`)}
+                    </span>
+                  </td>
+                  <td>
+                    <select
+                      aria-label={t('tenants.planFor', { tenant: tenant.code })}
+                      value={tenant.planId}
+                      disabled={update.isPending}
+                      onChange={(event) =>
+                        update.mutate({ id: tenant.id, change: { planId: event.target.value } })
+                      }
+                    >
+                      {!plans.data?.some((plan) => plan.id === tenant.planId) && (
+                        <option value={tenant.planId}>{tenant.planId}</option>
+                      )}
+                      {plans.data?.map((plan) => (
+                        <option key={plan.id} value={plan.id}>
+                          {plan.name}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>{tenant.telephonyDomain}</td>
+                  <td className="number">{format.number(tenant.memberCount)}</td>
+                  <td>{format.dateTime(tenant.createdAt)}</td>
+                  <td>
+                    {tenant.status === 'ACTIVE' ? (
+                      <ConfirmButton
+                        label={t('tenants.suspend')}
+                        ariaLabel={t('tenants.suspendTenant', { tenant: tenant.code })}
+                        confirmLabel={t('tenants.confirmSuspend', { tenant: tenant.code })}
+                        disabled={update.isPending}
+                        onConfirm={() => update.mutate({ id: tenant.id, change: { status: 'SUSPENDED' } })}
+                      />
+                    ) : (
+                      <button
+                        type="button"
+                        className="secondary"
+                        disabled={update.isPending}
+                        aria-label={t('tenants.reactivateTenant', { tenant: tenant.code })}
+                        onClick={() => update.mutate({ id: tenant.id, change: { status: 'ACTIVE' } })}
+                      >
+                        {t('tenants.reactivate')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
+      <TenantUsage />
     </section>
   );
 }

@@ -66,3 +66,12 @@ export type AssignableUser = Static<typeof AssignableUser>;
 
 export const PauseBody = Type.Object({ pauseReasonId: Uuid }, { additionalProperties: false });
 export type PauseBody = Static<typeof PauseBody>;
+
+/** A queue the caller's own agent serves, with its tier (GET /agents/me/queues). */
+export const MyQueue = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  strategy: Type.String(),
+  level: Type.Integer(),
+  position: Type.Integer(),
+});

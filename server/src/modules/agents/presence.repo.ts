@@ -126,3 +126,16 @@ export const tiersOfAgent = (tx: Tx, agentId: string): Promise<TierPlacement[]> 
     .orderBy('qt.level')
     .orderBy('qt.position')
     .execute();
+
+/** The live queues an agent serves, by tier level then position (the order the switch offers calls). */
+export const listQueuesOfAgent = (tx: Tx, agentId: string) =>
+  tx
+    .selectFrom('queueTiers as qt')
+    .innerJoin('queues as q', 'q.id', 'qt.queueId')
+    .select(['q.id', 'q.name', 'q.strategy', 'qt.level', 'qt.position'])
+    .where('qt.agentId', '=', agentId)
+    .where('q.deletedAt', 'is', null)
+    .orderBy('qt.level')
+    .orderBy('qt.position')
+    .orderBy('q.name')
+    .execute();

@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { requireAuth, tenantOf } from '../../platform/auth/guard.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
 import { PauseReason } from '../pause-reasons/pause-reasons.schema.ts';
-import { Agent, PauseBody } from './agents.schema.ts';
+import { Agent, MyQueue, PauseBody } from './agents.schema.ts';
 import type { AgentPresenceService } from './presence.service.ts';
 
 const caller = (request: FastifyRequest) => [tenantOf(request), requireAuth(request).userId] as const;
@@ -28,6 +28,11 @@ export const presenceRoutes =
       config: { access },
       schema: { tags, response: { 200: Type.Array(PauseReason), ...errorResponses(401, 403) } },
       handler: (request) => presence.pauseReasons(tenantOf(request)),
+    });
+    app.get('/agents/me/queues', {
+      config: { access },
+      schema: { tags, response: { 200: Type.Array(MyQueue), ...errorResponses(401, 403, 404) } },
+      handler: (request) => presence.queues(...caller(request)),
     });
     app.post('/agents/me/login', {
       config: { access },

@@ -90,6 +90,15 @@ export class AgentPresenceService {
     return (await this.services.db.withTenant(tenantId, (tx) => listEnabled(tx, 'pauseReasons'))).map(toItem);
   }
 
+  /** The queues of the caller's own agent; 404 when the user has no Agent in the tenant. */
+  async queues(tenantId: string, userId: string) {
+    return this.services.db.withTenant(tenantId, async (tx) => {
+      const agent = await agents.findAgentOfUser(tx, userId);
+      if (!agent) throw notFound('Agent');
+      return repo.listQueuesOfAgent(tx, agent.id);
+    });
+  }
+
   login(tenantId: string, userId: string): Promise<Agent> {
     return this.move(tenantId, userId, 'login');
   }

@@ -5,7 +5,7 @@ import { actorOf } from '../../platform/auth/guard.ts';
 import { IdParams, errorResponses } from '../../platform/http/schemas.ts';
 import type { HealthProbe } from '../health/health.routes.ts';
 import type { PlatformService, SwitchCheck } from './platform.service.ts';
-import { AuditEvent, PlatformHealth, PlatformUser, SystemConfig, UserStatusBody } from './platform.schema.ts';
+import { AuditEvent, PlatformHealth, PlatformUser, SystemConfig, TenantQuota, UserStatusBody } from './platform.schema.ts';
 
 export interface PlatformRouteDeps {
   platform: PlatformService;
@@ -21,6 +21,7 @@ export const platformRoutes =
     const tags = ['platform'];
     const users = { platform: true, permission: 'platform.users.manage' } as const;
     const operations = { platform: true, permission: 'platform.operations.view' } as const;
+    const tenants = { platform: true, permission: 'platform.tenants.manage' } as const;
 
     app.get('/platform/users', {
       config: { access: users },
@@ -31,6 +32,11 @@ export const platformRoutes =
       config: { access: users },
       schema: { tags, params: IdParams, body: UserStatusBody, response: { 200: PlatformUser, ...errorResponses(400, 401, 403, 404) } },
       handler: (request) => platform.setUserStatus(actorOf(request), request.params.id, request.body.status),
+    });
+    app.get('/platform/quotas', {
+      config: { access: tenants },
+      schema: { tags, response: { 200: Type.Array(TenantQuota), ...errorResponses(401, 403) } },
+      handler: () => platform.quotas(),
     });
     app.get('/platform/audit-log', {
       config: { access: operations },

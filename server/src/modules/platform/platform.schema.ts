@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp } from '../../platform/http/schemas.ts';
 
 export const UserStatus = Type.Union([Type.Literal('ACTIVE'), Type.Literal('DISABLED')]);
@@ -48,3 +48,24 @@ export const PlatformHealth = Type.Object({
   ok: Type.Boolean(),
   components: Type.Object({ database: Component, cache: Component, switch: Component }),
 });
+
+/** One counter of a tenant against its plan; `limit` null means no limit. `tracked` false: not measured yet, `used` is 0. */
+const Usage = Type.Object({ used: Type.Number(), limit: Nullable(Type.Number()), tracked: Type.Boolean() });
+export const TenantQuota = Type.Object({
+  tenantId: Type.String(),
+  tenantCode: Type.String(),
+  tenantName: Type.String(),
+  status: Type.String(),
+  planId: Type.String(),
+  planName: Type.String(),
+  usage: Type.Object({
+    extensions: Usage,
+    agents: Usage,
+    trunks: Usage,
+    queues: Usage,
+    campaigns: Usage,
+    monthlyCalls: Usage,
+    recordingStorageGb: Usage,
+  }),
+});
+export type TenantQuota = Static<typeof TenantQuota>;

@@ -7,6 +7,8 @@ import { iso } from '../../platform/http/schemas.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { revokeUserSessions } from '../auth/auth.repo.ts';
 import * as repo from './platform.repo.ts';
+import type { TenantQuota } from './platform.schema.ts';
+import { listTenantUsage, type TenantUsageRow } from './quotas.repo.ts';
 
 export const AUDIT_LOG_LIMIT = 200;
 
@@ -17,6 +19,32 @@ export interface SwitchCheck {
 /** Pure: whether disabling this user would leave no ACTIVE platform super admin. */
 export function leavesNoPlatformAdmin(target: { id: string }, activeSuperAdminIds: readonly string[]): boolean {
   return activeSuperAdminIds.includes(target.id) && activeSuperAdminIds.length <= 1;
+}
+
+/**
+ * Pure: a tenant's usage row as the API shows it. Campaigns, calls and recordings have no tables
+ * yet, so they read 0 with `tracked: false` rather than pretending to be measured.
+ */
+export function toTenantQuota(row: TenantUsageRow): TenantQuota {
+  const counted = (used: number, limit: number | null) => ({ used, limit, tracked: true });
+  const untracked = (limit: number | null) => ({ used: 0, limit, tracked: false });
+  return {
+    tenantId: row.tenantId,
+    tenantCode: row.tenantCode,
+    tenantName: row.tenantName,
+    status: row.status,
+    planId: row.planId,
+    planName: row.planName,
+    usage: {
+      extensions: counted(Number(row.extensions ?? 0), row.maxExtensions),
+      agents: counted(Number(row.agents ?? 0), row.maxAgents),
+      trunks: counted(Number(row.trunks ?? 0), row.maxTrunks),
+      queues: counted(Number(row.queues ?? 0), row.maxQueues),
+      campaigns: untracked(row.maxCampaigns),
+      monthlyCalls: untracked(row.maxMonthlyCalls),
+      recordingStorageGb: untracked(row.maxRecordingStorageGb === null ? null : Number(row.maxRecordingStorageGb)),
+    },
+  };
 }
 
 export class PlatformService {
@@ -77,6 +105,11 @@ export class PlatformService {
     await this.auth.flagRevoked(revoked);
     const users = await this.listUsers();
     return users.find((user) => user.id === userId)!;
+  }
+
+  async quotas(): Promise<TenantQuota[]> {
+    const rows = await this.db.withPlatform((tx) => listTenantUsage(tx));
+    return rows.map(toTenantQuota);
   }
 
   async auditLog() {

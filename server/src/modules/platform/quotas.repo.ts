@@ -1,0 +1,43 @@
+// Usage against plan limits for every tenant, in one statement on the privileged path.
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Tx } from '../../platform/db/database.ts';
+import type { Database } from '../../platform/db/schema.ts';
+
+type Counted = 'extensions' | 'agents' | 'trunks' | 'queues';
+
+/** Live (not soft-deleted) rows of one tenant-scoped table, correlated to the outer tenant row. */
+const liveCount = (eb: ExpressionBuilder<Database & { t: Database['tenants'] }, 't'>, table: Counted) =>
+  eb
+    .selectFrom(table)
+    .select(sql<number>`count(*)::int`.as('count'))
+    .whereRef(`${table}.tenantId`, '=', 't.id')
+    .where(`${table}.deletedAt`, 'is', null);
+
+export const listTenantUsage = (tx: Tx) =>
+  tx
+    .selectFrom('tenants as t')
+    .innerJoin('plans as p', 'p.id', 't.planId')
+    .select((eb) => [
+      't.id as tenantId',
+      't.code as tenantCode',
+      't.name as tenantName',
+      't.status',
+      'p.id as planId',
+      'p.name as planName',
+      'p.maxExtensions',
+      'p.maxAgents',
+      'p.maxTrunks',
+      'p.maxQueues',
+      'p.maxCampaigns',
+      'p.maxMonthlyCalls',
+      'p.maxRecordingStorageGb',
+      liveCount(eb, 'extensions').as('extensions'),
+      liveCount(eb, 'agents').as('agents'),
+      liveCount(eb, 'trunks').as('trunks'),
+      liveCount(eb, 'queues').as('queues'),
+    ])
+    .orderBy('t.name')
+    .orderBy('t.code')
+    .execute();
+
+export type TenantUsageRow = Awaited<ReturnType<typeof listTenantUsage>>[number];
