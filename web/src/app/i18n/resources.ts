@@ -7,6 +7,8 @@ import codeListsEn from '../../code-lists/code-lists.en.json';
 import codeListsPtBR from '../../code-lists/code-lists.pt-BR.json';
 import dialplanEn from '../../dialplan/dialplan.en.json';
 import dialplanPtBR from '../../dialplan/dialplan.pt-BR.json';
+import extensionPhonesEn from '../../extensions/extension-phones.en.json';
+import extensionPhonesPtBR from '../../extensions/extension-phones.pt-BR.json';
 import inboundRoutesEn from '../../inbound-routes/inbound-routes.en.json';
 import inboundRoutesPtBR from '../../inbound-routes/inbound-routes.pt-BR.json';
 import ivrMenusEn from '../../ivr-menus/ivr-menus.en.json';
@@ -23,8 +25,8 @@ export type MessageTree = { [key: string]: string | MessageTree };
 
 /** The shared file first, then each feature's; a feature never redefines another's top-level key. */
 export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> = {
-  en: [en, agentsEn, codeListsEn, dialplanEn, inboundRoutesEn, ivrMenusEn, platformUsersEn, tenantsEn],
-  'pt-BR': [ptBR, agentsPtBR, codeListsPtBR, dialplanPtBR, inboundRoutesPtBR, ivrMenusPtBR, platformUsersPtBR, tenantsPtBR],
+  en: [en, agentsEn, codeListsEn, dialplanEn, extensionPhonesEn, inboundRoutesEn, ivrMenusEn, platformUsersEn, tenantsEn],
+  'pt-BR': [ptBR, agentsPtBR, codeListsPtBR, dialplanPtBR, extensionPhonesPtBR, inboundRoutesPtBR, ivrMenusPtBR, platformUsersPtBR, tenantsPtBR],
 };
 
 export function mergeMessages(files: readonly MessageTree[]): MessageTree {
