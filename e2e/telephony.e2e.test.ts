@@ -35,7 +35,7 @@ it('a tenant admin manages extensions, trunks and queues, and an agent uses the 
     await page.getByText('SIP user', { exact: true }).waitFor();
     expect(await page.getByText('E-mail', { exact: true }).count()).toBe(0);
     expect(created.length).toBeGreaterThanOrEqual(8);
-    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await page.getByRole('button', { name: 'Done' }).click();
     expect(await page.getByTestId('one-time-password').count()).toBe(0);
     const extensionRow = row(page, '1001');
     await extensionRow.getByText('Not registered').waitFor();
@@ -44,16 +44,16 @@ it('a tenant admin manages extensions, trunks and queues, and an agent uses the 
 
     await extensionRow.getByRole('button', { name: 'Reveal password' }).click();
     expect(await page.getByTestId('one-time-password').innerText()).toBe(created);
-    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await page.getByRole('button', { name: 'Done' }).click();
 
     await extensionRow.getByRole('button', { name: 'Reset password' }).click();
     await extensionRow.getByRole('button', { name: 'Confirm reset' }).click();
     const reset = await page.getByTestId('one-time-password').innerText();
     expect(reset).not.toBe(created);
-    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await page.getByRole('button', { name: 'Done' }).click();
     await extensionRow.getByRole('button', { name: 'Reveal password' }).click();
     expect(await page.getByTestId('one-time-password').innerText()).toBe(reset);
-    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await page.getByRole('button', { name: 'Done' }).click();
 
     // Trunks: the password is write-only.
     await openMenu(page, 'Trunks');

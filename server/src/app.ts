@@ -131,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     callCenter: new EslCallCenter(switchTarget.esl),
     realtime: realtimePublisher(coordination),
     log: deps.log,
+    sipRegistrar: config.sipRegistrar,
   };
   const auth = new AuthService(db, tokens, coordination);
 

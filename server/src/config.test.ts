@@ -24,6 +24,23 @@ describe('parseConfig', () => {
     expect(Object.isFrozen(config.freeswitch)).toBe(true);
   });
 
+  it('tells phones where to register: the switch host by default, or the variables', () => {
+    expect(parseConfig({}).sipRegistrar).toEqual({ host: '127.0.0.1', port: 5060, transport: 'udp' });
+    expect(parseConfig({ FREESWITCH_ESL_HOST: '10.0.0.5' }).sipRegistrar).toEqual({ host: '10.0.0.5', port: 5060, transport: 'udp' });
+    expect(parseConfig({ FREESWITCH_ESL_HOST: '10.0.0.5', SIP_REGISTRAR_HOST: 'sip.example.com', SIP_REGISTRAR_PORT: '5080', SIP_TRANSPORT: 'TLS' }).sipRegistrar).toEqual({
+      host: 'sip.example.com',
+      port: 5080,
+      transport: 'tls',
+    });
+    try {
+      parseConfig({ SIP_REGISTRAR_PORT: '0', SIP_TRANSPORT: 'ws' });
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n');
+      for (const name of ['SIP_REGISTRAR_PORT', 'SIP_TRANSPORT']) expect(problems).toContain(name);
+    }
+  });
+
   it('resolves a relative DATA_DIR from where npm was run, not from the workspace it switched into', () => {
     const root = path.join(tmpdir(), 'project');
     expect(parseConfig({ INIT_CWD: root }).dataDir).toBe(path.join(root, 'data'));

@@ -4,6 +4,14 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 
 export type StorageProvider = 'local' | 's3';
+export type SipTransport = 'udp' | 'tcp' | 'tls';
+
+/** Where a phone registers: what the console shows next to a SIP password. */
+export interface SipRegistrar {
+  readonly host: string;
+  readonly port: number;
+  readonly transport: SipTransport;
+}
 
 export interface Config {
   readonly nodeEnv: string;
@@ -28,6 +36,8 @@ export interface Config {
     readonly password: string;
     readonly confDir: string;
   };
+  /** SIP_REGISTRAR_HOST (default: the switch host, 127.0.0.1 with the simulator), SIP_REGISTRAR_PORT (5060), SIP_TRANSPORT (udp). */
+  readonly sipRegistrar: SipRegistrar;
   readonly dialerSimulation: boolean;
   readonly dialerRealOutbound: boolean;
   readonly storage: {
@@ -118,6 +128,9 @@ export function parseConfig(env: Env): Config {
     }
   }
 
+  const sipTransport = (str('SIP_TRANSPORT') ?? 'udp').toLowerCase();
+  if (!['udp', 'tcp', 'tls'].includes(sipTransport)) problems.push('SIP_TRANSPORT must be udp, tcp or tls');
+
   const dialerSimulation = bool('DIALER_SIMULATION', true);
   const dialerRealOutbound = bool('DIALER_REAL_OUTBOUND', false);
 
@@ -140,6 +153,11 @@ export function parseConfig(env: Env): Config {
       port: int('FREESWITCH_ESL_PORT', 8021),
       password: str('FREESWITCH_ESL_PASSWORD') ?? 'ClueCon',
       confDir: path.resolve(str('FREESWITCH_CONF_DIR') ?? path.join(dataDir, 'freeswitch')),
+    },
+    sipRegistrar: {
+      host: str('SIP_REGISTRAR_HOST') ?? str('FREESWITCH_ESL_HOST') ?? '127.0.0.1',
+      port: int('SIP_REGISTRAR_PORT', 5060),
+      transport: sipTransport === 'tcp' || sipTransport === 'tls' ? sipTransport : 'udp',
     },
     dialerSimulation,
     dialerRealOutbound,

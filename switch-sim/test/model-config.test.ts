@@ -43,6 +43,36 @@ describe('registrations', () => {
   });
 });
 
+describe('max-registrations-per-extension', () => {
+  it('keeps one binding per Call-ID and refuses one beyond the limit with 403 and sofia::register_failure, even with the right password', async () => {
+    const conf = scratchConf();
+    t = await harness({ speed: 50, confDir: conf, events: 'plain CUSTOM sofia::register sofia::register_failure' });
+    const { sim, client } = t;
+    writeFileSync(
+      join(conf, 'directory', 'beta.xml'),
+      '<include><domain name="beta.pbx.localhost"><users><user id="2000"><params><param name="password" value="pw"/><param name="max-registrations-per-extension" value="2"/></params></user></users></domain></include>',
+    );
+    expect(await client.api('reloadxml')).toBe('+OK [Success]\n');
+    const register = (callId: string, expires?: number) => sim.control.register({ user: '2000', domain: 'beta.pbx.localhost', password: 'pw', callId, expires });
+    const bindings = async () => (JSON.parse(await client.api('show registrations as json')) as { rows?: { token: string }[] }).rows?.map((row) => row.token).sort() ?? [];
+
+    expect(register('phone-a').ok).toBe(true);
+    // The same phone refreshing its binding is not a new one.
+    expect(register('phone-a').ok).toBe(true);
+    // The phone restarted: a new Call-ID while the old binding has not expired.
+    expect(register('phone-a-after-restart').ok).toBe(true);
+    expect(await bindings()).toEqual(['phone-a', 'phone-a-after-restart']);
+    expect(register('phone-b')).toEqual({ ok: false, error: 'FORBIDDEN' });
+    const failure = await client.waitEvent(subclass('sofia::register_failure'));
+    expect([h(failure, 'to-user'), h(failure, 'to-host'), h(failure, 'registration-type')]).toEqual(['2000', 'beta.pbx.localhost', 'REGISTER']);
+    expect(await bindings()).toEqual(['phone-a', 'phone-a-after-restart']);
+    // An un-REGISTER is never counted, and frees a place.
+    expect(register('phone-a', 0).ok).toBe(true);
+    expect(register('phone-b').ok).toBe(true);
+    expect(await bindings()).toEqual(['phone-a-after-restart', 'phone-b']);
+  });
+});
+
 describe('flush_inbound_reg', () => {
   it('drops the registrations of one domain (or one user, or all) with sofia::expire, as mod_sofia does', async () => {
     const conf = scratchConf();

@@ -1,5 +1,6 @@
 // What a domain module receives besides its own repository: the shared machinery, built once in app.ts.
 import type { Logger } from 'pino';
+import type { SipRegistrar } from '../config.ts';
 import type { SecretBox } from '../platform/crypto/secrets.ts';
 import type { DatabaseHandles } from '../platform/db/database.ts';
 import type { RealtimePublisher } from '../platform/realtime/events.ts';
@@ -15,4 +16,6 @@ export interface ModuleServices {
   callCenter: CallCenterCommands;
   realtime: RealtimePublisher;
   log: Logger;
+  /** Where phones register (shown with a SIP password). */
+  sipRegistrar: SipRegistrar;
 }

@@ -1,4 +1,5 @@
 // The dialplan applications the platform relies on (mod_dptools semantics, simulated media).
+import { waitingPickupLeg } from './endpoints/pickup.ts';
 import type { AppContext, AppOutcome, Apps } from './apps.ts';
 import type { Channel } from './channel.ts';
 import type { SwitchCore } from './core.ts';
@@ -146,11 +147,20 @@ export function registerBasicApps(apps: Apps): void {
     }
   });
   apps.register('pickup', async ({ core, ch, data }) => {
-    // pickup <key>: bridges to a call ringing on "pickup/<key>" (see the pickup endpoint note in docs.md).
-    const ringing = [...core.channels.values()].find((c) => c !== ch && c.isUp && !c.answered && c.direction === 'outbound' && c.vars.get('pickup_key') === data);
+    // pickup <key>: takes the oldest call ringing on "pickup/<key>" (endpoints/pickup.ts); nothing
+    // ringing there: the application returns and the dialplan goes on.
+    const ringing = waitingPickupLeg(core, data, ch);
     const caller = ringing?.caller;
     if (!ringing || !caller?.isUp || caller.bridge) return;
     answerChannel(core, ch);
+    if (ringing.endpoint === 'pickup') {
+      // pickup_function: CF_CHANNEL_SWAP + channel_swap_uuid, then the pickup leg is marked answered;
+      // the caller's bridge swaps this channel in (apps-bridge.ts).
+      ringing.vars.set('channel_swap_uuid', ch.uuid);
+      core.life.markAnswered(ringing);
+      await ch.waitHangup();
+      return;
+    }
     core.hangup(ringing, 'PICKED_OFF');
     core.bridges.bridge(caller, ch);
     await ch.waitHangup();

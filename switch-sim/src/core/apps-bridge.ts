@@ -43,7 +43,13 @@ export function registerBridgeApp(apps: Apps): void {
       ch.vars.set('DIALSTATUS', result.cause === 'USER_BUSY' ? 'BUSY' : result.cause === 'NO_ANSWER' ? 'NOANSWER' : 'CHANUNAVAIL');
       return ch.vars.get('continue_on_fail') === 'false' ? 'stop' : 'continue';
     }
-    const other = result.ch;
+    let other = result.ch;
+    // A pickup leg won: the channel that picked it up takes its place (CF_CHANNEL_SWAP), it ends PICKED_OFF.
+    const swap = other.endpoint === 'pickup' ? core.channel(other.vars.get('channel_swap_uuid') ?? '') : undefined;
+    if (swap?.isUp) {
+      core.hangup(other, 'PICKED_OFF');
+      other = swap;
+    }
     if (!ch.answered) answerChannel(core, ch);
     ch.vars.set('originate_disposition', 'SUCCESS');
     ch.vars.set('DIALSTATUS', 'SUCCESS');

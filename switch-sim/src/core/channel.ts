@@ -42,7 +42,7 @@ export interface Codec {
 export const L16: Codec = { name: 'L16', rate: 8000, bitRate: 128000 };
 export const PCMU: Codec = { name: 'PCMU', rate: 8000, bitRate: 64000 };
 
-export type Endpoint = 'loopback' | 'null' | 'sofia';
+export type Endpoint = 'loopback' | 'null' | 'sofia' | 'pickup';
 
 export interface RunningApp {
   name: string;

@@ -7,6 +7,7 @@ import { isCause, type HangupCause } from './causes.ts';
 import { parseDialString, separateArgs } from './dialstring.ts';
 import { startLoopback } from './endpoints/loopback.ts';
 import { startNull } from './endpoints/null.ts';
+import { startPickup } from './endpoints/pickup.ts';
 import { startSofia } from './endpoints/sofia-out.ts';
 import { getVar, type LegResult, type LegSpec, type LegStart } from './endpoints/types.ts';
 
@@ -29,6 +30,7 @@ export class Originator {
     const t = spec.target;
     if (t.startsWith('loopback/')) return startLoopback(this.core, spec);
     if (t.startsWith('null/')) return startNull(this.core, spec);
+    if (t.startsWith('pickup/')) return startPickup(this.core, spec);
     if (t.startsWith('user/') || t.startsWith('sofia/')) return startSofia(this.core, spec);
     if (t.startsWith('error/')) {
       const cause = t.slice(6).toUpperCase();

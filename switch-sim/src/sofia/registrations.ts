@@ -3,6 +3,9 @@
 // sofia_reg_handle_register_token): sofia::pre_register (the unauthenticated first REGISTER),
 // sofia::register_attempt (with auth-result), then sofia::register or sofia::register_failure;
 // an un-REGISTER ends with sofia::unregister, a lapsed registration with sofia::expire.
+// Bindings are kept per Call-ID as in sofia's sip_registrations table: a phone that restarts
+// registers with a new Call-ID while its old binding lives on until it expires, and the user's
+// `max-registrations-per-extension` counts them (sofia_reg_parse_auth: 403 beyond it).
 import { randomBytes } from 'node:crypto';
 import type { TimerHandle } from '../clock.ts';
 import type { DirectoryUser } from '../config/types.ts';
@@ -42,6 +45,8 @@ export interface RegisterRequest {
   userAgent?: string;
   networkIp?: string;
   networkPort?: number;
+  /** The REGISTER's Call-ID: a new one is a new binding (a restarted phone); unset = the user's newest binding refreshes. */
+  callId?: string;
   phone?: PhoneOptions;
 }
 
@@ -60,8 +65,13 @@ export class Registrations {
     return [...this.regs.values()];
   }
 
+  /** The newest binding of a user (the one a call reaches). */
   find(user: string, domain: string): Registration | undefined {
-    return this.regs.get(`${user}@${domain}`);
+    return this.bindingsOf(user, domain).at(-1);
+  }
+
+  bindingsOf(user: string, domain: string): Registration[] {
+    return this.list().filter((r) => r.user === user && r.domain === domain);
   }
 
   byContact(contactUser: string, host: string): Registration | undefined {
@@ -73,13 +83,13 @@ export class Registrations {
   }
 
   register(req: RegisterRequest): RegisterResult {
-    const key = `${req.user}@${req.domain}`;
-    const existing = this.regs.get(key);
+    const userKey = `${req.user}@${req.domain}`;
+    const existing = req.callId === undefined ? this.find(req.user, req.domain) : this.regs.get(`${userKey}/${req.callId}`);
     const expires = req.expires ?? 3600;
     const base: Registration = existing ?? {
       user: req.user,
       domain: req.domain,
-      callId: randomBytes(8).toString('hex'),
+      callId: req.callId ?? randomBytes(8).toString('hex'),
       contactUser: `${req.user}-0x${randomBytes(6).toString('hex')}`,
       contact: '',
       networkIp: req.networkIp ?? '127.0.0.1',
@@ -91,9 +101,14 @@ export class Registrations {
     };
     base.contact = `"" <sip:${base.contactUser}@${base.networkIp}:${base.networkPort}>`;
     base.phone = { ...base.phone, ...req.phone };
-    const dirUser = this.core.config.users.get(key);
+    const key = `${userKey}/${base.callId}`;
+    const dirUser = this.core.config.users.get(userKey);
     this.fire('sofia::pre_register', 1810, (e) => this.common(e, base, expires, false));
-    const ok = dirUser !== undefined && (dirUser.params.password ?? '') === req.password;
+    // Checked before the digest, so even the right password is refused (un-REGISTERs are not counted).
+    const max = Number(dirUser?.params['max-registrations-per-extension'] ?? 0);
+    const others = this.bindingsOf(req.user, req.domain).filter((r) => r.callId !== base.callId).length;
+    const full = expires > 0 && max > 0 && others + 1 > max;
+    const ok = dirUser !== undefined && !full && (dirUser.params.password ?? '') === req.password;
     this.fire('sofia::register_attempt', 1606, (e) => {
       this.common(e, base, expires, true);
       e.add('auth-result', ok ? 'RENEWED' : 'FORBIDDEN');
@@ -106,7 +121,7 @@ export class Registrations {
       return { ok: false, reason: dirUser ? 'forbidden' : 'not-found' };
     }
     if (expires <= 0) {
-      this.unregister(req.user, req.domain);
+      if (existing) this.unregisterBinding(key);
       return { ok: true, registration: base };
     }
     base.expiresSec = expires;
@@ -126,10 +141,16 @@ export class Registrations {
     return { ok: true, registration: base };
   }
 
+  /** Every binding of the user un-REGISTERs (Contact: *). */
   unregister(user: string, domain: string): boolean {
-    const key = `${user}@${domain}`;
+    const keys = [...this.regs.entries()].filter(([, r]) => r.user === user && r.domain === domain).map(([key]) => key);
+    for (const key of keys) this.unregisterBinding(key);
+    return keys.length > 0;
+  }
+
+  private unregisterBinding(key: string): void {
     const reg = this.regs.get(key);
-    if (!reg) return false;
+    if (!reg) return;
     this.fire('sofia::pre_register', 1810, (e) => this.common(e, reg, 0, false));
     this.fire('sofia::register_attempt', 1606, (e) => {
       this.common(e, reg, 0, true);
@@ -141,9 +162,8 @@ export class Registrations {
       e.add('profile-name', 'internal').add('username', reg.user).add('from-user', reg.user).add('from-host', reg.domain);
       e.add('contact', reg.contact).add('call-id', reg.callId).add('rpid', 'unknown').add('realm', reg.domain);
       e.add('network-ip', reg.networkIp).add('network-port', reg.networkPort).add('user-agent', reg.userAgent).add('expires', 0);
-      this.userVars(e, this.core.config.users.get(key));
+      this.userVars(e, this.core.config.users.get(`${reg.user}@${reg.domain}`));
     });
-    return true;
   }
 
   /**

@@ -4,6 +4,8 @@ import { api, isApiError } from '../app/api-client.ts';
 export interface MyAgent {
   id: string;
   extensionNumber: string;
+  /** Whether the agent's phone is registered on the switch now. */
+  phoneRegistered: boolean;
   name: string | null;
   state: AgentState;
   stateChangedAt: string;

@@ -51,6 +51,11 @@ export function AgentBar() {
         {t('agentBar.label')} {agent.data.extensionNumber}:{' '}
         <AgentStateBadge state={state} reason={pausedFor?.name} label={t('agentBar.state')} />
       </span>
+      {state !== 'LOGGED_OUT' && !agent.data.phoneRegistered && (
+        <span className="warning" role="alert" data-testid="phone-not-registered">
+          {t('extensionPhones.phoneNotRegistered', { number: agent.data.extensionNumber })}
+        </span>
+      )}
       {state === 'LOGGED_OUT' && (
         <button type="button" disabled={action.isPending} onClick={() => run(agentBarApi.login)}>
           {t('agentBar.login')}

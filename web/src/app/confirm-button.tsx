@@ -8,10 +8,12 @@ interface ConfirmButtonProps {
   confirmLabel: string;
   onConfirm: () => void;
   disabled?: boolean;
+  /** Said next to the confirmation, e.g. what can never be undone. */
+  warning?: string;
 }
 
 /** Destructive actions ask twice, inline, rather than through a blocking browser dialog. */
-export function ConfirmButton({ label, ariaLabel, confirmLabel, onConfirm, disabled }: ConfirmButtonProps) {
+export function ConfirmButton({ label, ariaLabel, confirmLabel, onConfirm, disabled, warning }: ConfirmButtonProps) {
   const { t } = useTranslation();
   const [armed, setArmed] = useState(false);
   if (!armed) {
@@ -29,6 +31,11 @@ export function ConfirmButton({ label, ariaLabel, confirmLabel, onConfirm, disab
   }
   return (
     <span className="confirm">
+      {warning && (
+        <span className="warning" role="alert">
+          {warning}
+        </span>
+      )}
       <button
         type="button"
         className="danger"

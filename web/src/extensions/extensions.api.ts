@@ -6,7 +6,12 @@ export interface Extension {
   domain: string;
   callerId: string | null;
   callGroup: string | null;
+  codecs: Codec[];
+  maxRegistrations: number;
   registeredAt: string | null;
+  /** The last REGISTER the switch refused, and from where. */
+  lastRegistrationFailureAt: string | null;
+  lastRegistrationFailureIp: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -14,6 +19,19 @@ export interface Extension {
 /** Only the create, reset-password and reveal-password answers carry the SIP password. */
 export interface ExtensionWithPassword extends Extension {
   sipPassword: string;
+  /** Where the phone registers (the platform's SIP_REGISTRAR_* configuration). */
+  registrar: { host: string; port: number; transport: 'udp' | 'tcp' | 'tls' };
+}
+
+/** The codecs the server accepts, in the order the form lists them. */
+export const CODECS = ['PCMA', 'PCMU', 'G722', 'OPUS', 'G729'] as const;
+export type Codec = (typeof CODECS)[number];
+
+export interface ExtensionPatch {
+  callerId?: string | null;
+  callGroup?: string | null;
+  codecs?: Codec[];
+  maxRegistrations?: number;
 }
 
 export interface ExtensionInput {
@@ -30,6 +48,7 @@ export const extensionsApi = {
   list: () => api<Extension[]>('/extensions'),
   create: (input: ExtensionInput) =>
     api<ExtensionWithPassword>('/extensions', { method: 'POST', body: input }),
+  update: (id: string, patch: ExtensionPatch) => api<Extension>(one(id), { method: 'PATCH', body: patch }),
   remove: (id: string) => api<void>(one(id), { method: 'DELETE' }),
   resetPassword: (id: string) => api<ExtensionWithPassword>(`${one(id)}/reset-password`, { method: 'POST' }),
   revealPassword: (id: string) =>

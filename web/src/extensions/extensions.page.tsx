@@ -5,9 +5,10 @@ import { useAuth } from '../app/auth-context.tsx';
 import { ConfirmButton } from '../app/confirm-button.tsx';
 import { LiveIndicator } from '../app/live-indicator.tsx';
 import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
-import { OneTimePassword } from '../app/one-time-password.tsx';
 import { useFormat } from '../app/use-format.ts';
 import { CreateExtensionForm } from './create-extension.form.tsx';
+import { EditExtensionForm } from './edit-extension.form.tsx';
+import { PhoneSetup } from './phone-setup.tsx';
 import {
   extensionsApi,
   extensionsKey,
@@ -25,6 +26,8 @@ export function ExtensionsPage() {
   const live = useRegistrationStream(can('monitoring.view'));
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<ExtensionWithPassword | null>(null);
+  const [editing, setEditing] = useState<Extension | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['extensions'] });
   const reveal = useMutation({ mutationFn: extensionsApi.revealPassword, onSuccess: setSecret });
@@ -39,6 +42,7 @@ export function ExtensionsPage() {
   const canReveal = can('extensions.reveal_password');
 
   const clearResults = () => {
+    setSaved(null);
     reveal.reset();
     reset.reset();
     remove.reset();
@@ -49,11 +53,20 @@ export function ExtensionsPage() {
       ? (live.registrations.get(extension.id) ?? null)
       : extension.registeredAt;
 
+  /** The last refused REGISTER, shown while no registration succeeded after it. */
+  const failure = (extension: Extension, since: string | null) => {
+    const live_ = live.failures.get(extension.id);
+    const failedAt = live_?.failedAt ?? extension.lastRegistrationFailureAt;
+    const networkIp = live_ ? live_.networkIp : extension.lastRegistrationFailureIp;
+    if (!failedAt || (since && Date.parse(since) >= Date.parse(failedAt))) return null;
+    return { failedAt, networkIp };
+  };
+
   return (
     <section>
       <div className="page-title">
         <h1>{t('extensions.title')}</h1>
-        {canManage && !creating && !secret && (
+        {canManage && !creating && !secret && !editing && (
           <button type="button" onClick={() => setCreating(true)}>
             {t('extensions.newButton')}
           </button>
@@ -68,14 +81,19 @@ export function ExtensionsPage() {
           }}
         />
       )}
-      {secret && (
-        <OneTimePassword
-          account={`${secret.number}@${secret.domain}`}
-          accountLabel={t('extensions.sipUser')}
-          password={secret.sipPassword}
-          onDismiss={() => setSecret(null)}
+      {editing && (
+        <EditExtensionForm
+          key={editing.id}
+          extension={editing}
+          onCancel={() => setEditing(null)}
+          onSaved={(extension) => {
+            setEditing(null);
+            setSaved(extension.number);
+          }}
         />
       )}
+      {secret && <PhoneSetup extension={secret} onDismiss={() => setSecret(null)} />}
+      {saved && <SuccessMessage>{t('extensionPhones.saved', { number: saved })}</SuccessMessage>}
       {can('monitoring.view') && <LiveIndicator connected={live.connected} />}
       <ErrorMessage error={extensions.error ?? reveal.error ?? reset.error ?? remove.error} />
       {remove.isSuccess && <SuccessMessage>{t('extensions.deleted')}</SuccessMessage>}
@@ -97,6 +115,7 @@ export function ExtensionsPage() {
           <tbody>
             {extensions.data?.map((extension) => {
               const since = registeredAt(extension);
+              const refused = failure(extension, since);
               return (
                 <tr key={extension.id}>
                   <td>{extension.number}</td>
@@ -112,6 +131,16 @@ export function ExtensionsPage() {
                       <span className="badge disabled" data-testid="registration">
                         {t('extensions.notRegistered')}
                       </span>
+                    )}
+                    {refused && (
+                      <>
+                        {' '}
+                        <span className="badge trunk-failed" data-testid="registration-failure" title={t('extensionPhones.failedHint')}>
+                          {refused.networkIp
+                            ? t('extensionPhones.failedFrom', { time: format.dateTime(refused.failedAt), ip: refused.networkIp })
+                            : t('extensionPhones.failed', { time: format.dateTime(refused.failedAt) })}
+                        </span>
+                      </>
                     )}
                   </td>
                   <td className="row-actions">
@@ -130,6 +159,19 @@ export function ExtensionsPage() {
                     )}
                     {canManage && (
                       <>
+                        <button
+                          type="button"
+                          className="secondary"
+                          aria-label={t('extensionPhones.editAria', { number: extension.number })}
+                          disabled={busy || editing !== null}
+                          onClick={() => {
+                            clearResults();
+                            setCreating(false);
+                            setEditing(extension);
+                          }}
+                        >
+                          {t('extensionPhones.edit')}
+                        </button>
                         {/* The phone stops registering until it gets the new password: ask twice. */}
                         <ConfirmButton
                           label={t('extensions.resetPassword')}
@@ -143,6 +185,7 @@ export function ExtensionsPage() {
                         <ConfirmButton
                           label={t('extensions.delete')}
                           confirmLabel={t('extensions.confirmDelete')}
+                          warning={t('extensionPhones.deleteWarning', { number: extension.number })}
                           disabled={busy}
                           onConfirm={() => {
                             clearResults();

@@ -37,14 +37,33 @@ export function applyMessage(current: RegistrationMap, message: SseMessage): Reg
   return current;
 }
 
+/** extensionId → the last refused REGISTER the stream reported since the page opened. */
+export type FailureMap = ReadonlyMap<string, { failedAt: string; networkIp: string | null }>;
+
+/** Applies an EXTENSION_REGISTRATION_FAILED message; anything else changes nothing. */
+export function applyFailure(current: FailureMap, message: SseMessage): FailureMap {
+  if (message.event !== 'EXTENSION_REGISTRATION_FAILED') return current;
+  try {
+    const data = JSON.parse(message.data) as { extensionId: string; failedAt?: string | null; at?: string; networkIp?: string | null };
+    const next = new Map(current);
+    next.set(data.extensionId, { failedAt: data.failedAt ?? data.at ?? new Date().toISOString(), networkIp: data.networkIp ?? null });
+    return next;
+  } catch {
+    return current;
+  }
+}
+
 /** The stream's registration state; null until its first snapshot. */
 export function useRegistrationStream(enabled: boolean): {
   registrations: RegistrationMap | null;
+  failures: FailureMap;
   connected: boolean;
 } {
   const [registrations, setRegistrations] = useState<RegistrationMap | null>(null);
-  const { connected } = useMonitoringStream(enabled, (messages) =>
-    setRegistrations((current) => messages.reduce(applyMessage, current ?? new Map())),
-  );
-  return { registrations, connected };
+  const [failures, setFailures] = useState<FailureMap>(new Map());
+  const { connected } = useMonitoringStream(enabled, (messages) => {
+    setRegistrations((current) => messages.reduce(applyMessage, current ?? new Map()));
+    setFailures((current) => messages.reduce(applyFailure, current));
+  });
+  return { registrations, failures, connected };
 }

@@ -41,6 +41,7 @@ describe('/agents', () => {
       userName: null,
       extensionId: extension.id,
       extensionNumber: extension.number,
+      phoneRegistered: false,
       name: 'Ana',
       state: 'LOGGED_OUT',
       stateChangedAt: expect.any(String),

@@ -21,6 +21,7 @@ const agentView = (tx: Tx) =>
       'u.name as userName',
       'a.extensionId',
       'e.number as extensionNumber',
+      sql<boolean>`e.registered_at IS NOT NULL`.as('phoneRegistered'),
       'a.name',
       'a.state',
       'a.stateChangedAt',

@@ -12,6 +12,8 @@ export const Agent = Type.Object({
   userName: Nullable(Type.String()),
   extensionId: Type.String(),
   extensionNumber: Type.String(),
+  /** Whether the agent's phone is registered on the switch now: an agent logged in without it receives no call. */
+  phoneRegistered: Type.Boolean(),
   name: Nullable(Type.String()),
   state: AgentStateSchema,
   stateChangedAt: Timestamp,

@@ -31,10 +31,14 @@ describe('/extensions', () => {
       context: 'default',
       sipProfile: 'internal',
       codecs: ['PCMA', 'PCMU'],
-      maxRegistrations: 1,
+      maxRegistrations: 3,
       callGroup: 'sales',
       callerId: 'Recepção',
       registeredAt: null,
+      lastRegistrationFailureAt: null,
+      lastRegistrationFailureIp: null,
+      // What a phone needs besides user (the number), password and domain: from the configuration.
+      registrar: { host: '127.0.0.1', port: 5060, transport: 'udp' },
     });
     expect(created.sipPassword).toMatch(new RegExp(`^[A-Za-z0-9]{${SIP_PASSWORD_LENGTH}}$`));
 
@@ -69,11 +73,12 @@ describe('/extensions', () => {
     const fixture = await createTenant(t.app, t.platform);
     const created = await createExtension(fixture.admin.session);
     const revealed = await call('POST', `/extensions/${created.id}/reveal-password`, fixture.admin.session);
-    expect(revealed.json()).toMatchObject({ id: created.id, sipPassword: created.sipPassword });
+    expect(revealed.json()).toMatchObject({ id: created.id, sipPassword: created.sipPassword, registrar: { host: '127.0.0.1', port: 5060, transport: 'udp' } });
 
     const reset = (await call('POST', `/extensions/${created.id}/reset-password`, fixture.admin.session)).json();
     expect(reset.sipPassword).toMatch(new RegExp(`^[A-Za-z0-9]{${SIP_PASSWORD_LENGTH}}$`));
     expect(reset.sipPassword).not.toBe(created.sipPassword);
+    expect(reset.registrar).toEqual({ host: '127.0.0.1', port: 5060, transport: 'udp' });
     expect((await call('POST', `/extensions/${created.id}/reveal-password`, fixture.admin.session)).json().sipPassword).toBe(reset.sipPassword);
 
     const audit = await auditOf(fixture, created.id);

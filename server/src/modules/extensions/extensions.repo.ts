@@ -21,6 +21,8 @@ export function toExtension(row: ExtensionRow, domain: string): Extension {
     maxRegistrations: row.maxRegistrations,
     callGroup: row.callGroup,
     registeredAt: iso(row.registeredAt),
+    lastRegistrationFailureAt: iso(row.lastRegistrationFailureAt),
+    lastRegistrationFailureIp: row.lastRegistrationFailureIp,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -33,6 +35,7 @@ export const LIST_EXTENSIONS = `
   SELECT e.id, e.number, t.telephony_domain AS domain, e.caller_id AS "callerId", e.context,
          e.sip_profile AS "sipProfile", e.codecs, e.max_registrations AS "maxRegistrations",
          e.call_group AS "callGroup", ${isoText('e.registered_at')} AS "registeredAt",
+         ${isoText('e.last_registration_failure_at')} AS "lastRegistrationFailureAt", e.last_registration_failure_ip AS "lastRegistrationFailureIp",
          ${isoText('e.created_at')} AS "createdAt", ${isoText('e.updated_at')} AS "updatedAt"
   FROM extensions e JOIN tenants t ON t.id = e.tenant_id
   WHERE e.deleted_at IS NULL

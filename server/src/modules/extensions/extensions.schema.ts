@@ -21,13 +21,26 @@ export const Extension = Type.Object({
   domain: Type.String(),
   ...Fields,
   registeredAt: Nullable(Timestamp),
+  /** The last REGISTER the switch refused (wrong password, too many phones), and from where. */
+  lastRegistrationFailureAt: Nullable(Timestamp),
+  lastRegistrationFailureIp: Nullable(Type.String()),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
 export type Extension = Static<typeof Extension>;
 
-/** Create, reset-password and reveal-password: the only answers that carry the SIP password. */
-export const ExtensionWithPassword = Type.Object({ ...Extension.properties, sipPassword: Type.String() });
+/** Where a phone registers, from the platform's configuration (SIP_REGISTRAR_HOST, SIP_REGISTRAR_PORT, SIP_TRANSPORT). */
+export const Registrar = Type.Object({
+  host: Type.String(),
+  port: Type.Integer(),
+  transport: Type.Union([Type.Literal('udp'), Type.Literal('tcp'), Type.Literal('tls')]),
+});
+
+/**
+ * Create, reset-password and reveal-password: the only answers that carry the SIP password, with
+ * what a phone needs besides it (SIP user = number, domain, registrar).
+ */
+export const ExtensionWithPassword = Type.Object({ ...Extension.properties, sipPassword: Type.String(), registrar: Registrar });
 export type ExtensionWithPassword = Static<typeof ExtensionWithPassword>;
 
 export const ExtensionCreateBody = Type.Object(

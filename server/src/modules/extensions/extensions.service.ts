@@ -18,7 +18,7 @@ import type { Extension, ExtensionCreateBody, ExtensionPatchBody, ExtensionWithP
 export const SIP_PASSWORD_LENGTH = 24;
 
 export class ExtensionsService {
-  constructor(private readonly services: Pick<ModuleServices, 'db' | 'secrets'>) {}
+  constructor(private readonly services: Pick<ModuleServices, 'db' | 'secrets' | 'sipRegistrar'>) {}
 
   list(tenantId: string): Promise<Extension[]> {
     return this.services.db.readAsTenant(tenantId, repo.LIST_EXTENSIONS);
@@ -37,7 +37,7 @@ export class ExtensionsService {
         const row = await repo.insertExtension(tx, actor.tenantId, body, this.services.secrets.seal(sipPassword));
         await markSwitchConfigChanged(tx, actor.tenantId, 'directory');
         await recordAudit(tx, actor, { action: 'EXTENSION_CREATED', targetType: 'extension', targetId: row.id, details: { number: row.number } });
-        return { ...repo.toExtension(row, (await tenantScope(tx)).domain), sipPassword };
+        return { ...repo.toExtension(row, (await tenantScope(tx)).domain), sipPassword, registrar: { ...this.services.sipRegistrar } };
       });
     } catch (error) {
       // The unique key (deleted extensions included) is the one check, concurrent creations too.
@@ -76,7 +76,7 @@ export class ExtensionsService {
       const row = await repo.updateExtension(tx, id, { sipPasswordSealed: this.services.secrets.seal(sipPassword) });
       await markSwitchConfigChanged(tx, actor.tenantId, 'directory');
       await recordAudit(tx, actor, { action: 'EXTENSION_PASSWORD_RESET', targetType: 'extension', targetId: id, details: { number: row.number } });
-      return { ...repo.toExtension(row, (await tenantScope(tx)).domain), sipPassword };
+      return { ...repo.toExtension(row, (await tenantScope(tx)).domain), sipPassword, registrar: { ...this.services.sipRegistrar } };
     });
   }
 
@@ -86,7 +86,7 @@ export class ExtensionsService {
       const row = await found(tx, id);
       const sipPassword = this.services.secrets.open(row.sipPasswordSealed);
       await recordAudit(tx, actor, { action: 'EXTENSION_PASSWORD_REVEALED', targetType: 'extension', targetId: id, details: { number: row.number } });
-      return { ...repo.toExtension(row, (await tenantScope(tx)).domain), sipPassword };
+      return { ...repo.toExtension(row, (await tenantScope(tx)).domain), sipPassword, registrar: { ...this.services.sipRegistrar } };
     });
   }
 }

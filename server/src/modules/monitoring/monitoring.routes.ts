@@ -9,7 +9,7 @@ import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { RealtimeHub } from '../../platform/realtime/hub.ts';
 import { watchSession } from '../../platform/realtime/session-watch.ts';
 
-const STREAMED = new Set(['EXTENSION_REGISTERED', 'EXTENSION_UNREGISTERED', 'TRUNK_STATUS_CHANGED']);
+const STREAMED = new Set(['EXTENSION_REGISTERED', 'EXTENSION_UNREGISTERED', 'EXTENSION_REGISTRATION_FAILED', 'TRUNK_STATUS_CHANGED']);
 const HEARTBEAT_MS = 15_000;
 
 export const sseMessage = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;

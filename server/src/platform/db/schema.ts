@@ -146,6 +146,8 @@ export interface ExtensionsTable extends SoftDelete, Stamps {
   callGroup: string | null;
   registeredAt: Date | null;
   registrationContact: string | null;
+  lastRegistrationFailureAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  lastRegistrationFailureIp: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type TrunkStatus = 'UNKNOWN' | 'UP' | 'DOWN' | 'REGISTERING' | 'FAILED' | 'UNREGISTERED';

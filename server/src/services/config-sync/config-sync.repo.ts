@@ -46,7 +46,7 @@ export class ConfigSyncRepo {
     const rows = await this.db.withTenant(tenantId, (tx) =>
       tx
         .selectFrom('extensions')
-        .select(['id', 'number', 'sipPasswordSealed', 'callerId', 'context', 'callGroup', 'maxRegistrations'])
+        .select(['id', 'number', 'sipPasswordSealed', 'callerId', 'context', 'callGroup', 'maxRegistrations', 'codecs'])
         .where('deletedAt', 'is', null)
         .orderBy('number')
         .execute(),

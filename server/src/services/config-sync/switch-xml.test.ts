@@ -11,7 +11,7 @@ const attr = (nodes: Record<string, string>[], name: string) => nodes.find((node
 describe('switch XML', () => {
   it('writes a directory domain with users, passwords, contexts, call groups and the tenant stamp', () => {
     const xml = directoryXml(tenant, [
-      { id: 'e1', number: '1000', password: 'p"<&>w', callerId: null, context: 'default', callGroup: 'sales', maxRegistrations: 2 },
+      { id: 'e1', number: '1000', password: 'p"<&>w', callerId: null, context: 'default', callGroup: 'sales', maxRegistrations: 2, codecs: ['G722', 'PCMU'] },
     ]);
     const domain = parse(xml).include.domain;
     expect(domain['@_name']).toBe('acme.pbx.localhost');
@@ -21,6 +21,23 @@ describe('switch XML', () => {
     expect(attr(user.variables.variable, 'user_context')).toBe('acme_default');
     expect(attr(user.variables.variable, 'callgroup')).toBe('sales');
     expect(attr(user.variables.variable, 'svc_tenant_id')).toBe(tenant.id);
+    expect(attr(user.params.param, 'max-registrations-per-extension')).toBe('2');
+  });
+
+  it('writes the extension codecs, in order, as the absolute_codec_string user variable', () => {
+    const xml = directoryXml(tenant, [
+      { id: 'e1', number: '1000', password: 'x', callerId: null, context: 'default', callGroup: null, maxRegistrations: 3, codecs: ['OPUS', 'G722', 'PCMA'] },
+    ]);
+    const user = parse(xml).include.domain.groups.group.users.user[0];
+    expect(attr(user.variables.variable, 'absolute_codec_string')).toBe('OPUS,G722,PCMA');
+  });
+
+  it('gives a group-less extension a pickup key of its own, which no call group can spell', () => {
+    const users = ['e1', 'e2'].map((id, index) => ({ id, number: `100${index}`, password: 'x', callerId: null, context: 'default', callGroup: null, maxRegistrations: 3, codecs: ['PCMU'] }));
+    const parsed = parse(directoryXml(tenant, users)).include.domain.groups.group.users.user as { variables: { variable: Record<string, string>[] } }[];
+    const keys = parsed.map((user) => attr(user.variables.variable, 'callgroup'));
+    expect(keys).toEqual(['no-group.e1', 'no-group.e2']);
+    expect(keys[0]).not.toMatch(/^[a-z0-9][a-z0-9_-]{0,31}$/);
   });
 
   it('routes each DID kind from the public context into the tenant', () => {
@@ -76,7 +93,7 @@ describe('switch XML', () => {
   // Whatever reaches these files, the switch decodes exactly the stored value (decision 0014).
   it.each(ENCODING_TRICKS)('every file carries %j to the switch exactly as stored', (value) => {
     const directory = parseXml(
-      directoryXml({ ...tenant, domain: value }, [{ id: 'e1', number: '1000', password: value, callerId: value, context: 'default', callGroup: value, maxRegistrations: 1 }]),
+      directoryXml({ ...tenant, domain: value }, [{ id: 'e1', number: '1000', password: value, callerId: value, context: 'default', callGroup: value, maxRegistrations: 1, codecs: ['PCMU'] }]),
     );
     expect(findAll(directory, 'domain')[0]!.attrs.name).toBe(value);
     expect(params(findAll(directory, 'user')[0]).password).toBe(value);

@@ -23,7 +23,15 @@ export interface DirectoryUser {
   context: string;
   callGroup: string | null;
   maxRegistrations: number;
+  /** Codec names as the switch knows them (PCMU, PCMA, G722, OPUS, G729), in preference order. */
+  codecs: string[];
 }
+
+/**
+ * The pickup key of an extension: its call group, or, without one, a key of its own that no other
+ * extension carries (a group name cannot contain '.'), so *8 never picks a group-less colleague's call.
+ */
+export const pickupGroupOf = (user: Pick<DirectoryUser, 'id' | 'callGroup'>) => user.callGroup ?? `no-group.${user.id}`;
 
 /** directory/<domain>.xml: the tenant's SIP domain and its users (with clear-text passwords: the file is private). */
 export function directoryXml(tenant: TenantInfo, users: DirectoryUser[]): string {
@@ -39,7 +47,9 @@ export function directoryXml(tenant: TenantInfo, users: DirectoryUser[]): string
     params(node, 'params', { password: user.password, 'max-registrations-per-extension': user.maxRegistrations });
     params(node, 'variables', {
       user_context: switchContextName(tenant.code, user.context),
-      callgroup: user.callGroup,
+      callgroup: pickupGroupOf(user),
+      // The extension's codecs, in order, for its calls both ways (mod_sofia reads it from the channel).
+      absolute_codec_string: user.codecs.join(','),
       effective_caller_id_number: user.callerId ?? user.number,
       outbound_caller_id_number: user.callerId,
       svc_tenant_id: tenant.id,

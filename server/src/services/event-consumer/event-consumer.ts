@@ -17,7 +17,7 @@ import { TenantResolver } from './tenant-resolver.ts';
  */
 export const CONSUMED_EVENTS = {
   events: [] as string[],
-  customSubclasses: ['sofia::register', 'sofia::unregister', 'sofia::expire', 'sofia::gateway_state'],
+  customSubclasses: ['sofia::register', 'sofia::register_failure', 'sofia::unregister', 'sofia::expire', 'sofia::gateway_state'],
 };
 
 type Handler = (headers: Record<string, string>, event: SwitchEvent) => Promise<void>;

@@ -1,4 +1,5 @@
-// SIP registrations → Extension.registeredAt and EXTENSION_REGISTERED / EXTENSION_UNREGISTERED.
+// SIP registrations → Extension.registeredAt and EXTENSION_REGISTERED / EXTENSION_UNREGISTERED;
+// refused REGISTERs → Extension.lastRegistrationFailureAt/Ip and EXTENSION_REGISTRATION_FAILED.
 import type { Logger } from 'pino';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
@@ -28,8 +29,18 @@ export function registrationHandlers(deps: RegistrationDeps) {
     if (!tenant || !user) return;
     await markUnregistered(deps, tenant.id, user, reason);
   };
+  // sofia_reg_handle_register_token fires it on a 403 (wrong password, unknown user, too many
+  // registrations) with to-user, to-host, network-ip, network-port, user-agent, registration-type.
+  const failed = async (headers: Record<string, string>) => {
+    if ((headers['registration-type'] ?? 'REGISTER') !== 'REGISTER') return;
+    const tenant = await deps.tenants.byEvent(headers, ['to-host']);
+    const user = headers['to-user'];
+    if (!tenant || !user) return deps.log.debug({ user }, 'registration failure for no known tenant');
+    await markFailed(deps, tenant.id, user, headers['network-ip'] || null);
+  };
   return {
     'sofia::register': registered,
+    'sofia::register_failure': failed,
     'sofia::unregister': unregistered('unregister'),
     'sofia::expire': unregistered('expire'),
   };
@@ -50,6 +61,25 @@ async function markRegistered(deps: RegistrationDeps, tenantId: string, number: 
     extensionId: row.id,
     number: row.number,
     registeredAt: row.registeredAt?.toISOString() ?? null,
+  });
+}
+
+async function markFailed(deps: RegistrationDeps, tenantId: string, number: string, networkIp: string | null): Promise<void> {
+  const row = await deps.db.withTenant(tenantId, (tx) =>
+    tx
+      .updateTable('extensions')
+      .set({ lastRegistrationFailureAt: new Date(), lastRegistrationFailureIp: networkIp })
+      .where('number', '=', number)
+      .where('deletedAt', 'is', null)
+      .returning(['id', 'number', 'lastRegistrationFailureAt'])
+      .executeTakeFirst(),
+  );
+  if (!row) return;
+  await deps.realtime.publish(tenantId, 'EXTENSION_REGISTRATION_FAILED', {
+    extensionId: row.id,
+    number: row.number,
+    failedAt: row.lastRegistrationFailureAt?.toISOString() ?? null,
+    networkIp,
   });
 }
 

@@ -7,6 +7,8 @@ import codeListsEn from '../../code-lists/code-lists.en.json';
 import codeListsPtBR from '../../code-lists/code-lists.pt-BR.json';
 import dialplanEn from '../../dialplan/dialplan.en.json';
 import dialplanPtBR from '../../dialplan/dialplan.pt-BR.json';
+import extensionPhonesEn from '../../extensions/extension-phones.en.json';
+import extensionPhonesPtBR from '../../extensions/extension-phones.pt-BR.json';
 import homeEn from '../../home/home.en.json';
 import homePtBR from '../../home/home.pt-BR.json';
 import inboundRoutesEn from '../../inbound-routes/inbound-routes.en.json';
@@ -25,8 +27,31 @@ export type MessageTree = { [key: string]: string | MessageTree };
 
 /** The shared file first, then each feature's; a feature never redefines another's top-level key. */
 export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> = {
-  en: [en, agentsEn, codeListsEn, dialplanEn, homeEn, inboundRoutesEn, ivrMenusEn, platformUsersEn, tenantsEn],
-  'pt-BR': [ptBR, agentsPtBR, codeListsPtBR, dialplanPtBR, homePtBR, inboundRoutesPtBR, ivrMenusPtBR, platformUsersPtBR, tenantsPtBR],
+  // One file a line, in alphabetical order, so features added in parallel merge without conflict.
+  en: [
+    en,
+    agentsEn,
+    codeListsEn,
+    dialplanEn,
+    extensionPhonesEn,
+    homeEn,
+    inboundRoutesEn,
+    ivrMenusEn,
+    platformUsersEn,
+    tenantsEn,
+  ],
+  'pt-BR': [
+    ptBR,
+    agentsPtBR,
+    codeListsPtBR,
+    dialplanPtBR,
+    extensionPhonesPtBR,
+    homePtBR,
+    inboundRoutesPtBR,
+    ivrMenusPtBR,
+    platformUsersPtBR,
+    tenantsPtBR,
+  ],
 };
 
 export function mergeMessages(files: readonly MessageTree[]): MessageTree {
