@@ -149,7 +149,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         systemConfig: () => ({
           dialerSimulation: config.dialerSimulation,
           dialerRealOutbound: config.dialerRealOutbound,
-          eventSocketConfigured: config.freeswitch.host !== undefined,
+          // No FREESWITCH_ESL_HOST: the runtime starts the built-in simulator and connects to it.
+          switch: {
+            kind: config.freeswitch.host === undefined ? 'simulator' : 'freeswitch',
+            address: deps.switch ? `${switchTarget.host}:${switchTarget.port}` : null,
+            connected: deps.switch?.esl.connected ?? false,
+          },
           storageProvider: config.storage.provider,
           environment: config.appEnv,
           baseDomain: config.baseDomain,
