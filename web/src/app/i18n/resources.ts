@@ -16,6 +16,8 @@ import platformUsersPtBR from '../../platform-users/platform-users.pt-BR.json';
 import tenantsEn from '../../tenants/tenants.en.json';
 import tenantsPtBR from '../../tenants/tenants.pt-BR.json';
 import en from './en.json';
+import errorsEn from './errors.en.json';
+import errorsPtBR from './errors.pt-BR.json';
 import ptBR from './pt-BR.json';
 import type { Language } from './languages.ts';
 
@@ -23,8 +25,8 @@ export type MessageTree = { [key: string]: string | MessageTree };
 
 /** The shared file first, then each feature's; a feature never redefines another's top-level key. */
 export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> = {
-  en: [en, agentsEn, codeListsEn, dialplanEn, inboundRoutesEn, ivrMenusEn, platformUsersEn, tenantsEn],
-  'pt-BR': [ptBR, agentsPtBR, codeListsPtBR, dialplanPtBR, inboundRoutesPtBR, ivrMenusPtBR, platformUsersPtBR, tenantsPtBR],
+  en: [en, errorsEn, agentsEn, codeListsEn, dialplanEn, inboundRoutesEn, ivrMenusEn, platformUsersEn, tenantsEn],
+  'pt-BR': [ptBR, errorsPtBR, agentsPtBR, codeListsPtBR, dialplanPtBR, inboundRoutesPtBR, ivrMenusPtBR, platformUsersPtBR, tenantsPtBR],
 };
 
 export function mergeMessages(files: readonly MessageTree[]): MessageTree {
