@@ -62,3 +62,17 @@ it('shows registrations and trunk status as the switch reports them', async () =
     await context.close();
   }
 });
+
+it('says on the system page which switch the platform drives and that it is connected', async () => {
+  const { baseUrl, platformAdmin } = env.platform;
+  const { context, page } = await openPage(env.browser);
+  try {
+    await signIn(page, baseUrl, platformAdmin.email, platformAdmin.password);
+    await openMenu(page, 'System');
+    const facts = page.locator('dl.facts');
+    await facts.getByText(/^FreeSWITCH at 127\.0\.0\.1:\d+$/).waitFor();
+    await facts.getByText('Connected', { exact: true }).waitFor();
+  } finally {
+    await context.close();
+  }
+});

@@ -1,4 +1,5 @@
 // Builds the HTTP application from its dependencies; main.ts wires real ones, tests their own.
+import { E } from './platform/http/error-codes.ts';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
@@ -75,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // A URL that does not decode (e.g. %ED%A0%80) is answered before routing: in our shape, with a request id.
     frameworkErrors: (_error, request, reply: FastifyReply) => {
-      void reply.header('x-request-id', request.id).status(400).send(errorBody(request, 400, 'INVALID_URL', 'The URL is not valid'));
+      void reply.header('x-request-id', request.id).status(400).send(errorBody(request, 400, E.INVALID_URL, 'The URL is not valid'));
     },
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
@@ -150,7 +151,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         systemConfig: () => ({
           dialerSimulation: config.dialerSimulation,
           dialerRealOutbound: config.dialerRealOutbound,
-          eventSocketConfigured: config.freeswitch.host !== undefined,
+          // No FREESWITCH_ESL_HOST: the runtime starts the built-in simulator and connects to it.
+          switch: {
+            kind: config.freeswitch.host === undefined ? 'simulator' : 'freeswitch',
+            address: deps.switch ? `${switchTarget.host}:${switchTarget.port}` : null,
+            connected: deps.switch?.esl.connected ?? false,
+          },
           storageProvider: config.storage.provider,
           environment: config.appEnv,
           baseDomain: config.baseDomain,

@@ -8,6 +8,8 @@ export interface ApiErrorBody {
   message: string;
   requestId?: string;
   details?: unknown;
+  /** The values the message names (an extension number, a limit…), to word it in the user's language. */
+  params?: unknown;
 }
 
 export class ApiError extends Error {
@@ -15,6 +17,7 @@ export class ApiError extends Error {
   readonly code: string;
   readonly requestId: string | undefined;
   readonly details: unknown;
+  readonly params: unknown;
   /** Seconds to wait, from Retry-After, on 429 answers. */
   readonly retryAfterSeconds: number | null;
 
@@ -25,6 +28,7 @@ export class ApiError extends Error {
     this.code = body.code ?? 'UNKNOWN';
     this.requestId = body.requestId;
     this.details = body.details;
+    this.params = body.params;
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }

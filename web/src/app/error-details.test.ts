@@ -1,6 +1,8 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
-import { errorDetails } from './error-details.ts';
+import { errorDetails, errorMessage, fieldMessages } from './error-details.ts';
+import { MESSAGES } from './i18n/resources.ts';
 
 const refused = (details: unknown) =>
   new ApiError(400, { code: 'VALIDATION_FAILED', message: 'Not valid', details }, null);
@@ -31,5 +33,49 @@ describe('errorDetails', () => {
         ]),
       ),
     ).toEqual([{ path: 'actions.0.data', message: 'setting api_hangup_hook is not allowed' }]);
+  });
+});
+
+describe('errorMessage and fieldMessages', () => {
+  const translator = (language: 'en' | 'pt-BR') => {
+    const i18n = i18next.createInstance();
+    void i18n.init({
+      resources: { [language]: { translation: MESSAGES[language] } },
+      lng: language,
+      initAsync: false,
+      interpolation: { escapeValue: false },
+    });
+    return { t: (key: string, options?: Record<string, unknown>) => i18n.t(key, options ?? {}), exists: (key: string) => i18n.exists(key) };
+  };
+  const pt = translator('pt-BR');
+  const en = translator('en');
+
+  it('words a code in the user language, filled in with its params', () => {
+    const duplicate = new ApiError(409, { code: 'ALREADY_EXISTS', message: 'Extension 1003 already exists', params: { subject: 'extensionNumber', value: '1003' } }, null);
+    expect(errorMessage(duplicate, pt)).toBe('O ramal 1003 já existe (números nunca são reutilizados).');
+    expect(errorMessage(duplicate, en)).toBe('Extension 1003 already exists (numbers are never reused).');
+    const self = new ApiError(400, { code: 'CANNOT_REMOVE_SELF', message: 'You cannot remove yourself from the tenant' }, null);
+    expect(errorMessage(self, pt)).toBe('Você não pode remover a si mesmo do cliente.');
+    const missing = new ApiError(404, { code: 'NOT_FOUND', message: 'Queue not found', params: { resource: 'queue' } }, null);
+    expect(errorMessage(missing, pt)).toBe('Fila não encontrada.');
+  });
+
+  it('falls back to the generic wording of the code, then to the server text only for an unknown code', () => {
+    const oddSubject = new ApiError(409, { code: 'ALREADY_EXISTS', message: 'x', params: { subject: 'somethingNew' } }, null);
+    expect(errorMessage(oddSubject, pt)).toBe('Isto já existe.');
+    expect(errorMessage(new ApiError(400, { code: 'BRAND_NEW_CODE', message: 'Server words' }, null), pt)).toBe('Server words');
+    expect(errorMessage(new Error('offline'), pt)).toBe(pt.t('errors.network'));
+  });
+
+  it('words each refused field of a validation answer by its rule, and nothing for other answers', () => {
+    const invalid = refused([
+      { path: 'name', message: 'must NOT have more than 40 characters', rule: 'maxLength', params: { limit: 40 } },
+      { path: 'number', message: 'is required', rule: 'required', params: { missingProperty: 'number' } },
+      { path: 'odd', message: 'server words' },
+    ]);
+    expect(fieldMessages(invalid, pt)).toEqual(['name: deve ter no máximo 40 caracteres', 'number: é obrigatório', 'odd: server words']);
+    expect(errorMessage(invalid, pt)).toBe('Alguns campos não são válidos.');
+    const dialplan = new ApiError(400, { code: 'DIALPLAN_NOT_ALLOWED', message: 'x', details: [{ path: 'a', message: 'b' }] }, null);
+    expect(fieldMessages(dialplan, pt)).toEqual([]);
   });
 });

@@ -1,22 +1,33 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from './api-client.ts';
+import { errorMessage, fieldMessages, type Translator } from './error-details.ts';
+
+/** The translator error-details.ts words errors with, in the console's current language. */
+export function useErrorTranslator(): Translator {
+  const { t, i18n } = useTranslation();
+  return { t: (key, options) => t(key, options ?? {}), exists: (key) => i18n.exists(key) };
+}
 
 /**
- * Shows the translation of the server's error code when the console has one (errors.codes), else
- * the server's own message; anything else is a connectivity problem.
+ * The server's error in the user's language (from its code and params; the server's own message
+ * only for a code the console does not know), with each refused field of a validation answer;
+ * anything that is not an answer is a connectivity problem.
  */
 export function ErrorMessage({ error }: { error: unknown }) {
-  const { t } = useTranslation();
+  const translator = useErrorTranslator();
   if (!error) return null;
-  const message =
-    error instanceof ApiError
-      ? t(`errors.codes.${error.code}`, { defaultValue: error.message || t('errors.unexpected') })
-      : t('errors.network');
+  const fields = fieldMessages(error, translator);
   return (
-    <p role="alert" className="error">
-      {message}
-    </p>
+    <div role="alert" className="error">
+      <p>{errorMessage(error, translator)}</p>
+      {fields.length > 0 && (
+        <ul>
+          {fields.map((field) => (
+            <li key={field}>{field}</li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 

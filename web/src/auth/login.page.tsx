@@ -3,10 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { ApiError } from '../app/api-client.ts';
 import { landingPath, useAuth } from '../app/auth-context.tsx';
+import { errorMessage, type Translator } from '../app/error-details.ts';
+import { useErrorTranslator } from '../app/feedback.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 export function LoginPage() {
   const { t } = useTranslation();
+  const translator = useErrorTranslator();
   const location = useLocation();
   const { status, me, activeTenants, login } = useAuth();
   const [email, setEmail] = useState('');
@@ -28,7 +31,7 @@ export function LoginPage() {
       // Once the session is set, the redirect at the top of this component takes over.
       await login(email.trim(), password);
     } catch (caught) {
-      setError(loginErrorMessage(caught, t));
+      setError(loginErrorMessage(caught, translator));
     } finally {
       setBusy(false);
     }
@@ -70,10 +73,8 @@ export function LoginPage() {
   );
 }
 
-function loginErrorMessage(
-  error: unknown,
-  t: (key: string, options?: Record<string, unknown>) => string,
-): string {
+function loginErrorMessage(error: unknown, translator: Translator): string {
+  const { t } = translator;
   if (!(error instanceof ApiError)) return t('errors.network');
   // 401 stays generic on purpose: it must not reveal whether the e-mail exists.
   if (error.status === 401) return t('login.errors.invalidCredentials');
@@ -83,5 +84,5 @@ function loginErrorMessage(
       : t('login.errors.tooManyAttemptsRetry', { seconds: error.retryAfterSeconds });
   }
   if (/DISABLED/.test(error.code)) return t('login.errors.disabled');
-  return error.message || t('errors.unexpected');
+  return errorMessage(error, translator);
 }

@@ -3,7 +3,7 @@ import { api } from '../app/api-client.ts';
 export interface SystemConfig {
   dialerSimulation: boolean;
   dialerRealOutbound: boolean;
-  eventSocketConfigured: boolean;
+  switch: { kind: 'simulator' | 'freeswitch'; address: string | null; connected: boolean };
   storageProvider: string;
   environment: string;
   baseDomain: string;

@@ -57,8 +57,17 @@ export function SystemPage() {
               <dd>{config.data.storageProvider}</dd>
               <dt>{t('system.coordination')}</dt>
               <dd>{config.data.coordination}</dd>
-              <dt>{t('system.eventSocketConfigured')}</dt>
-              <dd>{flag(config.data.eventSocketConfigured)}</dd>
+              <dt>{t('system.switch')}</dt>
+              <dd>
+                <span>
+                  {config.data.switch.kind === 'simulator'
+                    ? t('system.switchSimulator')
+                    : t('system.switchFreeswitch', { address: config.data.switch.address ?? '' })}
+                </span>{' '}
+                <span className={`badge ${config.data.switch.connected ? 'active' : 'disabled'}`}>
+                  {config.data.switch.connected ? t('system.switchConnected') : t('system.switchDisconnected')}
+                </span>
+              </dd>
               <dt>{t('system.dialerSimulation')}</dt>
               <dd>{flag(config.data.dialerSimulation)}</dd>
               <dt>{t('system.dialerRealOutbound')}</dt>

@@ -1,6 +1,7 @@
 // Agents as the tenant administers them. References from the body (userId, extensionId) are
 // checked against the token's tenant: another tenant's id looks exactly like an unknown one (400).
 // The state is never written here: only presence (login, pause, resume, logout) and calls move it.
+import { E } from '../../platform/http/error-codes.ts';
 import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation, type Tx } from '../../platform/db/database.ts';
@@ -19,11 +20,11 @@ import { forceLogout, publishStateChange, type StateChange } from './presence.se
 
 const stateIsReadOnly = () =>
   badRequest(
-    'AGENT_STATE_READ_ONLY',
+    E.AGENT_STATE_READ_ONLY,
     'The state of an agent changes only by login, pause, resume, logout and calls',
   );
-const userTaken = () => conflict('This user is an agent already (deleted agents count)');
-const extensionTaken = () => conflict('This extension serves another agent already (deleted agents count)');
+const userTaken = () => conflict('agentUser', undefined, 'This user is an agent already (deleted agents count)');
+const extensionTaken = () => conflict('agentExtension', undefined, 'This extension serves another agent already (deleted agents count)');
 
 /** Maps the two unique keys of agents to their 409, for creations racing past the checks. */
 function uniqueConflict(error: unknown): never {
@@ -35,7 +36,7 @@ function uniqueConflict(error: unknown): never {
 async function assertUsableExtension(tx: Tx, extensionId: string): Promise<void> {
   if (!(await repo.isUsableExtension(tx, extensionId))) {
     throw badRequest(
-      'INVALID_EXTENSION',
+      E.INVALID_EXTENSION,
       'extensionId must be an extension of this tenant that is not deleted',
     );
   }
@@ -57,7 +58,7 @@ export class AgentsService {
 
   async get(tenantId: string, id: string): Promise<Agent> {
     const row = await this.services.db.withTenant(tenantId, (tx) => repo.findAgent(tx, id));
-    if (!row) throw notFound('Agent');
+    if (!row) throw notFound('agent');
     return repo.toAgent(row);
   }
 
@@ -67,7 +68,7 @@ export class AgentsService {
       .withTenant(actor.tenantId, async (tx) => {
         await assertQuota(tx, 'agents');
         if (!(await repo.isTenantMember(tx, body.userId)))
-          throw badRequest('INVALID_USER', 'userId must be a member of this tenant');
+          throw badRequest(E.INVALID_USER, 'userId must be a member of this tenant');
         await assertUsableExtension(tx, body.extensionId);
         if (await repo.userHasAgent(tx, body.userId)) throw userTaken();
         if (await repo.extensionServesAgent(tx, body.extensionId)) throw extensionTaken();
@@ -95,7 +96,7 @@ export class AgentsService {
       .withTenant(actor.tenantId, async (tx) => {
         if (body.extensionId !== undefined) await assertUsableExtension(tx, body.extensionId);
         const current = await repo.lockAgent(tx, id);
-        if (!current) throw notFound('Agent');
+        if (!current) throw notFound('agent');
         const moved = body.extensionId !== undefined && body.extensionId !== current.extensionId;
         if (moved && (await repo.extensionServesAgent(tx, body.extensionId!))) throw extensionTaken();
         await repo.updateAgent(tx, id, {
@@ -126,7 +127,7 @@ export class AgentsService {
   async remove(actor: TenantActor, id: string): Promise<void> {
     const change: StateChange | null = await this.services.db.withTenant(actor.tenantId, async (tx) => {
       const current = await repo.lockAgent(tx, id);
-      if (!current) throw notFound('Agent');
+      if (!current) throw notFound('agent');
       const loggedOut = await forceLogout(tx, actor.tenantId, current, 'agent_deleted');
       const queues = await repo.deleteTiersOfAgent(tx, id);
       await repo.softDeleteAgent(tx, id);

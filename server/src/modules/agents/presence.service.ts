@@ -1,6 +1,7 @@
 // The agent's own presence: login, pause, resume, logout. The agent is always the token user's
 // Agent in the token's tenant. Each move locks the agent row, writes its events in one
 // transaction, then (after the commit) tells the switch and publishes AGENT_STATE_CHANGED.
+import { E } from '../../platform/http/error-codes.ts';
 import type { Logger } from 'pino';
 import type { Tx } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
@@ -27,7 +28,7 @@ export interface StateChange {
 }
 
 const invalidTransition = (state: AgentState, operation: AgentOperation) =>
-  badRequest('INVALID_AGENT_TRANSITION', `An agent in state ${state} cannot ${operation}`);
+  badRequest(E.INVALID_AGENT_TRANSITION, `An agent in state ${state} cannot ${operation}`, undefined, { state, operation });
 
 export async function publishStateChange(
   deps: { realtime: RealtimePublisher; log: Logger },
@@ -82,7 +83,7 @@ export class AgentPresenceService {
 
   async me(tenantId: string, userId: string): Promise<Agent> {
     const row = await this.services.db.withTenant(tenantId, (tx) => agents.findAgentOfUser(tx, userId));
-    if (!row) throw notFound('Agent');
+    if (!row) throw notFound('agent');
     return agents.toAgent(row);
   }
 
@@ -130,12 +131,12 @@ export class AgentPresenceService {
           !(pauseReasonId && (await repo.isEnabledPauseReason(tx, pauseReasonId)))
         ) {
           throw badRequest(
-            'INVALID_PAUSE_REASON',
+            E.INVALID_PAUSE_REASON,
             'pauseReasonId must be an enabled pause reason of this tenant',
           );
         }
         const agent = await agents.lockAgentOfUser(tx, userId);
-        if (!agent) throw notFound('Agent');
+        if (!agent) throw notFound('agent');
         const next = nextAgentState(agent.state, operation);
         if (next === null) throw invalidTransition(agent.state, operation);
         const login = await this.apply(tx, tenantId, agent, operation, next, pauseReasonId);
@@ -147,7 +148,7 @@ export class AgentPresenceService {
     } catch (error) {
       // The row lock serialises logins; the partial unique index is the last guard.
       if (isUniqueViolation(error, 'agent_sessions_one_open'))
-        throw badRequest('INVALID_AGENT_TRANSITION', 'The agent is logged in already');
+        throw badRequest(E.INVALID_AGENT_TRANSITION, 'The agent is logged in already');
       throw error;
     }
     await this.afterCommit(tenantId, operation, moved);
@@ -169,7 +170,7 @@ export class AgentPresenceService {
         const reach = await repo.agentReach(tx, agent.id);
         if (reach.extensionDeletedAt)
           throw badRequest(
-            'AGENT_EXTENSION_DELETED',
+            E.AGENT_EXTENSION_DELETED,
             'The extension of this agent was deleted; ask for another',
           );
         const sessionId = await repo.openSession(tx, tenantId, agent.id);

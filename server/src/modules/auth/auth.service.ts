@@ -1,4 +1,5 @@
 // Login, tenant selection, refresh rotation with reuse detection, logout and password change.
+import { E } from '../../platform/http/error-codes.ts';
 import type { Coordination } from '../../platform/coordination/coordination.ts';
 import type { DatabaseHandles, Tx } from '../../platform/db/database.ts';
 import { revokedSessionFlag, type Actor, type AuthContext } from '../../platform/auth/guard.ts';
@@ -30,7 +31,7 @@ export interface LoginResult extends TokenPair {
   tenants: repo.MembershipRow[];
 }
 
-const invalidCredentials = () => unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
+const invalidCredentials = () => unauthorized('Invalid email or password', E.INVALID_CREDENTIALS);
 
 export class AuthService {
   constructor(
@@ -56,12 +57,12 @@ export class AuthService {
     // keep logging in) and the e-mail starts afresh.
     await this.coordination.refundRateLimit([addressKey], LOGIN_ATTEMPTS_PER_MINUTE, LOGIN_WINDOW_SECONDS);
     await this.coordination.resetRateLimit(emailKey);
-    if (user.status !== 'ACTIVE') throw forbidden('This account is disabled', 'USER_DISABLED');
+    if (user.status !== 'ACTIVE') throw forbidden('This account is disabled', E.USER_DISABLED);
 
     return this.db.withPlatform(async (tx) => {
       // Disabled since the password was checked? The share lock also makes a disabling that runs
       // now wait for this session, so that it ends it too.
-      if (!(await repo.lockActiveUser(tx, user.id))) throw forbidden('This account is disabled', 'USER_DISABLED');
+      if (!(await repo.lockActiveUser(tx, user.id))) throw forbidden('This account is disabled', E.USER_DISABLED);
       const tenants = await repo.listMemberships(tx, user.id);
       const active = tenants.filter((tenant) => tenant.status === 'ACTIVE');
       // One tenant: the token carries it at once; several: the user picks with select-tenant.
@@ -87,23 +88,23 @@ export class AuthService {
   async refresh(refreshToken: string): Promise<TokenPair> {
     const outcome = await this.db.withPlatform(async (tx) => {
       const found = await repo.findRefreshToken(tx, hashRefreshToken(refreshToken));
-      if (!found) return { error: unauthorized('Invalid refresh token', 'INVALID_REFRESH_TOKEN') };
+      if (!found) return { error: unauthorized('Invalid refresh token', E.INVALID_REFRESH_TOKEN) };
       if (found.rotatedAt) {
         // A rotated token came back: someone else holds a copy. End the whole session.
         await repo.revokeSession(tx, found.sessionId, 'refresh_token_reuse');
-        return { error: unauthorized('Refresh token reuse detected; log in again', 'REFRESH_TOKEN_REUSED'), revoked: found.sessionId };
+        return { error: unauthorized('Refresh token reuse detected; log in again', E.REFRESH_TOKEN_REUSED), revoked: found.sessionId };
       }
       if (found.revokedAt || found.expiresAt < new Date()) {
-        return { error: unauthorized('This session has ended; log in again', 'SESSION_REVOKED') };
+        return { error: unauthorized('This session has ended; log in again', E.SESSION_REVOKED) };
       }
       const user = await repo.findUserById(tx, found.userId);
-      if (!user || user.status !== 'ACTIVE') return { error: forbidden('This account is disabled', 'USER_DISABLED') };
+      if (!user || user.status !== 'ACTIVE') return { error: forbidden('This account is disabled', E.USER_DISABLED) };
       let tenant: repo.MembershipRow | null = null;
       if (found.tenantId) {
         tenant = (await repo.listMemberships(tx, user.id)).find((row) => row.id === found.tenantId) ?? null;
         if (!tenant || tenant.status !== 'ACTIVE') {
           await repo.revokeSession(tx, found.sessionId, 'tenant_unavailable');
-          return { error: unauthorized('This tenant is no longer available to you', 'TENANT_NOT_AVAILABLE'), revoked: found.sessionId };
+          return { error: unauthorized('This tenant is no longer available to you', E.TENANT_NOT_AVAILABLE), revoked: found.sessionId };
         }
       }
       await tx.updateTable('authSessions').set({ lastRefreshedAt: new Date() }).where('id', '=', found.sessionId).execute();
@@ -118,10 +119,10 @@ export class AuthService {
   async selectTenant(auth: AuthContext, tenantId: string): Promise<TokenPair> {
     return this.db.withPlatform(async (tx) => {
       const user = await repo.findUserById(tx, auth.userId);
-      if (!user || user.status !== 'ACTIVE') throw forbidden('This account is disabled', 'USER_DISABLED');
+      if (!user || user.status !== 'ACTIVE') throw forbidden('This account is disabled', E.USER_DISABLED);
       const tenant = (await repo.listMemberships(tx, user.id)).find((row) => row.id === tenantId);
-      if (!tenant) throw forbidden('You are not a member of this tenant', 'NOT_A_MEMBER');
-      if (tenant.status !== 'ACTIVE') throw forbidden('This tenant is suspended', 'TENANT_SUSPENDED');
+      if (!tenant) throw forbidden('You are not a member of this tenant', E.NOT_A_MEMBER);
+      if (tenant.status !== 'ACTIVE') throw forbidden('This tenant is suspended', E.TENANT_SUSPENDED);
       await repo.setSessionTenant(tx, auth.sessionId, tenant.id);
       return this.issue(tx, auth.sessionId, user, tenant);
     });
@@ -136,10 +137,10 @@ export class AuthService {
     const user = await this.db.withPlatform((tx) => repo.findUserById(tx, auth.userId));
     if (!user) throw unauthorized();
     if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-      throw badRequest('INVALID_CURRENT_PASSWORD', 'The current password is not correct');
+      throw badRequest(E.INVALID_CURRENT_PASSWORD, 'The current password is not correct');
     }
     if (currentPassword === newPassword) {
-      throw badRequest('PASSWORD_UNCHANGED', 'The new password must differ from the current one');
+      throw badRequest(E.PASSWORD_UNCHANGED, 'The new password must differ from the current one');
     }
     const passwordHash = await hashPassword(newPassword);
     const { pair, revoked } = await this.db.withPlatform(async (tx) => {
@@ -204,7 +205,7 @@ export class AuthService {
   ): Promise<TokenPair> {
     // Locked until commit: a revocation running now either ends this session before (refused
     // here) or after (and then also ends the tokens issued here).
-    if (!(await repo.lockLiveSession(tx, sessionId))) throw unauthorized('This session has ended; log in again', 'SESSION_REVOKED');
+    if (!(await repo.lockLiveSession(tx, sessionId))) throw unauthorized('This session has ended; log in again', E.SESSION_REVOKED);
     await repo.rotateSessionTokens(tx, sessionId);
     const refreshToken = newRefreshToken();
     await repo.insertRefreshToken(tx, sessionId, hashRefreshToken(refreshToken));

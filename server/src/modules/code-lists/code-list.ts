@@ -20,6 +20,8 @@ export interface CodeListSpec {
   path: string;
   /** For messages: "Pause reason", "Disposition". */
   label: string;
+  /** How errors name it (error-codes.ts). */
+  resource: 'pauseReason' | 'disposition';
   audit: { actionPrefix: string; targetType: string };
   access: { read: PermissionKey; write: PermissionKey };
   /** Validation and serialisation; a list may add fields (dispositions: action). */
@@ -86,7 +88,7 @@ export class CodeListService {
 
   async get(tenantId: string, id: string): Promise<CodeListItem> {
     const row = await this.db.withTenant(tenantId, (tx) => find(tx, this.spec.table, id));
-    if (!row) throw notFound(this.spec.label);
+    if (!row) throw notFound(this.spec.resource);
     return toItem(row);
   }
 
@@ -104,7 +106,7 @@ export class CodeListService {
   async update(actor: TenantActor, id: string, body: CodeListPatch): Promise<CodeListItem> {
     return this.uniqueCode(body.code, () =>
       this.db.withTenant(actor.tenantId, async (tx) => {
-        if (!(await find(tx, this.spec.table, id, { includeDisabled: body.enabled === true }))) throw notFound(this.spec.label);
+        if (!(await find(tx, this.spec.table, id, { includeDisabled: body.enabled === true }))) throw notFound(this.spec.resource);
         const row = await this.write(tx, id, toColumns(body, this.spec.extraColumns));
         await this.audit(tx, actor, 'UPDATED', id, { changed: Object.keys(body) });
         return toItem(row);
@@ -114,7 +116,7 @@ export class CodeListService {
 
   async remove(actor: TenantActor, id: string): Promise<void> {
     await this.db.withTenant(actor.tenantId, async (tx) => {
-      if (!(await find(tx, this.spec.table, id))) throw notFound(this.spec.label);
+      if (!(await find(tx, this.spec.table, id))) throw notFound(this.spec.resource);
       await this.write(tx, id, { enabled: false });
       await this.audit(tx, actor, 'DISABLED', id);
     });
@@ -130,7 +132,7 @@ export class CodeListService {
   }
 
   private codeInUse(code: string) {
-    return conflict(`A ${this.spec.label.toLowerCase()} with code ${code} already exists (disabled ones count)`);
+    return conflict(`${this.spec.resource}Code`, code, `A ${this.spec.label.toLowerCase()} with code ${code} already exists (disabled ones count)`);
   }
 
   /** The unique key (disabled entries included) is the one check, concurrent writes too. */

@@ -1,6 +1,7 @@
 // Dialplan rules and their numbered versions, per tenant and context. Rules are checked against
 // the safety rules (dialplan.rules.ts) before they are stored; a version is the compiled XML of
 // a context's enabled rules, generated as a DRAFT and activated (or re-activated: the rollback).
+import { E } from '../../platform/http/error-codes.ts';
 import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Tx } from '../../platform/db/database.ts';
@@ -28,7 +29,7 @@ export class DialplanService {
 
   async getRule(tenantId: string, id: string): Promise<DialplanRule> {
     const row = await this.services.db.withTenant(tenantId, (tx) => repo.findRule(tx, id));
-    if (!row) throw notFound('Dialplan rule');
+    if (!row) throw notFound('dialplanRule');
     return repo.toRule(row);
   }
 
@@ -44,7 +45,7 @@ export class DialplanService {
   async updateRule(actor: TenantActor, id: string, body: RulePatchBody): Promise<DialplanRule> {
     return this.services.db.withTenant(actor.tenantId, async (tx) => {
       await this.assertSafe(tx, body);
-      if (!(await repo.findRule(tx, id))) throw notFound('Dialplan rule');
+      if (!(await repo.findRule(tx, id))) throw notFound('dialplanRule');
       const row = await repo.updateRule(tx, id, body);
       await this.changed(tx, actor, 'DIALPLAN_RULE_UPDATED', id, { context: row.context, changed: Object.keys(body) });
       return repo.toRule(row);
@@ -54,7 +55,7 @@ export class DialplanService {
   async removeRule(actor: TenantActor, id: string): Promise<void> {
     await this.services.db.withTenant(actor.tenantId, async (tx) => {
       const row = await repo.findRule(tx, id);
-      if (!row) throw notFound('Dialplan rule');
+      if (!row) throw notFound('dialplanRule');
       await repo.softDeleteRule(tx, id);
       await this.changed(tx, actor, 'DIALPLAN_RULE_DELETED', id, { context: row.context, name: row.name });
     });
@@ -66,7 +67,7 @@ export class DialplanService {
 
   async getVersion(tenantId: string, id: string): Promise<DialplanVersionWithXml> {
     const row = await this.services.db.withTenant(tenantId, (tx) => versions.findVersion(tx, id));
-    if (!row) throw notFound('Dialplan version');
+    if (!row) throw notFound('dialplanVersion');
     return versions.toVersionWithXml(row);
   }
 
@@ -76,14 +77,14 @@ export class DialplanService {
       await assertTenantContext(tx, context);
       const rules = await tx.selectFrom('dialplanRules').select('id').where('context', '=', context).executeTakeFirst();
       const anyVersion = await tx.selectFrom('dialplanVersions').select('id').where('context', '=', context).executeTakeFirst();
-      if (!rules && !anyVersion) throw badRequest('UNKNOWN_CONTEXT', `The context ${context} has no rules`, [{ path: 'context', message: 'has no rules' }]);
+      if (!rules && !anyVersion) throw badRequest(E.UNKNOWN_CONTEXT, `The context ${context} has no rules`, [{ path: 'context', message: 'has no rules' }], { context });
       const { tenantCode } = await repo.tenantScope(tx);
       const live = await repo.listRules(tx, context);
       // A trunk deleted since the rule was saved leaves nothing to bridge to: say so, compile nothing.
       const trunks = await repo.liveTrunks(tx);
       const enabled = live.filter((rule) => rule.enabled);
       const missing = enabled.flatMap((rule) => unknownTrunks(rule, trunks, tenantCode).map((problem) => ({ ...problem, path: `${rule.name}.${problem.path}` })));
-      if (missing.length > 0) throw badRequest('UNKNOWN_TRUNK', 'A rule of this context names a trunk that does not exist', missing);
+      if (missing.length > 0) throw badRequest(E.UNKNOWN_TRUNK, 'A rule of this context names a trunk that does not exist', missing);
       const compiled = enabled.map((rule) => ({ ...rule, actions: withGatewayNames(rule.actions, trunks, tenantCode), antiActions: withGatewayNames(rule.antiActions, trunks, tenantCode) }));
       const xml = compileContext(switchContextName(tenantCode, context), compiled);
       const row = await versions.insertVersion(tx, { tenantId: actor.tenantId, context, xml, createdBy: actor.userId }, 'DRAFT');
@@ -101,13 +102,13 @@ export class DialplanService {
   async activateVersion(actor: TenantActor, id: string): Promise<DialplanVersion> {
     return this.services.db.withTenant(actor.tenantId, async (tx) => {
       const found = await versions.findVersion(tx, id);
-      if (!found) throw notFound('Dialplan version');
+      if (!found) throw notFound('dialplanVersion');
       // Re-read under the context lock: a concurrent activation may have just happened.
       await versions.lockContext(tx, actor.tenantId, found.context);
       const current = (await versions.findVersion(tx, id))!;
-      if (current.status === 'ACTIVE') throw badRequest('VERSION_ALREADY_ACTIVE', `Version ${current.number} of ${current.context} is already active`);
+      if (current.status === 'ACTIVE') throw badRequest(E.VERSION_ALREADY_ACTIVE, `Version ${current.number} of ${current.context} is already active`, undefined, { number: current.number, context: current.context });
       const menu = await tx.selectFrom('ivrMenus').select('deletedAt').where('context', '=', current.context).executeTakeFirst();
-      if (menu?.deletedAt) throw badRequest('CONTEXT_RESERVED', `The IVR menu of ${current.context} was deleted`);
+      if (menu?.deletedAt) throw badRequest(E.CONTEXT_RESERVED, `The IVR menu of ${current.context} was deleted`, undefined, { context: current.context });
       const row = await versions.activate(tx, actor.tenantId, current);
       await markSwitchConfigChanged(tx, actor.tenantId, 'dialplan');
       await recordAudit(tx, actor, {
@@ -127,7 +128,7 @@ export class DialplanService {
     const details = validateRule(rule, scope);
     details.push(...(await unknownQueues(tx, rule)));
     if (details.length === 0) details.push(...unknownTrunks(rule, await repo.liveTrunks(tx), scope.tenantCode));
-    if (details.length > 0) throw badRequest('DIALPLAN_NOT_ALLOWED', 'The rule is not allowed', details);
+    if (details.length > 0) throw badRequest(E.DIALPLAN_NOT_ALLOWED, 'The rule is not allowed', details);
   }
 
   /** Rules reach the switch only through an activated version, so a rule change marks nothing. */
@@ -139,7 +140,7 @@ export class DialplanService {
 /** Pure: nothing of a tenant's may sit in the platform's public context (it maps DIDs to tenants). */
 export function assertNotPublicContext(context: string | undefined): void {
   if (context === RESERVED_CONTEXT) {
-    throw badRequest('CONTEXT_RESERVED', 'The public context is reserved for the platform', [{ path: 'context', message: 'is reserved' }]);
+    throw badRequest(E.CONTEXT_RESERVED, 'The public context is reserved for the platform', [{ path: 'context', message: 'is reserved' }], { context: 'public' });
   }
 }
 
@@ -147,7 +148,7 @@ export function assertNotPublicContext(context: string | undefined): void {
 export async function assertTenantContext(tx: Tx, context: string): Promise<void> {
   assertNotPublicContext(context);
   if (await repo.isIvrContext(tx, context)) {
-    throw badRequest('CONTEXT_RESERVED', `The context ${context} belongs to an IVR menu`, [{ path: 'context', message: 'belongs to an IVR menu' }]);
+    throw badRequest(E.CONTEXT_RESERVED, `The context ${context} belongs to an IVR menu`, [{ path: 'context', message: 'belongs to an IVR menu' }], { context });
   }
 }
 

@@ -6,6 +6,7 @@ export const DISPOSITIONS = {
   table: 'dispositions',
   path: '/dispositions',
   label: 'Disposition',
+  resource: 'disposition',
   audit: { actionPrefix: 'DISPOSITION', targetType: 'disposition' },
   access: { read: 'dispositions.view', write: 'dispositions.manage' },
   schemas: { item: Disposition, create: DispositionCreateBody, patch: DispositionPatchBody },

@@ -107,9 +107,14 @@ describe('/extensions', () => {
     const fixture = await createTenant(t.app, t.platform);
     const session = fixture.admin.session;
     const created = await createExtension(session, { number: '300' });
-    expectError(await call('POST', '/extensions', session, { number: '300' }), 409, 'ALREADY_EXISTS');
+    const duplicate = await call('POST', '/extensions', session, { number: '300' });
+    expectError(duplicate, 409, 'ALREADY_EXISTS');
+    // What collided and its value, so the console can say it in the user's language.
+    expect(duplicate.json().params).toEqual({ subject: 'extensionNumber', value: '300' });
     expect((await call('DELETE', `/extensions/${created.id}`, session)).statusCode).toBe(204);
-    expectError(await call('GET', `/extensions/${created.id}`, session), 404, 'NOT_FOUND');
+    const gone = await call('GET', `/extensions/${created.id}`, session);
+    expectError(gone, 404, 'NOT_FOUND');
+    expect(gone.json().params).toEqual({ resource: 'extension' });
     expectError(await call('PATCH', `/extensions/${created.id}`, session, { callGroup: 'x' }), 404, 'NOT_FOUND');
     expectError(await call('DELETE', `/extensions/${created.id}`, session), 404, 'NOT_FOUND');
     expectError(await call('POST', `/extensions/${created.id}/reveal-password`, session), 404, 'NOT_FOUND');

@@ -1,5 +1,6 @@
 // SIP extensions of a tenant. The SIP password is generated here, sealed at rest (AES-256-GCM)
 // and shown in plaintext only by create, reset-password and the audited reveal-password.
+import { E } from '../../platform/http/error-codes.ts';
 import type { TenantActor } from '../../platform/auth/guard.ts';
 import { generatePassword } from '../../platform/auth/passwords.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -41,7 +42,7 @@ export class ExtensionsService {
       });
     } catch (error) {
       // The unique key (deleted extensions included) is the one check, concurrent creations too.
-      if (isUniqueViolation(error, 'extensions_tenant_id_number_key')) throw conflict(`Extension ${body.number} already exists (numbers are never reused)`);
+      if (isUniqueViolation(error, 'extensions_tenant_id_number_key')) throw conflict('extensionNumber', body.number, `Extension ${body.number} already exists (numbers are never reused)`);
       throw error;
     }
   }
@@ -62,7 +63,7 @@ export class ExtensionsService {
     await this.services.db.withTenant(actor.tenantId, async (tx) => {
       const row = await found(tx, id);
       const uses = await repo.usesOf(tx, row);
-      if (uses.length > 0) throw badRequest('EXTENSION_IN_USE', `Extension ${row.number} is used by ${uses.join(', ')}`);
+      if (uses.length > 0) throw badRequest(E.EXTENSION_IN_USE, `Extension ${row.number} is used by ${uses.join(', ')}`, undefined, { number: row.number });
       await repo.updateExtension(tx, id, { deletedAt: new Date() });
       await markSwitchConfigChanged(tx, actor.tenantId, 'directory');
       await recordAudit(tx, actor, { action: 'EXTENSION_DELETED', targetType: 'extension', targetId: id, details: { number: row.number } });
@@ -93,6 +94,6 @@ export class ExtensionsService {
 
 async function found(tx: Tx, id: string): Promise<repo.ExtensionRow> {
   const row = await repo.findExtension(tx, id);
-  if (!row) throw notFound('Extension');
+  if (!row) throw notFound('extension');
   return row;
 }

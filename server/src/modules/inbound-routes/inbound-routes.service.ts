@@ -1,6 +1,7 @@
 // Inbound routes: a DID (unique across the whole platform: it is how an inbound call finds its
 // tenant) and where the call goes inside the tenant. Destinations are checked against the
 // tenant's own rows; another tenant's DID is refused without saying anything about it.
+import { E } from '../../platform/http/error-codes.ts';
 import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation, type Tx } from '../../platform/db/database.ts';
@@ -19,7 +20,7 @@ const DESTINATION_MEANING: Record<InboundDestinationType, string> = {
   CALL_GROUP: 'a call group used by an extension of this tenant',
 };
 
-const didConflict = (did: string) => conflict(`The number ${did} is already in use`);
+const didConflict = (did: string) => conflict('inboundRouteDid', did, `The number ${did} is already in use`);
 
 export class InboundRoutesService {
   constructor(private readonly services: Pick<ModuleServices, 'db'>) {}
@@ -30,7 +31,7 @@ export class InboundRoutesService {
 
   async get(tenantId: string, id: string): Promise<InboundRoute> {
     const row = await this.services.db.withTenant(tenantId, (tx) => repo.findRoute(tx, id));
-    if (!row) throw notFound('Inbound route');
+    if (!row) throw notFound('inboundRoute');
     return repo.toRoute(row);
   }
 
@@ -49,7 +50,7 @@ export class InboundRoutesService {
     return this.uniqueDid(body.didNumber ?? '', () =>
       this.services.db.withTenant(actor.tenantId, async (tx) => {
         const current = await repo.findRoute(tx, id);
-        if (!current) throw notFound('Inbound route');
+        if (!current) throw notFound('inboundRoute');
         const type = body.destinationType ?? current.destinationType;
         const destination = body.destinationNumber ?? current.destinationNumber;
         if (body.destinationType !== undefined || body.destinationNumber !== undefined) await assertDestination(tx, type, destination);
@@ -64,7 +65,7 @@ export class InboundRoutesService {
   async remove(actor: TenantActor, id: string): Promise<void> {
     await this.services.db.withTenant(actor.tenantId, async (tx) => {
       const row = await repo.findRoute(tx, id);
-      if (!row) throw notFound('Inbound route');
+      if (!row) throw notFound('inboundRoute');
       await repo.softDeleteRoute(tx, id);
       await this.changed(tx, actor, 'INBOUND_ROUTE_DELETED', id, { didNumber: row.didNumber });
     });
@@ -91,8 +92,8 @@ export class InboundRoutesService {
 
 async function assertDestination(tx: Tx, type: InboundDestinationType, value: string): Promise<void> {
   if (!(await repo.destinationExists(tx, type, value))) {
-    throw badRequest('INVALID_DESTINATION', `For ${type}, destinationNumber must be ${DESTINATION_MEANING[type]}`, [
+    throw badRequest(E.INVALID_DESTINATION, `For ${type}, destinationNumber must be ${DESTINATION_MEANING[type]}`, [
       { path: 'destinationNumber', message: `must be ${DESTINATION_MEANING[type]}` },
-    ]);
+    ], { type });
   }
 }

@@ -1,6 +1,7 @@
 // IVR menus. Every change recompiles the menu's own context and activates it as a new version
 // (the previous one SUPERSEDED) in the same transaction as the menu change, and marks the
 // dialplan for the switch. Prompts are WAV files in object storage, one per menu.
+import { E } from '../../platform/http/error-codes.ts';
 import type { Readable } from 'node:stream';
 import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -130,7 +131,7 @@ export class IvrMenusService {
   /** Checks the WAV header and format before anything is stored; replaces the previous prompt. */
   async uploadPrompt(actor: TenantActor, id: string, audio: Buffer): Promise<IvrMenu> {
     const wav = readWav(audio);
-    if ('problem' in wav) throw badRequest('INVALID_WAV', `The prompt must be a WAV file (RIFF/WAVE) of ${SUPPORTED_WAV}`, [{ path: 'file', message: wav.problem }]);
+    if ('problem' in wav) throw badRequest(E.INVALID_WAV, `The prompt must be a WAV file (RIFF/WAVE) of ${SUPPORTED_WAV}`, [{ path: 'file', message: wav.problem }]);
     const { db, storage } = this.services;
     await db.withTenant(actor.tenantId, (tx) => found(tx, id));
     // The key is the menu's own: a replacement overwrites the previous prompt in place.
@@ -146,7 +147,7 @@ export class IvrMenusService {
   async removePrompt(actor: TenantActor, id: string): Promise<void> {
     const removed = await this.services.db.withTenant(actor.tenantId, async (tx) => {
       const current = await found(tx, id);
-      if (!current.promptObjectKey) throw notFound('Prompt');
+      if (!current.promptObjectKey) throw notFound('prompt');
       const menu = await repo.updateMenu(tx, id, { promptObjectKey: null, promptSizeBytes: null });
       await this.publish(tx, actor, menu, 'IVR_PROMPT_REMOVED', {});
       return current.promptObjectKey;
@@ -157,7 +158,7 @@ export class IvrMenusService {
   async prompt(tenantId: string, id: string): Promise<{ stream: Readable; size: number }> {
     const menu = await this.services.db.withTenant(tenantId, (tx) => found(tx, id));
     const object = menu.promptObjectKey ? await this.services.storage.get(menu.promptObjectKey) : null;
-    if (!object) throw notFound('Prompt');
+    if (!object) throw notFound('prompt');
     return object;
   }
 
@@ -188,27 +189,27 @@ export class IvrMenusService {
   }
 }
 
-const contextTaken = (context: string) => conflict(`An IVR menu with context ${context} already exists (contexts are never reused)`);
+const contextTaken = (context: string) => conflict('ivrMenuContext', context, `An IVR menu with context ${context} already exists (contexts are never reused)`);
 
 function assertBody(body: { greeting?: string; options?: IvrOption[] }): void {
   const details = bodyProblems(body);
   if (details.length === 0) return;
-  const code = details.some((detail) => detail.path === 'greeting') ? 'DIALPLAN_NOT_ALLOWED' : 'DUPLICATE_DIGIT';
+  const code = details.some((detail) => detail.path === 'greeting') ? E.DIALPLAN_NOT_ALLOWED : E.DUPLICATE_DIGIT;
   throw badRequest(code, 'The IVR menu is not valid', details);
 }
 
 async function found(tx: Tx, id: string): Promise<repo.MenuRow> {
   const menu = await repo.findMenu(tx, id);
-  if (!menu) throw notFound('IVR menu');
+  if (!menu) throw notFound('ivrMenu');
   return menu;
 }
 
 async function assertContextFree(tx: Tx, context: string): Promise<void> {
-  if (RESERVED.has(context)) throw badRequest('CONTEXT_RESERVED', `The context ${context} is reserved`, [{ path: 'context', message: 'is reserved' }]);
+  if (RESERVED.has(context)) throw badRequest(E.CONTEXT_RESERVED, `The context ${context} is reserved`, [{ path: 'context', message: 'is reserved' }], { context });
   const menu = await tx.selectFrom('ivrMenus').select('id').where('context', '=', context).executeTakeFirst();
   if (menu) throw contextTaken(context);
   if (await repo.contextHasDialplan(tx, context)) {
-    throw badRequest('CONTEXT_RESERVED', `The context ${context} is used by dialplan rules`, [{ path: 'context', message: 'is used by dialplan rules' }]);
+    throw badRequest(E.CONTEXT_RESERVED, `The context ${context} is used by dialplan rules`, [{ path: 'context', message: 'is used by dialplan rules' }], { context });
   }
 }
 
@@ -219,11 +220,11 @@ async function assertTargets(tx: Tx, options: IvrOption[]): Promise<void> {
     .map((option, index) => ({ option, index }))
     .filter(({ option }) => unknown.has(option.targetExtension))
     .map(({ index }) => ({ path: `options.${index}.targetExtension`, message: 'is not an extension of this tenant' }));
-  throw badRequest('INVALID_TARGET_EXTENSION', 'An option targets an unknown extension', details);
+  throw badRequest(E.INVALID_TARGET_EXTENSION, 'An option targets an unknown extension', details);
 }
 
 async function assertNotRouted(tx: Tx, context: string): Promise<void> {
   if (await routedTo(tx, 'IVR', context)) {
-    throw badRequest('IVR_MENU_IN_USE', `An inbound route sends calls to ${context}; change the route first`);
+    throw badRequest(E.IVR_MENU_IN_USE, `An inbound route sends calls to ${context}; change the route first`, undefined, { context });
   }
 }

@@ -5,6 +5,7 @@ export const PAUSE_REASONS = {
   table: 'pauseReasons',
   path: '/pause-reasons',
   label: 'Pause reason',
+  resource: 'pauseReason',
   audit: { actionPrefix: 'PAUSE_REASON', targetType: 'pause_reason' },
   access: { read: 'agents.view', write: 'pause_reasons.manage' },
   schemas: { item: PauseReason, create: PauseReasonCreateBody, patch: PauseReasonPatchBody },

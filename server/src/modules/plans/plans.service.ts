@@ -1,3 +1,4 @@
+import { E } from '../../platform/http/error-codes.ts';
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -18,7 +19,7 @@ export class PlansService {
 
   async get(id: string): Promise<Plan> {
     const row = await this.db.withPlatform((tx) => repo.findPlan(tx, id));
-    if (!row) throw notFound('Plan');
+    if (!row) throw notFound('plan');
     return repo.toPlan(row);
   }
 
@@ -31,7 +32,7 @@ export class PlansService {
         return repo.toPlan(row);
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(`A plan with id ${id} already exists`);
+      if (isUniqueViolation(error)) throw conflict('planId', id, `A plan with id ${id} already exists`);
       throw error;
     }
   }
@@ -39,7 +40,7 @@ export class PlansService {
   async update(actor: Actor, id: string, body: PlanPatchBody): Promise<Plan> {
     return this.db.withPlatform(async (tx) => {
       const row = await repo.updatePlan(tx, id, body);
-      if (!row) throw notFound('Plan');
+      if (!row) throw notFound('plan');
       await recordAudit(tx, actor, {
         action: 'PLAN_UPDATED',
         targetType: 'plan',
@@ -53,10 +54,10 @@ export class PlansService {
 
   async remove(actor: Actor, id: string): Promise<void> {
     await this.db.withPlatform(async (tx) => {
-      if (!(await repo.findPlan(tx, id))) throw notFound('Plan');
-      if (id === DEFAULT_PLAN_ID) throw badRequest('PLAN_IS_DEFAULT', 'The default plan cannot be deleted');
+      if (!(await repo.findPlan(tx, id))) throw notFound('plan');
+      if (id === DEFAULT_PLAN_ID) throw badRequest(E.PLAN_IS_DEFAULT, 'The default plan cannot be deleted');
       const inUse = await repo.tenantsOnPlan(tx, id);
-      if (inUse > 0) throw badRequest('PLAN_IN_USE', `The plan is used by ${inUse} tenant(s)`);
+      if (inUse > 0) throw badRequest(E.PLAN_IN_USE, `The plan is used by ${inUse} tenant(s)`, undefined, { count: inUse });
       await repo.deletePlan(tx, id);
       await recordAudit(tx, actor, { action: 'PLAN_DELETED', targetType: 'plan', targetId: id, tenantId: null });
     });

@@ -36,7 +36,12 @@ export const AuditEvent = Type.Object({
 export const SystemConfig = Type.Object({
   dialerSimulation: Type.Boolean(),
   dialerRealOutbound: Type.Boolean(),
-  eventSocketConfigured: Type.Boolean(),
+  /** The switch the platform drives: the built-in simulator or a FreeSWITCH, where, and whether it is connected now. */
+  switch: Type.Object({
+    kind: Type.Union([Type.Literal('simulator'), Type.Literal('freeswitch')]),
+    address: Nullable(Type.String()),
+    connected: Type.Boolean(),
+  }),
   storageProvider: Type.String(),
   environment: Type.String(),
   baseDomain: Type.String(),

@@ -1,4 +1,5 @@
 // Platform-wide reads and user status: all through the explicit privileged path.
+import { E } from '../../platform/http/error-codes.ts';
 import type { Actor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
@@ -82,13 +83,13 @@ export class PlatformService {
    */
   async setUserStatus(actor: Actor, userId: string, status: repo.UserStatus) {
     const disabling = status === 'DISABLED';
-    if (disabling && userId === actor.userId) throw badRequest('CANNOT_DISABLE_SELF', 'You cannot disable your own account');
+    if (disabling && userId === actor.userId) throw badRequest(E.CANNOT_DISABLE_SELF, 'You cannot disable your own account');
     const revoked = await this.db.withPlatform(async (tx) => {
       const activeAdmins = disabling ? await repo.lockActiveSuperAdmins(tx) : [];
       const current = await repo.findUserForUpdate(tx, userId);
-      if (!current) throw notFound('User');
+      if (!current) throw notFound('user');
       if (disabling && leavesNoPlatformAdmin(current, activeAdmins)) {
-        throw badRequest('LAST_PLATFORM_ADMIN', 'The last active platform super admin cannot be disabled');
+        throw badRequest(E.LAST_PLATFORM_ADMIN, 'The last active platform super admin cannot be disabled');
       }
       if (current.status !== status) {
         await repo.setUserStatus(tx, userId, status);

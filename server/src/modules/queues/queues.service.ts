@@ -1,6 +1,7 @@
 // Queues and tiers. Every change marks the tenant's callcenter configuration in the outbox in the
 // same transaction (the config sync writes the XML); after the commit the switch is told directly,
 // best-effort, through CallCenterSync.
+import { E } from '../../platform/http/error-codes.ts';
 import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation, type DatabaseHandles, type Tx } from '../../platform/db/database.ts';
@@ -13,7 +14,7 @@ import * as repo from './queues.repo.ts';
 import type { Queue, QueueCreateBody, QueuePatchBody, Tier, TierAssignBody } from './queues.schema.ts';
 
 
-const nameInUse = (name: string) => conflict(`A queue named ${name} already exists (deleted ones count)`);
+const nameInUse = (name: string) => conflict('queueName', name, `A queue named ${name} already exists (deleted ones count)`);
 
 export class QueuesService {
   constructor(
@@ -59,7 +60,7 @@ export class QueuesService {
     const agentIds = await this.db.withTenant(actor.tenantId, async (tx) => {
       await this.existing(tx, id);
       // Like extensions and IVR menus: a queue an inbound route still sends calls to stays.
-      if (await routedTo(tx, 'QUEUE', id)) throw badRequest('QUEUE_IN_USE', 'An inbound route sends calls to this queue; change the route first');
+      if (await routedTo(tx, 'QUEUE', id)) throw badRequest(E.QUEUE_IN_USE, 'An inbound route sends calls to this queue; change the route first');
       const removed = await repo.deleteTiersOfQueue(tx, id);
       await repo.softDeleteQueue(tx, id);
       await this.changed(tx, actor, 'QUEUE_DELETED', id, { tiersRemoved: removed.length });
@@ -85,7 +86,7 @@ export class QueuesService {
     const result = await this.db.withTenant(actor.tenantId, async (tx) => {
       // A body naming no agent of this tenant is a bad body (400), checked before the queue (404).
       if (!(await repo.isLiveAgent(tx, body.agentId))) {
-        throw badRequest('INVALID_AGENT', 'agentId must be an agent of this tenant');
+        throw badRequest(E.INVALID_AGENT, 'agentId must be an agent of this tenant');
       }
       await this.existing(tx, queueId);
       const { created } = await repo.upsertTier(tx, { tenantId: actor.tenantId, queueId, ...body });
@@ -104,7 +105,7 @@ export class QueuesService {
   async removeTier(actor: TenantActor, queueId: string, agentId: string): Promise<void> {
     await this.db.withTenant(actor.tenantId, async (tx) => {
       await this.existing(tx, queueId);
-      if (!(await repo.deleteTier(tx, queueId, agentId))) throw notFound('Agent in this queue');
+      if (!(await repo.deleteTier(tx, queueId, agentId))) throw notFound('queueAgent');
       await this.changed(tx, actor, 'QUEUE_AGENT_REMOVED', queueId, { agentId });
     });
     await this.sync.tierRemoved(queueId, agentId);
@@ -112,7 +113,7 @@ export class QueuesService {
 
   private async existing(tx: Tx, id: string) {
     const row = await repo.findQueue(tx, id);
-    if (!row) throw notFound('Queue');
+    if (!row) throw notFound('queue');
     return row;
   }
 

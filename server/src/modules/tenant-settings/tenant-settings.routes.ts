@@ -1,4 +1,5 @@
 // The token's own tenant, read and edited under its row-level security (no id in the path).
+import { E } from '../../platform/http/error-codes.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
@@ -41,7 +42,7 @@ export const tenantSettingsRoutes =
       schema: { tags, response: { 200: Settings, ...errorResponses(401, 403) } },
       handler: async (request) => {
         const row = await db.withTenant(tenantOf(request), repo.findSettings);
-        if (!row) throw notFound('Tenant');
+        if (!row) throw notFound('tenant');
         return row;
       },
     });
@@ -52,11 +53,11 @@ export const tenantSettingsRoutes =
       handler: async (request) => {
         const body: Static<typeof SettingsPatch> = request.body;
         if (body.timezone !== undefined && !isTimeZone(body.timezone)) {
-          throw badRequest('VALIDATION_FAILED', 'Unknown time zone', [{ path: 'timezone', message: 'must be an IANA time zone' }]);
+          throw badRequest(E.VALIDATION_FAILED, 'Unknown time zone', [{ path: 'timezone', message: 'must be an IANA time zone', rule: 'timezone' }]);
         }
         return db.withTenant(tenantOf(request), async (tx) => {
           const row = await repo.updateSettings(tx, body);
-          if (!row) throw notFound('Tenant');
+          if (!row) throw notFound('tenant');
           await recordAudit(tx, actorOf(request), {
             action: 'TENANT_SETTINGS_UPDATED',
             targetType: 'tenant',

@@ -1,6 +1,7 @@
 // Platform administration of tenants. Creating one is a single transaction: the tenant, its first
 // Tenant Admin (a new account with a one-time password, or an existing one untouched) and the
 // default dialplan with an ACTIVE version 1.
+import { E } from '../../platform/http/error-codes.ts';
 import type { Actor } from '../../platform/auth/guard.ts';
 import { generatePassword, hashPassword } from '../../platform/auth/passwords.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -34,7 +35,7 @@ export class TenantsService {
 
   async get(id: string): Promise<Tenant> {
     const row = await this.db.withPlatform((tx) => repo.findTenant(tx, id));
-    if (!row) throw notFound('Tenant');
+    if (!row) throw notFound('tenant');
     return repo.toTenant(row);
   }
 
@@ -79,9 +80,9 @@ export class TenantsService {
         };
       });
     } catch (error) {
-      if (isUniqueViolation(error, 'tenants_code_key')) throw conflict(`Tenant code ${body.code} is already taken`);
+      if (isUniqueViolation(error, 'tenants_code_key')) throw conflict('tenantCode', body.code, `Tenant code ${body.code} is already taken`);
       if (isUniqueViolation(error, 'tenants_telephony_domain_key')) {
-        throw conflict(`Telephony domain ${telephonyDomain} is already used by another tenant`);
+        throw conflict('telephonyDomain', telephonyDomain, `Telephony domain ${telephonyDomain} is already used by another tenant`);
       }
       throw error;
     }
@@ -90,7 +91,7 @@ export class TenantsService {
   async update(actor: Actor, id: string, body: TenantPatchBody): Promise<Tenant> {
     const { tenant, suspended } = await this.db.withPlatform(async (tx) => {
       const current = await repo.findTenant(tx, id);
-      if (!current) throw notFound('Tenant');
+      if (!current) throw notFound('tenant');
       if (body.planId !== undefined) await assertPlanExists(tx, body.planId);
       const updated = await repo.updateTenant(tx, id, body);
       // Only an active tenant is live on the switch: the config sync removes a suspended one
@@ -113,7 +114,7 @@ export class TenantsService {
 
 async function assertPlanExists(tx: Tx, planId: string): Promise<void> {
   const plan = await tx.selectFrom('plans').select('id').where('id', '=', planId).executeTakeFirst();
-  if (!plan) throw badRequest('UNKNOWN_PLAN', `Plan ${planId} does not exist`);
+  if (!plan) throw badRequest(E.UNKNOWN_PLAN, `Plan ${planId} does not exist`, undefined, { planId });
 }
 
 async function seedDefaultDialplan(tx: Tx, tenantId: string, tenantCode: string): Promise<void> {

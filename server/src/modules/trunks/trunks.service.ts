@@ -1,5 +1,6 @@
 // SIP trunks (switch gateways) of a tenant. The password is sealed (AES-256-GCM) and never leaves
 // the service again, not even in the create answer; the gateway writer opens it for the switch.
+import { E } from '../../platform/http/error-codes.ts';
 import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
@@ -20,14 +21,14 @@ export class TrunksService {
 
   async get(tenantId: string, id: string): Promise<Trunk> {
     const row = await this.services.db.withTenant(tenantId, (tx) => repo.findTrunk(tx, id));
-    if (!row) throw notFound('Trunk');
+    if (!row) throw notFound('trunk');
     return repo.toTrunk(row);
   }
 
   async create(actor: TenantActor, body: TrunkCreateBody): Promise<Trunk> {
     // A registering gateway authenticates: without both credentials the switch would loop on 401.
     if (body.register && (!body.username || !body.password)) {
-      throw badRequest('TRUNK_CREDENTIALS_REQUIRED', 'A registering trunk needs a username and a password', [
+      throw badRequest(E.TRUNK_CREDENTIALS_REQUIRED, 'A registering trunk needs a username and a password', [
         { path: body.username ? 'password' : 'username', message: 'is required when register is true' },
       ]);
     }
@@ -61,7 +62,7 @@ export class TrunksService {
         return repo.toTrunk(row);
       });
     } catch (error) {
-      if (isUniqueViolation(error, 'trunks_tenant_id_name_key')) throw conflict(`A trunk named ${body.name} already exists (names are never reused)`);
+      if (isUniqueViolation(error, 'trunks_tenant_id_name_key')) throw conflict('trunkName', body.name, `A trunk named ${body.name} already exists (names are never reused)`);
       throw error;
     }
   }
@@ -69,7 +70,7 @@ export class TrunksService {
   async remove(actor: TenantActor, id: string): Promise<void> {
     await this.services.db.withTenant(actor.tenantId, async (tx) => {
       const row = await repo.findTrunk(tx, id);
-      if (!row) throw notFound('Trunk');
+      if (!row) throw notFound('trunk');
       await repo.softDeleteTrunk(tx, id);
       await markSwitchConfigChanged(tx, actor.tenantId, 'gateways');
       await recordAudit(tx, actor, { action: 'TRUNK_DELETED', targetType: 'trunk', targetId: id, details: { name: row.name } });

@@ -1,6 +1,7 @@
 // Tenant members. Listing and changing memberships run under the tenant's row-level security.
 // Inviting looks an e-mail up across tenants (e-mail is global), so it uses the platform path,
 // with the tenant taken from the caller's token.
+import { E } from '../../platform/http/error-codes.ts';
 import type { Actor } from '../../platform/auth/guard.ts';
 import { generatePassword, hashPassword } from '../../platform/auth/passwords.ts';
 import type { TenantRoleName } from '../../platform/auth/permissions.ts';
@@ -48,7 +49,7 @@ export class UsersService {
         .onConflict((oc) => oc.doNothing())
         .returning('userId')
         .executeTakeFirst();
-      if (!inserted) throw conflict(`${email} is already a member of this tenant`);
+      if (!inserted) throw conflict('member', email, `${email} is already a member of this tenant`);
       await recordAudit(tx, actor, {
         action: 'USER_INVITED',
         targetType: 'user',
@@ -67,10 +68,10 @@ export class UsersService {
   async changeRole(actor: Actor & { tenantId: string }, userId: string, role: TenantRoleName) {
     const { member, changed } = await this.db.withTenant(actor.tenantId, async (tx) => {
       const current = await repo.findMember(tx, userId);
-      if (!current) throw notFound('User');
+      if (!current) throw notFound('user');
       if (current.role === role) return { member: current, changed: false };
       if (leavesNoAdmin(current, role, await repo.countAdminsForUpdate(tx))) {
-        throw badRequest('LAST_TENANT_ADMIN', 'The last Tenant Admin cannot be demoted');
+        throw badRequest(E.LAST_TENANT_ADMIN, 'The last Tenant Admin cannot be demoted');
       }
       await repo.setRole(tx, userId, role);
       await recordAudit(tx, actor, {
@@ -87,12 +88,12 @@ export class UsersService {
   }
 
   async remove(actor: Actor & { tenantId: string }, userId: string): Promise<void> {
-    if (userId === actor.userId) throw badRequest('CANNOT_REMOVE_SELF', 'You cannot remove yourself from the tenant');
+    if (userId === actor.userId) throw badRequest(E.CANNOT_REMOVE_SELF, 'You cannot remove yourself from the tenant');
     await this.db.withTenant(actor.tenantId, async (tx) => {
       const current = await repo.findMember(tx, userId);
-      if (!current) throw notFound('User');
+      if (!current) throw notFound('user');
       if (leavesNoAdmin(current, null, await repo.countAdminsForUpdate(tx))) {
-        throw badRequest('LAST_TENANT_ADMIN', 'The last Tenant Admin cannot be removed');
+        throw badRequest(E.LAST_TENANT_ADMIN, 'The last Tenant Admin cannot be removed');
       }
       await repo.removeMembership(tx, userId);
       await recordAudit(tx, actor, { action: 'USER_REMOVED', targetType: 'user', targetId: userId, details: { role: current.role } });

@@ -1,5 +1,6 @@
 // Every API route is authenticated unless it says `access: 'public'`; the route's access rule
 // then decides: 401 (token) → 403 (forced password change, platform, tenant, permission).
+import { E } from '../http/error-codes.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Coordination } from '../coordination/coordination.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
@@ -72,9 +73,9 @@ export async function authenticateToken(
 ): Promise<AuthContext> {
   if (!token) throw unauthorized('Missing access token');
   const claims = tokens.verify(token);
-  if (!claims) throw unauthorized('Invalid or expired access token', 'INVALID_TOKEN');
+  if (!claims) throw unauthorized('Invalid or expired access token', E.INVALID_TOKEN);
   if (await coordination.hasFlag(revokedSessionFlag(claims.sid))) {
-    throw unauthorized('This session has ended; log in again', 'SESSION_REVOKED');
+    throw unauthorized('This session has ended; log in again', E.SESSION_REVOKED);
   }
   return {
     userId: claims.sub,
@@ -91,10 +92,10 @@ export async function authenticateToken(
 /** Pure: the 403 decisions for an authenticated caller, in the contract's order. */
 export function authorize(auth: AuthContext, rule: AccessRule): void {
   if (auth.mustChangePassword && !rule.whilePasswordChangeRequired) {
-    throw forbidden('Change your password before continuing', 'PASSWORD_CHANGE_REQUIRED');
+    throw forbidden('Change your password before continuing', E.PASSWORD_CHANGE_REQUIRED);
   }
-  if (rule.platform && !auth.platformRole) throw forbidden('Only platform users can do this', 'PLATFORM_ONLY');
-  if (rule.tenant && !auth.tenantId) throw forbidden('Select a tenant first', 'TENANT_REQUIRED');
+  if (rule.platform && !auth.platformRole) throw forbidden('Only platform users can do this', E.PLATFORM_ONLY);
+  if (rule.tenant && !auth.tenantId) throw forbidden('Select a tenant first', E.TENANT_REQUIRED);
   if (rule.permission) {
     const needed = Array.isArray(rule.permission) ? rule.permission : [rule.permission];
     if (!needed.some((key) => auth.permissions.has(key))) throw forbidden();
@@ -109,7 +110,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 /** The tenant of the request: only ever the verified token's. */
 export function tenantOf(request: FastifyRequest): string {
   const auth = requireAuth(request);
-  if (!auth.tenantId) throw forbidden('Select a tenant first', 'TENANT_REQUIRED');
+  if (!auth.tenantId) throw forbidden('Select a tenant first', E.TENANT_REQUIRED);
   return auth.tenantId;
 }
 

@@ -69,6 +69,13 @@ describe('error responses', () => {
     expect(response.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ path: expect.any(String), message: expect.any(String) })]));
   });
 
+  it('names the rule that refused a field and its numbers, for the console to word', async () => {
+    const wrongType = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 5, password: 'x' } });
+    expect(wrongType.json().details).toEqual([{ path: 'email', message: 'must be string', rule: 'type', params: { type: 'string' } }]);
+    const missing = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'a@b.co' } });
+    expect(missing.json().details).toEqual([{ path: 'password', message: "must have required property 'password'", rule: 'required', params: { missingProperty: 'password' } }]);
+  });
+
   it('refuses an unsupported content type with 415', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
     expectError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');

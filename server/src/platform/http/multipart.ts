@@ -1,5 +1,6 @@
 // Reading an uploaded file: a malformed multipart body (no boundary, a truncated part) is the
 // client's 400, not a parser error surfacing as a 500.
+import { E } from './error-codes.ts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors.ts';
 
@@ -10,7 +11,7 @@ const isClientError = (error: unknown) => {
 
 /** The multipart field `field`, read whole (the plugin caps its size). */
 export async function readUploadedFile(request: FastifyRequest, field: string, what: string): Promise<Buffer> {
-  const missing = () => badRequest('FILE_REQUIRED', `Send the ${what} as multipart/form-data in the field "${field}"`, [{ path: field, message: 'is required' }]);
+  const missing = () => badRequest(E.FILE_REQUIRED, `Send the ${what} as multipart/form-data in the field "${field}"`, [{ path: field, message: 'is required' }]);
   if (!request.isMultipart()) throw missing();
   try {
     const part = await request.file();
@@ -23,6 +24,6 @@ export async function readUploadedFile(request: FastifyRequest, field: string, w
   } catch (error) {
     // Ours, or the plugin's own client errors (413 too large, 406 not multipart) keep their answer.
     if (error instanceof AppError || isClientError(error)) throw error;
-    throw badRequest('INVALID_MULTIPART', 'The multipart/form-data body is malformed', [{ path: field, message: 'could not be read' }]);
+    throw badRequest(E.INVALID_MULTIPART, 'The multipart/form-data body is malformed', [{ path: field, message: 'could not be read' }]);
   }
 }

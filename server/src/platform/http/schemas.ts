@@ -33,13 +33,27 @@ export const IdParams = Type.Object({ id: Uuid });
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Timestamp = Type.String({ format: 'date-time' });
 
+const ErrorParams = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
+
 export const ErrorResponse = Type.Object({
   statusCode: Type.Integer(),
   error: Type.String(),
   code: Type.String(),
   message: Type.String(),
   requestId: Type.String(),
-  details: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+  details: Type.Optional(
+    Type.Array(
+      Type.Object({
+        path: Type.String(),
+        message: Type.String(),
+        /** Which validation rule refused the field (error-codes.ts VALIDATION_RULES), and its numbers. */
+        rule: Type.Optional(Type.String()),
+        params: Type.Optional(ErrorParams),
+      }),
+    ),
+  ),
+  /** The values the message names (an extension number, a limit…), for a client to word it itself. */
+  params: Type.Optional(ErrorParams),
 });
 
 /** The error statuses a route may answer, for OpenAPI. */

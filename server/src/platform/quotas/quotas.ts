@@ -1,4 +1,5 @@
 // Plan quotas, checked when a tenant creates something that counts against its plan.
+import { E } from '../http/error-codes.ts';
 import { sql } from 'kysely';
 import type { Tx } from '../db/database.ts';
 import { forbidden } from '../http/errors.ts';
@@ -36,6 +37,6 @@ export async function assertQuota(tx: Tx, kind: QuotaKind): Promise<void> {
     .where('deletedAt', 'is', null)
     .executeTakeFirstOrThrow();
   if (wouldExceed(limit, count)) {
-    throw forbidden(`Your plan allows ${limit} ${kind}; remove one or change the plan`, 'QUOTA_EXCEEDED');
+    throw forbidden(`Your plan allows ${limit} ${kind}; remove one or change the plan`, E.QUOTA_EXCEEDED, { limit, kind });
   }
 }

@@ -2,6 +2,7 @@
 // carry a tenant and grant monitoring.view, or the connection is refused before any event. A socket
 // joins only its own token's room, tenant:<id>; each event goes to one room, named by its type. The
 // server disconnects a socket when its token expires or its session is revoked (session-watch.ts).
+import { E } from '../http/error-codes.ts';
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { Coordination } from '../coordination/coordination.ts';
@@ -70,5 +71,5 @@ function refusal(error: unknown, outages: DependencyOutages | undefined): Error 
     outages?.report(unreachable, error);
     return Object.assign(new Error(UNAVAILABLE[unreachable].code), { data: { retryAfterSeconds: RETRY_AFTER_SECONDS } });
   }
-  return new Error(error instanceof AppError && error.statusCode === 403 ? error.code : 'UNAUTHORIZED');
+  return new Error(error instanceof AppError && error.statusCode === 403 ? error.code : E.UNAUTHORIZED);
 }

@@ -20,6 +20,8 @@ import platformUsersPtBR from '../../platform-users/platform-users.pt-BR.json';
 import tenantsEn from '../../tenants/tenants.en.json';
 import tenantsPtBR from '../../tenants/tenants.pt-BR.json';
 import en from './en.json';
+import errorsEn from './errors.en.json';
+import errorsPtBR from './errors.pt-BR.json';
 import ptBR from './pt-BR.json';
 import type { Language } from './languages.ts';
 
@@ -30,6 +32,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
   // One file a line, in alphabetical order, so features added in parallel merge without conflict.
   en: [
     en,
+    errorsEn,
     agentsEn,
     codeListsEn,
     dialplanEn,
@@ -42,6 +45,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
   ],
   'pt-BR': [
     ptBR,
+    errorsPtBR,
     agentsPtBR,
     codeListsPtBR,
     dialplanPtBR,

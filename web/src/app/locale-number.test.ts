@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { parseLocaleNumber } from './locale-number.ts';
+
+describe('parseLocaleNumber', () => {
+  it('reads pt-BR: comma for decimals, dot for thousands', () => {
+    expect(parseLocaleNumber('2,5', 'pt-BR')).toBe(2.5);
+    expect(parseLocaleNumber('1.234,5', 'pt-BR')).toBe(1234.5);
+    expect(parseLocaleNumber(' 40 ', 'pt-BR')).toBe(40);
+    expect(parseLocaleNumber('-3,25', 'pt-BR')).toBe(-3.25);
+  });
+
+  it('reads English: dot for decimals, comma for thousands', () => {
+    expect(parseLocaleNumber('2.5', 'en')).toBe(2.5);
+    expect(parseLocaleNumber('1,234.5', 'en')).toBe(1234.5);
+    expect(parseLocaleNumber('1234', 'en')).toBe(1234);
+  });
+
+  it('refuses garbage and the other language separators instead of misreading them', () => {
+    for (const text of ['abc', '2,5x', '1.2.3', '2..5', '1,23,4', ',5', '5,', '1e3', '--1']) expect(parseLocaleNumber(text, 'pt-BR'), text).toBeNull();
+    for (const text of ['abc', '2.5.1', '1,23.4', '.5', '5.']) expect(parseLocaleNumber(text, 'en'), text).toBeNull();
+    // "2.5" in pt-BR would be a thousands group of one digit: not a number there.
+    expect(parseLocaleNumber('2.5', 'pt-BR')).toBeNull();
+    expect(parseLocaleNumber('', 'en')).toBeNull();
+  });
+});

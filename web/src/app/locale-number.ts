@@ -1,0 +1,22 @@
+// Pure: a number typed the way the user's language writes it. pt-BR writes "1.234,5" (dot groups
+// thousands, comma marks the decimals), English "1,234.5". Anything else is refused (null), never
+// half-read: "2,5" in pt-BR is 2.5, not 25.
+
+const SEPARATORS: Record<string, { group: string; decimal: string }> = {
+  'pt-BR': { group: '.', decimal: ',' },
+  en: { group: ',', decimal: '.' },
+};
+
+const escape = (char: string) => `\\${char}`;
+
+/** The number in `text` as `language` writes it; null for blank text or anything that is not one number. */
+export function parseLocaleNumber(text: string, language: string): number | null {
+  const { group, decimal } = SEPARATORS[language] ?? SEPARATORS.en!;
+  const trimmed = text.trim().replace(/\s/g, '');
+  if (trimmed === '') return null;
+  // Optional sign; digits either plain or grouped by threes; optional decimals.
+  const shape = new RegExp(`^-?(\\d+|\\d{1,3}(${escape(group)}\\d{3})+)(${escape(decimal)}\\d+)?$`);
+  if (!shape.test(trimmed)) return null;
+  const value = Number(trimmed.split(group).join('').replace(decimal, '.'));
+  return Number.isFinite(value) ? value : null;
+}
