@@ -311,7 +311,7 @@ describe('what the switch is told', () => {
     await presence.login(tenant.id, member.id);
     const name = `a-${agent.id}`;
     expect(sent).toEqual([
-      `upsertAgent ${name} [leg_timeout=20]user/${agent.extensionNumber}@${tenant.telephonyDomain} Available`,
+      `upsertAgent ${name} [leg_timeout=20]user/${agent.extensionNumber}@${tenant.telephonyDomain} Available wrap_up_time=10 max_no_answer=0 reject_delay_time=0 busy_delay_time=0 no_answer_delay_time=0`,
       `upsertTier q-${queues[1]!.id} ${name} 1 1`,
       `upsertTier q-${queues[0]!.id} ${name} 2 3`,
     ]);
