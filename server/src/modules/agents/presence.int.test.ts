@@ -74,10 +74,11 @@ describe('/agents/me', () => {
     }>();
     await call('DELETE', `/pause-reasons/${off.id}`, admin.session);
     expectError(await call('GET', '/pause-reasons', member.session), 403, 'FORBIDDEN');
-    const reasons = (await call('GET', '/agents/me/pause-reasons', member.session)).json();
-    expect(reasons).toEqual([
-      expect.objectContaining({ id: reason.id, code: 'BREAK', name: 'Coffee', enabled: true }),
-    ]);
+    const reasons = (await call('GET', '/agents/me/pause-reasons', member.session)).json<Array<{ id: string }>>();
+    // The tenant's starter reasons (6), and this one; not the deleted one.
+    expect(reasons).toHaveLength(7);
+    expect(reasons).toContainEqual(expect.objectContaining({ id: reason.id, code: 'BREAK', name: 'Coffee', enabled: true }));
+    expect(reasons.map((entry) => entry.id)).not.toContain(off.id);
   });
 
   it('resolves the agent from the token’s tenant only: a member of two tenants is no agent in the other', async () => {
