@@ -106,14 +106,35 @@ it('a tenant admin manages extensions, trunks and queues, and an agent uses the 
     await queueRow.getByRole('button', { name: 'Agents' }).click();
     const tiers = page.getByRole('region', { name: 'Agents of Suporte' });
     await tiers.getByText('No agents in this queue.').waitFor();
-    await tiers.getByRole('combobox').selectOption({ label: 'Ana (1001)' });
+    // Agents are picked by name, the e-mail and extension beside it.
+    await tiers.getByRole('combobox').selectOption({ label: `Ana — ${agentEmail}, 1001` });
     await tiers.getByLabel('Level').fill('2');
     await tiers.getByRole('button', { name: 'Assign' }).click();
-    const tierRow = tiers.getByRole('row').filter({ hasText: 'Ana (1001)' });
+    const tierRow = tiers.getByRole('row').filter({ hasText: agentEmail });
     await tierRow.waitFor();
-    expect(await tierRow.innerText()).toContain('2');
+    expect((await tierRow.getByRole('cell').allInnerTexts()).slice(0, 3)).toEqual([`Ana ${agentEmail}, 1001`, '2', '1']);
+    // A tier's level and position are edited in place (keyboard focus lands on the level).
+    await tierRow.getByRole('button', { name: 'Edit level and position: Ana' }).click();
+    const level = tiers.getByRole('spinbutton', { name: 'Level' });
+    expect(await level.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await level.inputValue()).toBe('2');
+    await level.fill('3');
+    await tiers.getByRole('spinbutton', { name: 'Position' }).fill('5');
+    await tiers.getByRole('button', { name: 'Save' }).click();
+    await tierRow.getByRole('cell', { name: '5', exact: true }).waitFor();
+    expect((await tierRow.getByRole('cell').allInnerTexts()).slice(1, 3)).toEqual(['3', '5']);
+    const [queue] = await call<{ id: string }[]>(baseUrl, '/queues', { token: admin.token });
+    expect(await call(baseUrl, `/queues/${queue?.id}/agents`, { token: admin.token })).toMatchObject([{ level: 3, position: 5 }]);
     await tierRow.getByRole('button', { name: 'Remove' }).click();
     await tiers.getByText('No agents in this queue.').waitFor();
+
+    // The agents page says how long each agent has been in its state, and keeps counting.
+    await openMenu(page, 'Agents');
+    const since = row(page, agentEmail).locator('time');
+    const first = await since.innerText();
+    expect(first).toMatch(/^\d+ (sec|min)\. ago$/);
+    expect(await since.getAttribute('title')).toMatch(/\d{1,2}:\d{2}/);
+    await expect.poll(() => since.innerText(), { timeout: 15_000 }).not.toBe(first);
     await signOut(page);
 
     // The agent works from the header.

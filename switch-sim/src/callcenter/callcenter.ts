@@ -6,7 +6,7 @@ import type { SwitchCore } from '../core/core.ts';
 import type { ChannelEventOptions } from '../core/channel-events.ts';
 import { channelEvent } from '../core/channel-events.ts';
 import type { SwitchEvent } from '../events/event.ts';
-import { AGENT_STATES, AGENT_STATUSES, TIER_STATES, findName, newAgent, queueFromParams, type Agent, type Member, type Queue, type Tier } from './types.ts';
+import { AGENT_STATES, AGENT_STATUSES, TIER_STATES, atoi, findName, newAgent, queueFromParams, type Agent, type Member, type Queue, type Tier } from './types.ts';
 import { Dispatcher } from './dispatch.ts';
 import { registerMemberApp } from './member.ts';
 
@@ -39,26 +39,40 @@ export class CallCenter {
     this.loadConfigAgents();
   }
 
-  /** Agents and tiers declared in callcenter/*.xml that are not known yet. */
+  /**
+   * load_agent and load_tier for the <agents> and <tiers> of a callcenter.conf: an agent without a
+   * type is skipped; a new or existing one gets every attribute present through cc_agent_update
+   * (a refused value, such as an unknown status, is ignored); a tier is added as Ready at level and
+   * position 1 unless given, or has its level and position reset when it exists.
+   */
   loadConfigAgents(): void {
     const config = this.core.config;
     for (const agentConfig of config.agents) {
       const a = agentConfig.attrs;
-      if (this.agents.has(agentConfig.name)) continue;
-      const agent = newAgent(agentConfig.name, a.type ?? 'callback');
-      agent.contact = a.contact ?? '';
-      agent.status = findName(AGENT_STATUSES, a.status ?? '') ?? 'Logged Out';
-      agent.state = findName(AGENT_STATES, a.state ?? '') ?? 'Waiting';
-      agent.maxNoAnswer = Number(a['max-no-answer'] ?? 0);
-      agent.wrapUpTime = Number(a['wrap-up-time'] ?? 0);
-      agent.rejectDelayTime = Number(a['reject-delay-time'] ?? 0);
-      agent.busyDelayTime = Number(a['busy-delay-time'] ?? 0);
-      agent.noAnswerDelayTime = Number(a['no-answer-delay-time'] ?? 0);
-      this.agents.set(agent.name, agent);
+      if (a.type === undefined) continue;
+      const added = this.agentAdd(agentConfig.name, a.type);
+      if (added !== 'ok' && added !== 'exists') continue;
+      const updates: Array<[string, string | undefined]> = [
+        ['contact', a.contact],
+        ['status', a.status],
+        ['wrap_up_time', a['wrap-up-time']],
+        ['max_no_answer', a['max-no-answer']],
+        ['reject_delay_time', a['reject-delay-time']],
+        ['busy_delay_time', a['busy-delay-time']],
+        ['no_answer_delay_time', a['no-answer-delay-time']],
+      ];
+      if (added === 'exists') updates.push(['type', a.type]);
+      for (const [key, value] of updates) if (value !== undefined) this.agentSet(key, agentConfig.name, value);
     }
     for (const t of config.tiers) {
-      if (!this.tiers.some((x) => x.queue === t.queue && x.agent === t.agent)) {
-        this.tiers.push({ queue: t.queue, agent: t.agent, level: t.level, position: t.position, state: findName(TIER_STATES, t.state ?? '') ?? 'Ready' });
+      const tier = this.tiers.find((x) => x.queue === t.queue && x.agent === t.agent);
+      const level = t.level ? atoi(t.level) : 1;
+      const position = t.position ? atoi(t.position) : 1;
+      if (tier) {
+        tier.level = level;
+        tier.position = position;
+      } else {
+        this.tierAdd(t.queue, t.agent, 'Ready', level, position);
       }
     }
   }
@@ -179,22 +193,22 @@ export class CallCenter {
         agent.type = value;
         break;
       case 'ready_time':
-        agent.readyTime = Math.trunc(Number(value)) || 0;
+        agent.readyTime = atoi(value);
         break;
       case 'busy_delay_time':
-        agent.busyDelayTime = Math.trunc(Number(value)) || 0;
+        agent.busyDelayTime = atoi(value);
         break;
       case 'reject_delay_time':
-        agent.rejectDelayTime = Math.trunc(Number(value)) || 0;
+        agent.rejectDelayTime = atoi(value);
         break;
       case 'no_answer_delay_time':
-        agent.noAnswerDelayTime = Math.trunc(Number(value)) || 0;
+        agent.noAnswerDelayTime = atoi(value);
         break;
       case 'max_no_answer':
-        agent.maxNoAnswer = Math.trunc(Number(value)) || 0;
+        agent.maxNoAnswer = atoi(value);
         break;
       case 'wrap_up_time':
-        agent.wrapUpTime = Math.trunc(Number(value)) || 0;
+        agent.wrapUpTime = atoi(value);
         break;
       default:
         return 'invalid-key';
@@ -233,9 +247,9 @@ export class CallCenter {
       if (!state) return 'invalid-tier-state';
       tier.state = state;
     } else if (key === 'level') {
-      tier.level = Math.trunc(Number(value)) || 0;
+      tier.level = atoi(value);
     } else if (key === 'position') {
-      tier.position = Math.trunc(Number(value)) || 0;
+      tier.position = atoi(value);
     } else {
       return 'invalid-key';
     }

@@ -71,6 +71,8 @@ export interface Queue {
   name: string;
   strategy: string;
   moh: string;
+  announceSound: string;
+  announceFrequency: number;
   timeBaseScore: string;
   tierRulesApply: boolean;
   tierRuleWaitSecond: number;
@@ -91,19 +93,45 @@ export interface Queue {
   lastAgentIndex: number;
 }
 
-const bool = (value: string | undefined, fallback: boolean): boolean =>
-  value === undefined ? fallback : ['true', 'yes', 'on', '1', 'enabled', 'active', 'allow'].includes(value.toLowerCase());
+/** switch_is_number: an optional sign, then only digits and dots (so "" is a number). */
+const isNumber = (value: string): boolean => /^[+-]?[0-9.]*$/.test(value);
+/** atoi: the leading integer, 0 when there is none. */
+export const atoi = (value: string): number => {
+  const m = /^\s*([+-]?\d+)/.exec(value);
+  return m ? Math.max(-2147483648, Math.min(2147483647, Number(m[1]))) : 0;
+};
+/** switch_true / switch_false. */
+const TRUE_WORDS = ['yes', 'on', 'true', 't', 'enabled', 'active', 'allow'];
+const FALSE_WORDS = ['no', 'off', 'false', 'f', 'disabled', 'inactive', 'disallow'];
+export const switchTrue = (value: string): boolean => TRUE_WORDS.includes(value.toLowerCase()) || (isNumber(value) && atoi(value) !== 0);
+const switchFalse = (value: string): boolean => FALSE_WORDS.includes(value.toLowerCase()) || (isNumber(value) && atoi(value) === 0);
+
+/** SWITCH_CONFIG_BOOL: true or false words, anything else the default. */
+const bool = (value: string | undefined, fallback: boolean): boolean => {
+  if (value === undefined) return fallback;
+  if (switchTrue(value)) return true;
+  if (switchFalse(value)) return false;
+  return fallback;
+};
+/** SWITCH_CONFIG_INT with config_int_0_86400: not a number or out of range gives the default. */
 const int = (value: string | undefined, fallback: number): number => {
-  const n = Number(value);
-  return value !== undefined && Number.isFinite(n) ? Math.trunc(n) : fallback;
+  if (value === undefined) return fallback;
+  const n = isNumber(value) ? atoi(value) : fallback;
+  return n >= 0 && n <= 86400 ? n : fallback;
 };
 
-/** load_queue with the SWITCH_CONFIG_SET_ITEM defaults of mod_callcenter.c. */
+/**
+ * load_queue: the queue_set_config items of mod_callcenter.c with their defaults, read from the
+ * queue's direct <param> children (`p`, names lower-cased); unknown names are ignored.
+ */
 export function queueFromParams(name: string, p: Record<string, string>): Queue {
+  const status = findName(AGENT_STATUSES, p['agent-no-answer-status'] ?? 'On Break');
   return {
     name,
     strategy: p.strategy ?? 'longest-idle-agent',
     moh: p['moh-sound'] ?? '',
+    announceSound: p['announce-sound'] ?? '',
+    announceFrequency: int(p['announce-frequency'], 0),
     timeBaseScore: p['time-base-score'] ?? 'queue',
     tierRulesApply: bool(p['tier-rules-apply'], false),
     tierRuleWaitSecond: int(p['tier-rule-wait-second'], 0),
@@ -119,7 +147,8 @@ export function queueFromParams(name: string, p: Record<string, string>): Queue 
     callsAbandoned: 0,
     ringProgressivelyDelay: int(p['ring-progressively-delay'], 0),
     skipAgentsWithExternalCalls: bool(p['skip-agents-with-external-calls'], true),
-    agentNoAnswerStatus: p['agent-no-answer-status'] ?? 'On Break',
+    // An unknown status is replaced by "On Break" (with a warning); a known one is kept as written.
+    agentNoAnswerStatus: status ? (p['agent-no-answer-status'] ?? status) : 'On Break',
     lastAgentIndex: -1,
   };
 }

@@ -110,18 +110,47 @@ function loadGateways(config: SwitchConfig, root: XmlNode, file: string, section
   }
 }
 
-function loadCallcenter(config: SwitchConfig, root: XmlNode): void {
-  for (const queue of root.name === 'queue' ? [root] : findAll(root, 'queue')) {
-    if (queue.attrs.name) config.queues.set(queue.attrs.name, { name: queue.attrs.name, params: params(queue) });
+/** Direct children of `node` named `tag` (switch_xml_child and its ->next siblings). */
+const childrenNamed = (node: XmlNode | undefined, tag: string): XmlNode[] => node?.children.filter((c) => c.name === tag) ?? [];
+
+/**
+ * A queue's settings as mod_callcenter's load_queue imports them: only <param> elements that are
+ * direct children of <queue> (switch_event_import_xml(switch_xml_child(x_queue, "param"))), a
+ * missing name or value read as "", names matched case-insensitively and the first of two equal
+ * names winning (event headers). Anything else inside <queue> (a <params> wrapper) is ignored.
+ */
+export function queueParams(queue: XmlNode): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const param of childrenNamed(queue, 'param')) {
+    const key = (param.attrs.name ?? '').toLowerCase();
+    if (!(key in out)) out[key] = param.attrs.value ?? '';
   }
-  for (const agent of findAll(root, 'agent')) {
+  return out;
+}
+
+/**
+ * callcenter/*.xml: each file stands for what the stock callcenter.conf.xml includes inside
+ * <queues> (deploy/freeswitch/autoload_configs/callcenter.conf.xml), so its <queue> elements are
+ * the root or the root's direct children. A whole <configuration name="callcenter.conf"> is read
+ * as load_config does: <queues><queue>, <agents><agent> and <tiers><tier>, direct children only.
+ * Agents and tiers inside an included fragment land inside <queues>, where mod_callcenter does not
+ * look for them: they are ignored.
+ */
+function loadCallcenter(config: SwitchConfig, root: XmlNode): void {
+  const isConfiguration = root.name === 'configuration';
+  const queues = root.name === 'queue' ? [root] : isConfiguration ? childrenNamed(childrenNamed(root, 'queues')[0], 'queue') : childrenNamed(root, 'queue');
+  for (const queue of queues) {
+    if (queue.attrs.name) config.queues.set(queue.attrs.name, { name: queue.attrs.name, params: queueParams(queue) });
+  }
+  if (!isConfiguration) return;
+  for (const agent of childrenNamed(childrenNamed(root, 'agents')[0], 'agent')) {
     if (agent.attrs.name) config.agents.push({ name: agent.attrs.name, attrs: { ...agent.attrs } });
   }
-  for (const tier of findAll(root, 'tier')) {
+  for (const tier of childrenNamed(childrenNamed(root, 'tiers')[0], 'tier')) {
     const queue = tier.attrs.queue;
     const agent = tier.attrs.agent;
     if (!queue || !agent) continue;
-    config.tiers.push({ queue, agent, level: Number(tier.attrs.level ?? 1), position: Number(tier.attrs.position ?? 1), state: tier.attrs.state });
+    config.tiers.push({ queue, agent, level: tier.attrs.level, position: tier.attrs.position });
   }
 }
 

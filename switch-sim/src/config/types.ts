@@ -37,6 +37,7 @@ export interface GatewayConfig {
 
 export interface QueueConfig {
   name: string;
+  /** The queue's direct <param> children, names lower-cased, the first of two equal names kept. */
   params: Record<string, string>;
 }
 
@@ -48,9 +49,9 @@ export interface AgentConfig {
 export interface TierConfig {
   queue: string;
   agent: string;
-  level: number;
-  position: number;
-  state?: string;
+  /** As written (load_tier: empty or missing means 1, otherwise atoi). */
+  level?: string;
+  position?: string;
 }
 
 export interface SwitchConfig {

@@ -11,6 +11,7 @@ import { applyAgentStateChange, type AgentStateChange } from './agent-state.ts';
 import { AgentStateBadge } from './agent-state-badge.tsx';
 import { useAgentStateStream } from './agent-state-stream.ts';
 import { AgentForm } from './agent.form.tsx';
+import { TimeInState } from './time-in-state.tsx';
 import { agentsApi, agentsKey, type Agent } from './agents.api.ts';
 
 type Panel = { kind: 'create' } | { kind: 'edit'; agent: Agent } | null;
@@ -121,7 +122,9 @@ export function AgentsPage() {
                     <td>
                       <AgentStateBadge state={agent.state} reason={reason} />
                     </td>
-                    <td className="nowrap">{format.dateTime(agent.stateChangedAt)}</td>
+                    <td className="nowrap">
+                      <TimeInState since={agent.stateChangedAt} />
+                    </td>
                     <td className="number">{format.number(agent.wrapUpSeconds)}</td>
                     {canManage && (
                       <td className="row-actions">

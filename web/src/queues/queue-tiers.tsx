@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AgentStateBadge } from '../agents/agent-state-badge.tsx';
 import { agentsApi, agentsKey } from '../agents/agents.api.ts';
 import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
-import { agentLabel, queuesApi, tiersKey, type Queue } from './queues.api.ts';
+import { agentChoiceLabel, queuesApi, tiersKey, type Queue } from './queues.api.ts';
 
 /** The agents serving one queue: assign with level and position, or remove. */
 export function QueueTiers({ queue, onClose }: { queue: Queue; onClose: () => void }) {
@@ -22,12 +22,20 @@ export function QueueTiers({ queue, onClose }: { queue: Queue; onClose: () => vo
   const [agentId, setAgentId] = useState('');
   const [level, setLevel] = useState('1');
   const [position, setPosition] = useState('1');
+  const levelInput = useRef<HTMLInputElement>(null);
+  const choices = [...(agents.data ?? [])].sort((a, b) => agentChoiceLabel(a).localeCompare(agentChoiceLabel(b)));
+  // Assigning an agent already in the queue changes its level and position (the API upserts).
+  const editing = tiers.data?.some((tier) => tier.agentId === agentId) ?? false;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: tiersKey(queue.id) });
   const assign = useMutation({
     mutationFn: () =>
       queuesApi.assign(queue.id, { agentId, level: Number(level), position: Number(position) }),
-    onSuccess: () => setAgentId(''),
+    onSuccess: () => {
+      setAgentId('');
+      setLevel('1');
+      setPosition('1');
+    },
     onSettled: refresh,
   });
   const unassign = useMutation({
@@ -64,14 +72,33 @@ export function QueueTiers({ queue, onClose }: { queue: Queue; onClose: () => vo
           <tbody>
             {tiers.data?.map((tier) => (
               <tr key={tier.agentId}>
-                <td>{agentLabel(tier.agent)}</td>
+                <td>
+                  {tier.agent.name ?? tier.agent.userEmail ?? '—'}{' '}
+                  <span className="muted">
+                    {[tier.agent.name ? tier.agent.userEmail : null, tier.agent.extensionNumber].filter(Boolean).join(', ')}
+                  </span>
+                </td>
                 <td>{tier.level}</td>
                 <td>{tier.position}</td>
                 <td>
                   <AgentStateBadge state={tier.agent.state} />
                 </td>
                 {canManage && (
-                  <td>
+                  <td className="row-actions">
+                    <button
+                      type="button"
+                      className="secondary"
+                      aria-label={`${t('queues.editTier')}: ${tier.agent.name ?? tier.agent.userEmail ?? tier.agent.extensionNumber}`}
+                      onClick={() => {
+                        assign.reset();
+                        setAgentId(tier.agentId);
+                        setLevel(String(tier.level));
+                        setPosition(String(tier.position));
+                        levelInput.current?.focus();
+                      }}
+                    >
+                      {t('queues.editTier')}
+                    </button>
                     <button
                       type="button"
                       className="danger"
@@ -97,9 +124,9 @@ export function QueueTiers({ queue, onClose }: { queue: Queue; onClose: () => vo
               <span>{t('queues.agent')}</span>
               <select required value={agentId} onChange={(event) => setAgentId(event.target.value)}>
                 <option value="">{agents.isPending ? t('common.loading') : t('queues.chooseAgent')}</option>
-                {agents.data?.map((agent) => (
+                {choices.map((agent) => (
                   <option key={agent.id} value={agent.id}>
-                    {agentLabel(agent)}
+                    {agentChoiceLabel(agent)}
                   </option>
                 ))}
               </select>
@@ -107,6 +134,7 @@ export function QueueTiers({ queue, onClose }: { queue: Queue; onClose: () => vo
             <label>
               <span>{t('queues.level')}</span>
               <input
+                ref={levelInput}
                 type="number"
                 required
                 min={1}
@@ -129,7 +157,7 @@ export function QueueTiers({ queue, onClose }: { queue: Queue; onClose: () => vo
           </div>
           <div className="actions">
             <button type="submit" disabled={assign.isPending || !agentId}>
-              {t('queues.assign')}
+              {editing ? t('queues.saveTier') : t('queues.assign')}
             </button>
             <button type="button" className="secondary" onClick={onClose}>
               {t('queues.close')}

@@ -62,8 +62,15 @@ export const queuesApi = {
     api<void>(`${one(id)}/agents/${encodeURIComponent(agentId)}`, { method: 'DELETE' }),
 };
 
-export const agentLabel = (agent: {
+/** An agent to pick: its name first (own name, else the user's), then the e-mail and extension. */
+export const agentChoiceLabel = (agent: {
   name: string | null;
+  userName: string | null;
   userEmail: string | null;
   extensionNumber: string;
-}) => `${agent.name ?? agent.userEmail ?? '—'} (${agent.extensionNumber})`;
+}) => {
+  const name = agent.name ?? agent.userName;
+  const secondary = [name ? agent.userEmail : null, agent.extensionNumber].filter(Boolean).join(', ');
+  return `${name ?? agent.userEmail ?? '—'} — ${secondary}`;
+};
+

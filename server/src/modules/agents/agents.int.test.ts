@@ -47,6 +47,10 @@ describe('/agents', () => {
       stateChangedAt: expect.any(String),
       pauseReasonId: null,
       wrapUpSeconds: 30,
+      maxNoAnswer: 0,
+      rejectDelaySeconds: 0,
+      busyDelaySeconds: 0,
+      noAnswerDelaySeconds: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -27,6 +27,10 @@ const agentView = (tx: Tx) =>
       'a.stateChangedAt',
       'p.pauseReasonId',
       'a.wrapUpSeconds',
+      'a.maxNoAnswer',
+      'a.rejectDelaySeconds',
+      'a.busyDelaySeconds',
+      'a.noAnswerDelaySeconds',
       'a.createdAt',
       'a.updatedAt',
     ])
@@ -123,6 +127,15 @@ export async function extensionServesAgent(tx: Tx, extensionId: string): Promise
   );
 }
 
+/** The agent's mod_callcenter settings as columns (each optional: absent keeps the default or the value). */
+export interface AgentSwitchSettingsValues {
+  wrapUpSeconds?: number;
+  maxNoAnswer?: number;
+  rejectDelaySeconds?: number;
+  busyDelaySeconds?: number;
+  noAnswerDelaySeconds?: number;
+}
+
 export const insertAgent = (
   tx: Tx,
   values: {
@@ -130,14 +143,13 @@ export const insertAgent = (
     userId: string;
     extensionId: string;
     name: string | null;
-    wrapUpSeconds?: number;
-  },
+  } & AgentSwitchSettingsValues,
 ) => tx.insertInto('agents').values(values).returning('id').executeTakeFirstOrThrow();
 
 export const updateAgent = (
   tx: Tx,
   id: string,
-  values: { extensionId?: string; name?: string | null; wrapUpSeconds?: number },
+  values: { extensionId?: string; name?: string | null } & AgentSwitchSettingsValues,
 ) => tx.updateTable('agents').set(values).where('id', '=', id).execute();
 
 export const softDeleteAgent = (tx: Tx, id: string) =>

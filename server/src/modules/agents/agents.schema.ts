@@ -20,6 +20,12 @@ export const Agent = Type.Object({
   /** The reason of the current pause, while PAUSED. */
   pauseReasonId: Nullable(Type.String()),
   wrapUpSeconds: Type.Integer(),
+  /** Unanswered offers in a row after which mod_callcenter puts the agent on break (0: never). */
+  maxNoAnswer: Type.Integer(),
+  /** Seconds the agent gets no offer after rejecting one, after being busy, after not answering. */
+  rejectDelaySeconds: Type.Integer(),
+  busyDelaySeconds: Type.Integer(),
+  noAnswerDelaySeconds: Type.Integer(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
@@ -27,6 +33,15 @@ export type Agent = Static<typeof Agent>;
 
 const Name = Nullable(Type.String({ minLength: 1, maxLength: 120 }));
 const WrapUpSeconds = Type.Integer({ minimum: 0, maximum: 3600 });
+const DelaySeconds = Type.Integer({ minimum: 0, maximum: 3600 });
+/** The agent's mod_callcenter settings, each optional in a body. */
+const SwitchSettings = {
+  wrapUpSeconds: Type.Optional(WrapUpSeconds),
+  maxNoAnswer: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+  rejectDelaySeconds: Type.Optional(DelaySeconds),
+  busyDelaySeconds: Type.Optional(DelaySeconds),
+  noAnswerDelaySeconds: Type.Optional(DelaySeconds),
+};
 // Accepted by the schema only so the service can say why it is refused (Ajv would drop it silently).
 const ReadOnlyState = Type.Optional(
   Type.Unknown({ description: 'Read-only: changed only by login, pause, resume, logout and calls' }),
@@ -37,7 +52,7 @@ export const AgentCreateBody = Type.Object(
     userId: Uuid,
     extensionId: Uuid,
     name: Type.Optional(Name),
-    wrapUpSeconds: Type.Optional(WrapUpSeconds),
+    ...SwitchSettings,
     state: ReadOnlyState,
   },
   { additionalProperties: false },
@@ -48,7 +63,7 @@ export const AgentPatchBody = Type.Object(
   {
     extensionId: Type.Optional(Uuid),
     name: Type.Optional(Name),
-    wrapUpSeconds: Type.Optional(WrapUpSeconds),
+    ...SwitchSettings,
     state: ReadOnlyState,
   },
   { additionalProperties: false, minProperties: 1 },

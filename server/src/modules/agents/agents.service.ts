@@ -4,12 +4,13 @@
 import { E } from '../../platform/http/error-codes.ts';
 import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import { namedColumns } from '../../platform/db/columns.ts';
 import { isUniqueViolation, type Tx } from '../../platform/db/database.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { assertQuota } from '../../platform/quotas/quotas.ts';
 import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
 import type { ModuleServices } from '../module-services.ts';
-import { isLoggedIn, switchStatusOf } from './agent-state.ts';
+import { switchStatusOf } from './agent-state.ts';
 import * as repo from './agents.repo.ts';
 import type { Agent, AgentCreateBody, AgentPatchBody, AssignableUser } from './agents.schema.ts';
 import { callCenterContact } from '../../platform/switch/naming.ts';
@@ -17,6 +18,9 @@ import type { CallCenterSync } from './callcenter-sync.ts';
 import { agentReach } from './presence.repo.ts';
 import { forceLogout, publishStateChange, type StateChange } from './presence.service.ts';
 
+
+/** The body fields that are mod_callcenter settings of the agent (they reach the switch). */
+const SWITCH_SETTINGS = ['wrapUpSeconds', 'maxNoAnswer', 'rejectDelaySeconds', 'busyDelaySeconds', 'noAnswerDelaySeconds'] as const;
 
 const stateIsReadOnly = () =>
   badRequest(
@@ -64,7 +68,7 @@ export class AgentsService {
 
   async create(actor: TenantActor, body: AgentCreateBody): Promise<Agent> {
     if (body.state !== undefined) throw stateIsReadOnly();
-    return this.services.db
+    const created = await this.services.db
       .withTenant(actor.tenantId, async (tx) => {
         await assertQuota(tx, 'agents');
         if (!(await repo.isTenantMember(tx, body.userId)))
@@ -77,7 +81,7 @@ export class AgentsService {
           userId: body.userId,
           extensionId: body.extensionId,
           name: body.name?.trim() ?? null,
-          ...(body.wrapUpSeconds !== undefined ? { wrapUpSeconds: body.wrapUpSeconds } : {}),
+          ...namedColumns(body, SWITCH_SETTINGS),
         });
         await recordAudit(tx, actor, {
           action: 'AGENT_CREATED',
@@ -85,9 +89,13 @@ export class AgentsService {
           targetId: id,
           details: { userId: body.userId, extensionId: body.extensionId },
         });
-        return repo.toAgent((await repo.findAgent(tx, id))!);
+        const reach = await agentReach(tx, id);
+        return { agent: repo.toAgent((await repo.findAgent(tx, id))!), contact: callCenterContact(reach.number, reach.domain) };
       })
       .catch(uniqueConflict);
+    // Known to the switch from the start (logged out), so its settings are there before any login.
+    await this.sync.agentCreated(created.agent.id, created.contact, created.agent);
+    return created.agent;
   }
 
   async update(actor: TenantActor, id: string, body: AgentPatchBody): Promise<Agent> {
@@ -102,7 +110,7 @@ export class AgentsService {
         await repo.updateAgent(tx, id, {
           ...(body.extensionId !== undefined ? { extensionId: body.extensionId } : {}),
           ...(body.name !== undefined ? { name: body.name?.trim() ?? null } : {}),
-          ...(body.wrapUpSeconds !== undefined ? { wrapUpSeconds: body.wrapUpSeconds } : {}),
+          ...namedColumns(body, SWITCH_SETTINGS),
         });
         await recordAudit(tx, actor, {
           action: 'AGENT_UPDATED',
@@ -110,16 +118,17 @@ export class AgentsService {
           targetId: id,
           details: { changed: Object.keys(body) },
         });
-        // A logged-in agent that changed phone must be reached at the new one from now on.
+        // An agent that changed phone must be reached at the new one from now on.
         let newContact: string | null = null;
-        if (moved && isLoggedIn(current.state)) {
+        if (moved) {
           const reach = await agentReach(tx, id);
           newContact = callCenterContact(reach.number, reach.domain);
         }
         return { agent: repo.toAgent((await repo.findAgent(tx, id))!), newContact };
       })
       .catch(uniqueConflict);
-    if (newContact) await this.sync.agentContactChanged(id, newContact, switchStatusOf(agent.state));
+    if (newContact) await this.sync.agentContactChanged(id, newContact, switchStatusOf(agent.state), agent);
+    else if (SWITCH_SETTINGS.some((key) => body[key] !== undefined)) await this.sync.agentSettingsChanged(id, agent);
     return agent;
   }
 

@@ -11,6 +11,7 @@ import { CallCenterSync } from './callcenter-sync.ts';
 const AGENT = '11111111-1111-4111-8111-111111111111';
 const QUEUE = '22222222-2222-4222-8222-222222222222';
 const OTHER_QUEUE = '33333333-3333-4333-8333-333333333333';
+const FIELDS = { wrapUpSeconds: 15, maxNoAnswer: 3, rejectDelaySeconds: 4, busyDelaySeconds: 5, noAnswerDelaySeconds: 6 };
 
 /** Records every command; `fail` decides, per command, what to throw. */
 function fakeSwitch(fail: (command: string) => Error | undefined = () => undefined) {
@@ -21,7 +22,8 @@ function fakeSwitch(fail: (command: string) => Error | undefined = () => undefin
     return error ? Promise.reject(error) : Promise.resolve();
   };
   const commands: CallCenterCommands = {
-    upsertAgent: (agent, contact, status) => run(`upsertAgent ${agent} ${contact} ${status}`),
+    upsertAgent: (agent, contact, status, settings) => run(`upsertAgent ${agent} ${contact} ${status} ${settings.wrap_up_time}`),
+    setAgentSettings: (agent, settings) => run(`setAgentSettings ${agent} ${JSON.stringify(settings)}`),
     setAgentStatus: (agent, status) => run(`setAgentStatus ${agent} ${status}`),
     removeAgent: (agent) => run(`removeAgent ${agent}`),
     upsertTier: (queue, agent, level, position) => run(`upsertTier ${queue} ${agent} ${level} ${position}`),
@@ -39,9 +41,9 @@ describe('CallCenterSync', () => {
     await sync.agentLoggedIn(AGENT, 'user/1001@d', [
       { queueId: QUEUE, level: 1, position: 2 },
       { queueId: AGENT, level: 3, position: 4 },
-    ]);
+    ], FIELDS);
     expect(sent).toEqual([
-      `upsertAgent a-${AGENT} user/1001@d Available`,
+      `upsertAgent a-${AGENT} user/1001@d Available 15`,
       `upsertTier q-${QUEUE} a-${AGENT} 1 2`,
       `upsertTier q-${AGENT} a-${AGENT} 3 4`,
     ]);
@@ -50,13 +52,17 @@ describe('CallCenterSync', () => {
   it('one intent, one command: status, contact, removal, tiers', async () => {
     const { sync, sent } = fakeSwitch();
     await sync.agentStatusChanged(AGENT, 'On Break');
-    await sync.agentContactChanged(AGENT, 'user/1002@d', 'Available');
+    await sync.agentContactChanged(AGENT, 'user/1002@d', 'Available', FIELDS);
+    await sync.agentCreated(AGENT, 'user/1003@d', FIELDS);
+    await sync.agentSettingsChanged(AGENT, FIELDS);
     await sync.agentRemoved(AGENT);
     await sync.tierAssigned(QUEUE, AGENT, 2, 5);
     await sync.tierRemoved(QUEUE, AGENT);
     expect(sent).toEqual([
       `setAgentStatus a-${AGENT} On Break`,
-      `upsertAgent a-${AGENT} user/1002@d Available`,
+      `upsertAgent a-${AGENT} user/1002@d Available 15`,
+      `upsertAgent a-${AGENT} user/1003@d Logged Out 15`,
+      `setAgentSettings a-${AGENT} {"wrap_up_time":15,"max_no_answer":3,"reject_delay_time":4,"busy_delay_time":5,"no_answer_delay_time":6}`,
       `removeAgent a-${AGENT}`,
       `upsertTier q-${QUEUE} a-${AGENT} 2 5`,
       `removeTier q-${QUEUE} a-${AGENT}`,
@@ -77,7 +83,7 @@ describe('CallCenterSync', () => {
 
   it('login with the switch unreachable does not try the tiers; a refused tier does not stop the others', async () => {
     const down = fakeSwitch(() => new SwitchUnavailableError('down'));
-    await down.sync.agentLoggedIn(AGENT, 'c', [{ queueId: QUEUE, level: 1, position: 1 }]);
+    await down.sync.agentLoggedIn(AGENT, 'c', [{ queueId: QUEUE, level: 1, position: 1 }], FIELDS);
     expect(down.sent).toHaveLength(1);
 
     const refusing = fakeSwitch((command) =>
@@ -86,9 +92,9 @@ describe('CallCenterSync', () => {
     await refusing.sync.agentLoggedIn(AGENT, 'c', [
       { queueId: QUEUE, level: 1, position: 1 },
       { queueId: OTHER_QUEUE, level: 1, position: 1 },
-    ]);
+    ], FIELDS);
     expect(refusing.sent).toEqual([
-      `upsertAgent a-${AGENT} c Available`,
+      `upsertAgent a-${AGENT} c Available 15`,
       `upsertTier q-${QUEUE} a-${AGENT} 1 1`,
       `upsertTier q-${OTHER_QUEUE} a-${AGENT} 1 1`,
     ]);
@@ -100,7 +106,7 @@ describe('CallCenterSync', () => {
       command.startsWith('upsertAgent') ? new Error('Unsafe switch token') : undefined,
     );
     await expect(
-      sync.agentLoggedIn(AGENT, 'c', [{ queueId: QUEUE, level: 1, position: 1 }]),
+      sync.agentLoggedIn(AGENT, 'c', [{ queueId: QUEUE, level: 1, position: 1 }], FIELDS),
     ).resolves.toBeUndefined();
     expect(logged).toMatchObject([{ agentId: AGENT, intent: 'agent-login', level: 50 }]);
     // Not a connection problem: the tiers are still tried.

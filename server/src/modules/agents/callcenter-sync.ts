@@ -5,13 +5,33 @@
 // tiers when the switch comes back. Any other error is a bug: logged as an error, but a committed
 // change is never answered with a 500.
 import type { Logger } from 'pino';
-import type { CallCenterAgentStatus, CallCenterCommands } from '../../platform/switch/callcenter.ts';
+import type { CallCenterAgentSettings, CallCenterAgentStatus, CallCenterCommands } from '../../platform/switch/callcenter.ts';
 import {
   SwitchCommandError,
   SwitchTimeoutError,
   SwitchUnavailableError,
 } from '../../platform/switch/errors.ts';
 import { switchAgentName, switchQueueName } from '../../platform/switch/naming.ts';
+
+/** The agent's columns that mod_callcenter has too. */
+export interface AgentSwitchFields {
+  wrapUpSeconds: number;
+  maxNoAnswer: number;
+  rejectDelaySeconds: number;
+  busyDelaySeconds: number;
+  noAnswerDelaySeconds: number;
+}
+
+/** Our agent fields by mod_callcenter's names (`callcenter_config agent set <key>`). */
+export function agentSwitchSettings(agent: AgentSwitchFields): CallCenterAgentSettings {
+  return {
+    wrap_up_time: agent.wrapUpSeconds,
+    max_no_answer: agent.maxNoAnswer,
+    reject_delay_time: agent.rejectDelaySeconds,
+    busy_delay_time: agent.busyDelaySeconds,
+    no_answer_delay_time: agent.noAnswerDelaySeconds,
+  };
+}
 
 export interface TierPlacement {
   queueId: string;
@@ -30,11 +50,25 @@ export class CallCenterSync {
     private readonly log: Logger,
   ) {}
 
-  /** Login: the agent (re)added with its contact, then every tier of the agent re-pushed. */
-  async agentLoggedIn(agentId: string, contact: string, tiers: TierPlacement[]): Promise<void> {
+  /** A new agent is known to the switch from the start, logged out, with its settings. */
+  async agentCreated(agentId: string, contact: string, fields: AgentSwitchFields): Promise<void> {
+    await this.attempt('agent-create', { agentId }, () =>
+      this.commands.upsertAgent(switchAgentName(agentId), contact, 'Logged Out', agentSwitchSettings(fields)),
+    );
+  }
+
+  /** An edited agent: its settings again (the status is left alone: setting it resets counters). */
+  async agentSettingsChanged(agentId: string, fields: AgentSwitchFields): Promise<void> {
+    await this.attempt('agent-settings', { agentId }, () =>
+      this.commands.setAgentSettings(switchAgentName(agentId), agentSwitchSettings(fields)),
+    );
+  }
+
+  /** Login: the agent (re)added with its contact and settings, then every tier of the agent re-pushed. */
+  async agentLoggedIn(agentId: string, contact: string, tiers: TierPlacement[], fields: AgentSwitchFields): Promise<void> {
     const agent = switchAgentName(agentId);
     const added = await this.attempt('agent-login', { agentId }, () =>
-      this.commands.upsertAgent(agent, contact, 'Available'),
+      this.commands.upsertAgent(agent, contact, 'Available', agentSwitchSettings(fields)),
     );
     // Without the agent in the switch every tier command would fail the same way.
     if (added !== 'unreachable') {
@@ -52,10 +86,10 @@ export class CallCenterSync {
     );
   }
 
-  /** The agent's extension changed while logged in: a new contact, the same status. */
-  async agentContactChanged(agentId: string, contact: string, status: CallCenterAgentStatus): Promise<void> {
+  /** The agent's extension changed: a new contact, the same status, its settings. */
+  async agentContactChanged(agentId: string, contact: string, status: CallCenterAgentStatus, fields: AgentSwitchFields): Promise<void> {
     await this.attempt('agent-contact', { agentId }, () =>
-      this.commands.upsertAgent(switchAgentName(agentId), contact, status),
+      this.commands.upsertAgent(switchAgentName(agentId), contact, status, agentSwitchSettings(fields)),
     );
   }
 

@@ -74,10 +74,11 @@ describe('/agents/me', () => {
     }>();
     await call('DELETE', `/pause-reasons/${off.id}`, admin.session);
     expectError(await call('GET', '/pause-reasons', member.session), 403, 'FORBIDDEN');
-    const reasons = (await call('GET', '/agents/me/pause-reasons', member.session)).json();
-    expect(reasons).toEqual([
-      expect.objectContaining({ id: reason.id, code: 'BREAK', name: 'Coffee', enabled: true }),
-    ]);
+    const reasons = (await call('GET', '/agents/me/pause-reasons', member.session)).json<Array<{ id: string }>>();
+    // The tenant's starter reasons (6), and this one; not the deleted one.
+    expect(reasons).toHaveLength(7);
+    expect(reasons).toContainEqual(expect.objectContaining({ id: reason.id, code: 'BREAK', name: 'Coffee', enabled: true }));
+    expect(reasons.map((entry) => entry.id)).not.toContain(off.id);
   });
 
   it('resolves the agent from the token’s tenant only: a member of two tenants is no agent in the other', async () => {
@@ -311,7 +312,7 @@ describe('what the switch is told', () => {
     await presence.login(tenant.id, member.id);
     const name = `a-${agent.id}`;
     expect(sent).toEqual([
-      `upsertAgent ${name} [leg_timeout=20]user/${agent.extensionNumber}@${tenant.telephonyDomain} Available`,
+      `upsertAgent ${name} [leg_timeout=20]user/${agent.extensionNumber}@${tenant.telephonyDomain} Available wrap_up_time=10 max_no_answer=0 reject_delay_time=0 busy_delay_time=0 no_answer_delay_time=0`,
       `upsertTier q-${queues[1]!.id} ${name} 1 1`,
       `upsertTier q-${queues[0]!.id} ${name} 2 3`,
     ]);

@@ -200,7 +200,7 @@ export class AgentPresenceService {
   private async afterCommit(tenantId: string, operation: AgentOperation, moved: Moved): Promise<void> {
     const { agentId, state } = moved.change;
     if (operation === 'login' && moved.login) {
-      await this.sync.agentLoggedIn(agentId, moved.login.contact, moved.login.tiers);
+      await this.sync.agentLoggedIn(agentId, moved.login.contact, moved.login.tiers, moved.agent);
     } else {
       await this.sync.agentStatusChanged(agentId, switchStatusOf(state));
     }

@@ -51,14 +51,20 @@ describe('switch commands of administrative changes', () => {
     ]);
   });
 
-  it('agents: a logged-in agent that changes extension gets the new contact; deleting removes it from the switch', async () => {
+  it('agents: created with its settings (logged out); an edit sends its settings; a changed extension the new contact; deleting removes it', async () => {
     const { tenant, sent, actor, agents, presence } = await setup();
     const member = await insertMember(t, tenant.id);
     const first = await createExtension(t, tenant.id);
-    const created = await agents.create(actor, { userId: member.id, extensionId: first.id });
+    const created = await agents.create(actor, { userId: member.id, extensionId: first.id, wrapUpSeconds: 7, maxNoAnswer: 2 });
     const second = await createExtension(t, tenant.id);
     await agents.update(actor, created.id, { extensionId: first.id, name: 'no move' });
-    expect(sent).toEqual([]);
+    await agents.update(actor, created.id, { busyDelaySeconds: 9 });
+    const settings = (busy: number) => `wrap_up_time=7 max_no_answer=2 reject_delay_time=0 busy_delay_time=${busy} no_answer_delay_time=0`;
+    expect(sent).toEqual([
+      `upsertAgent a-${created.id} [leg_timeout=20]user/${first.number}@${tenant.telephonyDomain} Logged Out ${settings(0)}`,
+      `setAgentSettings a-${created.id} ${settings(9)}`,
+    ]);
+    sent.length = 0;
 
     await presence.login(tenant.id, member.id);
     sent.length = 0;
@@ -66,7 +72,7 @@ describe('switch commands of administrative changes', () => {
     await agents.remove(actor, created.id);
     const name = `a-${created.id}`;
     expect(sent).toEqual([
-      `upsertAgent ${name} [leg_timeout=20]user/${second.number}@${tenant.telephonyDomain} Available`,
+      `upsertAgent ${name} [leg_timeout=20]user/${second.number}@${tenant.telephonyDomain} Available ${settings(9)}`,
       `removeAgent ${name}`,
     ]);
   });

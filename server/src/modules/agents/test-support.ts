@@ -3,7 +3,7 @@
 // they never need to log in.
 import { randomInt } from 'node:crypto';
 import { expect } from 'vitest';
-import type { CallCenterCommands } from '../../platform/switch/callcenter.ts';
+import type { CallCenterAgentSettings, CallCenterCommands } from '../../platform/switch/callcenter.ts';
 import { uniqueEmail, type Session, type TestApp } from '../../../test/harness.ts';
 
 let sequence = randomInt(1000, 9000);
@@ -75,6 +75,12 @@ export async function recordMessages(
   return { messages, stop };
 }
 
+/** Settings as `key=value` pairs in mod_callcenter's order, e.g. `wrap_up_time=10 max_no_answer=0 …`. */
+export const settingsLine = (settings: CallCenterAgentSettings) =>
+  Object.entries(settings)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(' ');
+
 /** A switch that records each mod_callcenter command as one line instead of sending it. */
 export function recordingSwitch(): { sent: string[]; commands: CallCenterCommands } {
   const sent: string[] = [];
@@ -83,7 +89,9 @@ export function recordingSwitch(): { sent: string[]; commands: CallCenterCommand
     return Promise.resolve();
   };
   const commands: CallCenterCommands = {
-    upsertAgent: (agent, contact, status) => record(`upsertAgent ${agent} ${contact} ${status}`),
+    upsertAgent: (agent, contact, status, settings) =>
+      record(`upsertAgent ${agent} ${contact} ${status} ${settingsLine(settings)}`),
+    setAgentSettings: (agent, settings) => record(`setAgentSettings ${agent} ${settingsLine(settings)}`),
     setAgentStatus: (agent, status) => record(`setAgentStatus ${agent} ${status}`),
     removeAgent: (agent) => record(`removeAgent ${agent}`),
     upsertTier: (queue, agent, level, position) =>

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { STARTER_PAUSE_REASONS } from '../code-lists/starter-lists.ts';
 import { createMember, createTenant, expectError, type Session, useTestApp } from '../../../test/harness.ts';
 
 const t = useTestApp();
+const STARTER = new Set(STARTER_PAUSE_REASONS.flatMap((item) => Object.values(item.text).map((text) => text.code)));
+/** The entries a test made, without the starter list every new tenant gets. */
+const own = (list: Array<{ code: string }>) => list.filter((entry) => !STARTER.has(entry.code));
 const { call } = t;
 
 const create = async (session: Session, body: Record<string, unknown> = {}) => {
@@ -18,17 +22,17 @@ const create = async (session: Session, body: Record<string, unknown> = {}) => {
 describe('/pause-reasons', () => {
   it('creates, reads, lists (enabled only), updates and audits', async () => {
     const { tenant, admin } = await createTenant(t.app, t.platform);
-    const lunch = await create(admin.session, { code: 'LUNCH', name: 'Lunch' });
+    const lunch = await create(admin.session, { code: 'LONG_LUNCH', name: 'Lunch' });
     expect(lunch).toEqual({
       id: expect.any(String),
-      code: 'LUNCH',
+      code: 'LONG_LUNCH',
       name: 'Lunch',
       enabled: true,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
     await create(admin.session, { code: 'HIDDEN', name: 'Hidden', enabled: false });
-    expect((await call('GET', '/pause-reasons', admin.session)).json()).toEqual([lunch]);
+    expect(own((await call('GET', '/pause-reasons', admin.session)).json())).toEqual([lunch]);
     expect((await call('GET', `/pause-reasons/${lunch.id}`, admin.session)).json()).toEqual(lunch);
     const patched = await call('PATCH', `/pause-reasons/${lunch.id}`, admin.session, {
       name: 'Long lunch',
@@ -50,12 +54,12 @@ describe('/pause-reasons', () => {
 
   it('DELETE disables: gone from the list, 404 by id, code still taken; PATCH { enabled: true } restores it', async () => {
     const { admin } = await createTenant(t.app, t.platform);
-    const reason = await create(admin.session, { code: 'TRAINING' });
+    const reason = await create(admin.session, { code: 'COURSE' });
     expect((await call('DELETE', `/pause-reasons/${reason.id}`, admin.session)).statusCode).toBe(204);
-    expect((await call('GET', '/pause-reasons', admin.session)).json()).toEqual([]);
+    expect(own((await call('GET', '/pause-reasons', admin.session)).json())).toEqual([]);
     // An admin restoring an entry asks for the disabled ones too.
-    expect((await call('GET', '/pause-reasons?includeDisabled=true', admin.session)).json()).toEqual([
-      expect.objectContaining({ id: reason.id, code: 'TRAINING', enabled: false }),
+    expect(own((await call('GET', '/pause-reasons?includeDisabled=true', admin.session)).json())).toEqual([
+      expect.objectContaining({ id: reason.id, code: 'COURSE', enabled: false }),
     ]);
     expectError(await call('GET', '/pause-reasons?includeDisabled=maybe', admin.session), 400, 'VALIDATION_FAILED');
     expectError(await call('GET', `/pause-reasons/${reason.id}`, admin.session), 404, 'NOT_FOUND');
@@ -66,31 +70,31 @@ describe('/pause-reasons', () => {
       'NOT_FOUND',
     );
     expectError(
-      await call('POST', '/pause-reasons', admin.session, { code: 'TRAINING', name: 'again' }),
+      await call('POST', '/pause-reasons', admin.session, { code: 'COURSE', name: 'again' }),
       409,
       'ALREADY_EXISTS',
     );
     const restored = await call('PATCH', `/pause-reasons/${reason.id}`, admin.session, { enabled: true });
     expect(restored.json()).toMatchObject({ id: reason.id, enabled: true });
-    expect((await call('GET', '/pause-reasons', admin.session)).json()).toHaveLength(1);
+    expect(own((await call('GET', '/pause-reasons', admin.session)).json())).toHaveLength(1);
   });
 
   it('409 for a duplicate code, on create and on rename; another tenant may use the same code', async () => {
     const one = await createTenant(t.app, t.platform);
     const two = await createTenant(t.app, t.platform);
-    await create(one.admin.session, { code: 'BREAK' });
-    const other = await create(one.admin.session, { code: 'MEETING' });
+    await create(one.admin.session, { code: 'SMOKE' });
+    const other = await create(one.admin.session, { code: 'HUDDLE' });
     expectError(
-      await call('POST', '/pause-reasons', one.admin.session, { code: 'BREAK', name: 'x' }),
+      await call('POST', '/pause-reasons', one.admin.session, { code: 'SMOKE', name: 'x' }),
       409,
       'ALREADY_EXISTS',
     );
     expectError(
-      await call('PATCH', `/pause-reasons/${other.id}`, one.admin.session, { code: 'BREAK' }),
+      await call('PATCH', `/pause-reasons/${other.id}`, one.admin.session, { code: 'SMOKE' }),
       409,
       'ALREADY_EXISTS',
     );
-    await create(two.admin.session, { code: 'BREAK' });
+    await create(two.admin.session, { code: 'SMOKE' });
   });
 
   it('two simultaneous creations of one code: one 201, the other 409 (the unique key decides)', async () => {
@@ -151,7 +155,7 @@ describe('/pause-reasons', () => {
     const one = await createTenant(t.app, t.platform);
     const two = await createTenant(t.app, t.platform);
     const reason = await create(one.admin.session);
-    expect((await call('GET', '/pause-reasons', two.admin.session)).json()).toEqual([]);
+    expect(own((await call('GET', '/pause-reasons', two.admin.session)).json())).toEqual([]);
     expectError(await call('GET', `/pause-reasons/${reason.id}`, two.admin.session), 404, 'NOT_FOUND');
     expectError(
       await call('PATCH', `/pause-reasons/${reason.id}`, two.admin.session, { enabled: true }),

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Email, Nullable, Timestamp } from '../../platform/http/schemas.ts';
+import { SUPPORTED_LOCALES } from '../tenant-settings/locale.ts';
 
 export const TenantStatus = Type.Union([Type.Literal('ACTIVE'), Type.Literal('SUSPENDED')]);
 const Domain = Type.String({
@@ -27,6 +28,8 @@ export const TenantCreateBody = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 120 }),
     planId: Type.Optional(Type.String({ maxLength: 63 })),
     telephonyDomain: Type.Optional(Domain),
+    /** The tenant's language (default pt-BR): its starter pause reasons and dispositions are written in it. */
+    locale: Type.Optional(Type.Union(SUPPORTED_LOCALES.map((locale) => Type.Literal(locale)))),
     admin: Type.Object({ email: Email, name: Type.Optional(Type.String({ maxLength: 120 })) }, { additionalProperties: false }),
   },
   { additionalProperties: false },

@@ -12,6 +12,7 @@ import { switchContextName } from '../../platform/switch/naming.ts';
 import { compileContext, defaultDialplanRules } from '../dialplan/dialplan.compiler.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { DEFAULT_PLAN_ID } from '../plans/plans.service.ts';
+import { seedStarterLists } from '../code-lists/starter-lists.ts';
 import * as repo from './tenants.repo.ts';
 import type { Tenant, TenantCreateBody, TenantPatchBody } from './tenants.schema.ts';
 
@@ -51,7 +52,7 @@ export class TenantsService {
         await assertPlanExists(tx, planId);
         const tenant = await tx
           .insertInto('tenants')
-          .values({ code: body.code, name: body.name, planId, telephonyDomain })
+          .values({ code: body.code, name: body.name, planId, telephonyDomain, ...(body.locale ? { locale: body.locale } : {}) })
           .returningAll()
           .executeTakeFirstOrThrow();
 
@@ -65,6 +66,7 @@ export class TenantsService {
             .executeTakeFirstOrThrow());
         await tx.insertInto('tenantMemberships').values({ tenantId: tenant.id, userId: admin.id, role: 'tenant_admin' }).execute();
         await seedDefaultDialplan(tx, tenant.id, tenant.code);
+        await seedStarterLists(tx, tenant.id, tenant.locale);
         await markSwitchConfigChanged(tx, tenant.id, 'directory', 'dialplan', 'public');
 
         await recordAudit(tx, actor, {

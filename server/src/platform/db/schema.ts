@@ -244,6 +244,10 @@ export interface AgentsTable extends SoftDelete, Stamps {
   state: Defaulted<AgentState>;
   stateChangedAt: Defaulted<Date>;
   wrapUpSeconds: Defaulted<number>;
+  maxNoAnswer: Defaulted<number>;
+  rejectDelaySeconds: Defaulted<number>;
+  busyDelaySeconds: Defaulted<number>;
+  noAnswerDelaySeconds: Defaulted<number>;
 }
 
 export interface QueueTiersTable {

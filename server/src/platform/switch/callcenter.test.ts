@@ -13,10 +13,16 @@ function recording() {
 describe('EslCallCenter', () => {
   it('sends an agent with the contact the platform builds, brackets included', async () => {
     const { sent, callCenter } = recording();
-    await callCenter.upsertAgent(switchAgentName('abc'), callCenterContact('1000', 'acme.pbx.localhost'), 'Available');
+    const settings = { wrap_up_time: 30, max_no_answer: 3, reject_delay_time: 10, busy_delay_time: 60, no_answer_delay_time: 5 };
+    await callCenter.upsertAgent(switchAgentName('abc'), callCenterContact('1000', 'acme.pbx.localhost'), 'Available', settings);
     expect(sent).toEqual([
       'callcenter_config agent add a-abc callback',
       'callcenter_config agent set contact a-abc [leg_timeout=20]user/1000@acme.pbx.localhost',
+      'callcenter_config agent set wrap_up_time a-abc 30',
+      'callcenter_config agent set max_no_answer a-abc 3',
+      'callcenter_config agent set reject_delay_time a-abc 10',
+      'callcenter_config agent set busy_delay_time a-abc 60',
+      'callcenter_config agent set no_answer_delay_time a-abc 5',
       "callcenter_config agent set status a-abc 'Available'",
     ]);
   });

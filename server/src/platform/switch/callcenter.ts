@@ -4,9 +4,20 @@ import type { EslClient } from './esl-client.ts';
 
 export type CallCenterAgentStatus = 'Available' | 'On Break' | 'Logged Out';
 
+/** The per-agent settings of mod_callcenter, by the keys of `callcenter_config agent set`. */
+export interface CallCenterAgentSettings {
+  wrap_up_time: number;
+  max_no_answer: number;
+  reject_delay_time: number;
+  busy_delay_time: number;
+  no_answer_delay_time: number;
+}
+
 export interface CallCenterCommands {
-  /** Adds (or re-adds) an agent with its contact and status. */
-  upsertAgent(agent: string, contact: string, status: CallCenterAgentStatus): Promise<void>;
+  /** Adds (or re-adds) an agent with its contact, its settings and its status. */
+  upsertAgent(agent: string, contact: string, status: CallCenterAgentStatus, settings: CallCenterAgentSettings): Promise<void>;
+  /** Sets every setting of an agent the switch knows. */
+  setAgentSettings(agent: string, settings: CallCenterAgentSettings): Promise<void>;
   setAgentStatus(agent: string, status: CallCenterAgentStatus): Promise<void>;
   removeAgent(agent: string): Promise<void>;
   upsertTier(queue: string, agent: string, level: number, position: number): Promise<void>;
@@ -23,12 +34,21 @@ function token(value: string): string {
 export class EslCallCenter implements CallCenterCommands {
   constructor(private readonly esl: EslClient) {}
 
-  async upsertAgent(agent: string, contact: string, status: CallCenterAgentStatus): Promise<void> {
+  async upsertAgent(agent: string, contact: string, status: CallCenterAgentStatus, settings: CallCenterAgentSettings): Promise<void> {
     const name = token(agent);
     // `agent add` fails when the agent exists already; the settings below apply either way.
     await this.esl.api(`callcenter_config agent add ${name} callback`).catch(() => undefined);
     await this.esl.api(`callcenter_config agent set contact ${name} ${token(contact)}`);
+    await this.setAgentSettings(agent, settings);
     await this.setAgentStatus(agent, status);
+  }
+
+  async setAgentSettings(agent: string, settings: CallCenterAgentSettings): Promise<void> {
+    const name = token(agent);
+    for (const [key, value] of Object.entries(settings)) {
+      // Integers only: mod_callcenter reads them with atoi.
+      await this.esl.api(`callcenter_config agent set ${key} ${name} ${Math.trunc(Number(value))}`);
+    }
   }
 
   async setAgentStatus(agent: string, status: CallCenterAgentStatus): Promise<void> {

@@ -127,7 +127,7 @@ export class ConfigSyncRepo {
       agents: await tx
         .selectFrom('agents as a')
         .innerJoin('extensions as e', 'e.id', 'a.extensionId')
-        .select(['a.id', 'a.state', 'e.number'])
+        .select(['a.id', 'a.state', 'e.number', 'a.wrapUpSeconds', 'a.maxNoAnswer', 'a.rejectDelaySeconds', 'a.busyDelaySeconds', 'a.noAnswerDelaySeconds'])
         .where('a.deletedAt', 'is', null)
         .execute(),
       tiers: await tx

@@ -16,6 +16,7 @@ import type { EslClient } from '../../platform/switch/esl-client.ts';
 import { SwitchCommandError } from '../../platform/switch/errors.ts';
 import { callCenterContact, promptSoundFile, promptSoundFolder, switchAgentName, switchContextName, switchQueueName } from '../../platform/switch/naming.ts';
 import { switchStatusOf } from '../../modules/agents/agent-state.ts';
+import { agentSwitchSettings } from '../../modules/agents/callcenter-sync.ts';
 import { ConfigFiles } from './config-files.ts';
 import type { ConfigSyncRepo, PendingChange } from './config-sync.repo.ts';
 import type { SwitchTenant } from '../event-consumer/tenant-resolver.ts';
@@ -222,7 +223,7 @@ export class ConfigSync {
     if (!members || !tenant.active) return;
     const { agents, tiers } = await this.deps.repo.callCenterMembers(tenant.id);
     for (const agent of agents) {
-      await this.deps.callCenter.upsertAgent(switchAgentName(agent.id), callCenterContact(agent.number, tenant.domain), switchStatusOf(agent.state));
+      await this.deps.callCenter.upsertAgent(switchAgentName(agent.id), callCenterContact(agent.number, tenant.domain), switchStatusOf(agent.state), agentSwitchSettings(agent));
     }
     for (const tier of tiers) {
       await this.deps.callCenter.upsertTier(switchQueueName(tier.queueId), switchAgentName(tier.agentId), tier.level, tier.position);

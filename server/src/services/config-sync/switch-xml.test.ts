@@ -1,5 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
+import { queueFromParams } from '../../../../switch-sim/src/callcenter/types.ts';
+import { queueParams } from '../../../../switch-sim/src/config/loader.ts';
 import { findAll, params, parseXml } from '../../../../switch-sim/src/config/xml.ts';
 import { ENCODING_TRICKS } from '../../platform/switch/encoding-tricks.test-support.ts';
 import { callcenterStrategy, directoryXml, gatewayXml, publicRoutesXml, queueXml } from './switch-xml.ts';
@@ -81,8 +83,27 @@ describe('switch XML', () => {
       ),
     ).include.queue;
     expect(queue['@_name']).toBe('q-abc');
-    expect(attr(queue.params.param, 'strategy')).toBe('longest-idle-agent');
-    expect(attr(queue.params.param, 'record-template')).toBeUndefined();
+    expect(queue.params).toBeUndefined();
+    expect(attr(queue.param, 'strategy')).toBe('longest-idle-agent');
+    expect(attr(queue.param, 'record-template')).toBeUndefined();
+  });
+
+  it('writes every queue setting where mod_callcenter reads it (direct <param> children of <queue>)', () => {
+    const xml = queueXml(
+      {
+        id: 'abc', strategy: 'RING_ALL', musicOnHold: 'local_stream://moh', announceSound: '/s/wait.wav', announceFrequency: 45, maxWaitTime: 120,
+        tierRulesApply: true, tierRuleWaitSecond: 20, tierRuleWaitMultiplyLevel: true, tierRuleNoAgentNoWait: false,
+        discardAbandonedAfter: 90, skipAgentsWithExternalCalls: false, recordingEnabled: true,
+      },
+      '/rec/${uuid}.wav',
+    );
+    const read = queueFromParams('q-abc', queueParams(findAll(parseXml(xml), 'queue')[0]!));
+    expect(read).toMatchObject({
+      strategy: 'ring-all', moh: 'local_stream://moh', announceSound: '/s/wait.wav', announceFrequency: 45, recordTemplate: '/rec/${uuid}.wav',
+      timeBaseScore: 'system', maxWaitTime: 120, maxWaitTimeWithNoAgent: 0, maxWaitTimeWithNoAgentTimeReached: 5,
+      tierRulesApply: true, tierRuleWaitSecond: 20, tierRuleWaitMultiplyLevel: true, tierRuleNoAgentNoWait: false,
+      discardAbandonedAfter: 90, abandonedResumeAllowed: false, skipAgentsWithExternalCalls: false,
+    });
   });
 
   it('names strategies as mod_callcenter does', () => {
@@ -104,7 +125,7 @@ describe('switch XML', () => {
 
     const queueFields = { strategy: 'RING_ALL', announceFrequency: 30, maxWaitTime: 0, tierRulesApply: false, tierRuleWaitSecond: 0, tierRuleWaitMultiplyLevel: false, tierRuleNoAgentNoWait: false };
     const queue = { ...queueFields, id: 'abc', musicOnHold: value, announceSound: value, discardAbandonedAfter: 60, skipAgentsWithExternalCalls: false, recordingEnabled: true };
-    expect(params(parseXml(queueXml(queue, value)))).toMatchObject({ 'moh-sound': value, 'announce-sound': value, 'record-template': value });
+    expect(queueParams(findAll(parseXml(queueXml(queue, value)), 'queue')[0]!)).toMatchObject({ 'moh-sound': value, 'announce-sound': value, 'record-template': value });
 
     const routes = parseXml(publicRoutesXml({ ...tenant, domain: value }, [{ didNumber: '5511', destinationType: 'EXTENSION', destinationNumber: value }], new Map()));
     const data = findAll(routes, 'action').map((action) => action.attrs.data);

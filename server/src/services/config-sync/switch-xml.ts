@@ -153,11 +153,15 @@ export interface QueueInfo {
 /** Our strategy names are mod_callcenter's, upper-cased with underscores. */
 export const callcenterStrategy = (strategy: string) => strategy.toLowerCase().replaceAll('_', '-');
 
-/** callcenter/<queue>.xml: one mod_callcenter queue (no static members: agents and tiers are commands). */
+/**
+ * callcenter/<queue>.xml: one mod_callcenter queue (no static members: agents and tiers are
+ * commands). mod_callcenter's load_queue reads <param> only as direct children of <queue> (there is
+ * no <params> wrapper in callcenter.conf, unlike the directory and sofia gateways).
+ */
 export function queueXml(queue: QueueInfo, recordingTemplate: string): string {
   const root = include();
   const node = root.ele('queue', { name: switchQueueName(queue.id) });
-  params(node, 'params', {
+  const settings: Record<string, string | number | boolean | null> = {
     strategy: callcenterStrategy(queue.strategy),
     'moh-sound': queue.musicOnHold,
     'announce-sound': queue.announceSound,
@@ -174,6 +178,7 @@ export function queueXml(queue: QueueInfo, recordingTemplate: string): string {
     'discard-abandoned-after': queue.discardAbandonedAfter,
     'abandoned-resume-allowed': false,
     'skip-agents-with-external-calls': queue.skipAgentsWithExternalCalls,
-  });
+  };
+  for (const [name, value] of Object.entries(settings)) if (value !== null && value !== '') node.ele('param', { name, value: String(value) });
   return finish(root);
 }
