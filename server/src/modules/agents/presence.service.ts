@@ -95,7 +95,7 @@ export class AgentPresenceService {
   async queues(tenantId: string, userId: string) {
     return this.services.db.withTenant(tenantId, async (tx) => {
       const agent = await agents.findAgentOfUser(tx, userId);
-      if (!agent) throw notFound('Agent');
+      if (!agent) throw notFound('agent');
       return repo.listQueuesOfAgent(tx, agent.id);
     });
   }
