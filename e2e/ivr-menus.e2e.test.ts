@@ -291,6 +291,19 @@ it('an option sends callers to a queue, and unsaved edits ask before the console
     await canvas.getByRole('group', { name: 'Option 1: Queue Suporte' }).waitFor();
     await openMenu(page, 'Extensions');
     expect(await page.getByRole('alertdialog').count()).toBe(0);
+
+    // Every form built on the shared footer is guarded too: a queue being created.
+    await openMenu(page, 'Queues');
+    await page.getByRole('button', { name: 'New queue' }).click();
+    const queueForm = page.getByRole('form', { name: 'Create queue' });
+    await queueForm.getByLabel('Name').fill('Vendas');
+    await nav.getByRole('link', { name: 'Extensions', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await queueForm.getByLabel('Name').inputValue()).toBe('Vendas');
+    await nav.getByRole('link', { name: 'Extensions', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Extensions' }).waitFor();
   } finally {
     await context.close();
   }

@@ -2,9 +2,24 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnsavedChangesGuard } from './unsaved-changes.tsx';
 
-/** The form's fields as text, to compare with what they held when the form opened. */
-const snapshot = (form: HTMLFormElement) =>
-  [...new FormData(form).entries()].map(([name, value]) => `${name}=${typeof value === 'string' ? value : value.name}`).join('&');
+/**
+ * The form's fields as text, to compare with what they held when the form opened. Every control
+ * counts, named or not (React's controlled inputs usually have no name, so FormData sees nothing).
+ */
+function snapshot(form: HTMLFormElement): string {
+  return JSON.stringify(
+    [...form.elements].map((element) => {
+      if (element instanceof HTMLInputElement) {
+        if (element.type === 'checkbox' || element.type === 'radio') return element.checked;
+        if (element.type === 'file') return [...(element.files ?? [])].map((file) => file.name);
+        return element.value;
+      }
+      if (element instanceof HTMLSelectElement) return [...element.selectedOptions].map((option) => option.value);
+      if (element instanceof HTMLTextAreaElement) return element.value;
+      return null;
+    }),
+  );
+}
 
 /**
  * Whether the form around `anchor` holds edits: its fields differ from when it opened. Read on
