@@ -25,13 +25,15 @@ function snapshot(form: HTMLFormElement): string {
  * Whether the form around `anchor` holds edits: its fields differ from when it opened. Read on
  * every input or change event, so typing a value back to what it was is not an edit.
  */
-function useFormEdited(anchor: React.RefObject<HTMLElement | null>): boolean {
+function useFormEdited(anchor: React.RefObject<HTMLElement | null>, saving: boolean): boolean {
   const [edited, setEdited] = useState(false);
+  const baseline = useRef<string | null>(null);
+  const wasSaving = useRef(saving);
   useEffect(() => {
     const form = anchor.current?.closest('form');
     if (!form) return;
-    const initial = snapshot(form);
-    const check = () => setEdited(snapshot(form) !== initial);
+    baseline.current = snapshot(form);
+    const check = () => setEdited(snapshot(form) !== baseline.current);
     form.addEventListener('input', check);
     form.addEventListener('change', check);
     return () => {
@@ -39,6 +41,16 @@ function useFormEdited(anchor: React.RefObject<HTMLElement | null>): boolean {
       form.removeEventListener('change', check);
     };
   }, [anchor]);
+  // A form that stays open after a save (settings): once the save ends without an error shown in
+  // the form, what it holds is what the server holds.
+  useEffect(() => {
+    const form = anchor.current?.closest('form');
+    if (wasSaving.current && !saving && form && !form.querySelector('[role="alert"]')) {
+      baseline.current = snapshot(form);
+      setEdited(false);
+    }
+    wasSaving.current = saving;
+  }, [anchor, saving]);
   return edited;
 }
 
@@ -60,7 +72,7 @@ export function FormActions({
 }) {
   const { t } = useTranslation();
   const anchor = useRef<HTMLDivElement>(null);
-  const edited = useFormEdited(anchor);
+  const edited = useFormEdited(anchor, saving);
   useUnsavedChangesGuard(dirty ?? edited, saving);
   return (
     <div className="actions" ref={anchor}>
