@@ -86,19 +86,22 @@ it('a tenant admin lays out, saves and voices an IVR menu', async () => {
     await page.getByRole('button', { name: 'Add option' }).click();
     let optionForm = page.getByRole('form', { name: 'New option' });
     expect(await optionForm.getByLabel('Key').inputValue()).toBe('1');
-    await optionForm.getByLabel('Destination extension').selectOption({ label: 'Extension 101 — Vendas' });
+    expect(await optionForm.getByLabel('Destination').inputValue()).toBe('EXTENSION');
+    await optionForm.getByLabel('Extension', { exact: true }).selectOption({ label: 'Extension 101 — Vendas' });
     await optionForm.getByLabel('Label').fill('Vendas');
     await optionForm.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('button', { name: 'Add option' }).click();
     optionForm = page.getByRole('form', { name: 'New option' });
     expect(await optionForm.getByLabel('Key').inputValue()).toBe('2');
-    await optionForm.getByLabel('Destination extension').selectOption({ label: 'Extension 102 — Suporte' });
+    await optionForm.getByLabel('Extension', { exact: true }).selectOption({ label: 'Extension 102 — Suporte' });
     await optionForm.getByRole('button', { name: 'Add', exact: true }).click();
     const optionOne = canvas.getByRole('group', { name: 'Option 1: Extension 101 — Vendas' });
     const optionTwo = canvas.getByRole('group', { name: 'Option 2: Extension 102 — Suporte' });
     await optionTwo.waitFor();
-    expect(await canvas.locator('.react-flow__edge').count()).toBe(2);
-    expect(await canvas.locator('.react-flow__edge-text').allTextContents()).toEqual(['1', '2']);
+    // One edge per option, and one to where callers go once their tries ran out (hang up, by default).
+    expect(await canvas.locator('.react-flow__edge').count()).toBe(3);
+    expect(await canvas.locator('.react-flow__edge-text').allTextContents()).toEqual(['1', '2', '✕']);
+    await canvas.getByRole('group', { name: 'After 3 failed tries the caller goes to Hang up' }).waitFor();
 
     // The column layout: options right of the entry, stacked in digit order, in one column.
     expect(await flowPosition(optionOne)).toEqual({ x: 340, y: 0 });
@@ -218,5 +221,90 @@ it('a tenant admin lays out, saves and voices an IVR menu', async () => {
   } finally {
     await context.close();
     rmSync(files, { recursive: true, force: true });
+  }
+});
+
+it('an option sends callers to a queue, and unsaved edits ask before the console leaves them', async () => {
+  const { baseUrl, platformAdmin } = env.platform;
+  const admin = await apiTenantAdmin(baseUrl, platformAdmin, 'ivrq');
+  const token = admin.token;
+  await call(baseUrl, '/extensions', { method: 'POST', token, body: { number: '201', callerId: 'Recepção' } });
+  const queue = await call<{ id: string }>(baseUrl, '/queues', { method: 'POST', token, body: { name: 'Suporte' } });
+  const created = await call<{ id: string }>(baseUrl, '/ivr-menus', {
+    method: 'POST',
+    token,
+    body: { name: 'Principal', options: [{ digit: '1', targetExtension: '201' }] },
+  });
+  const stored = () => call<StoredMenu & { timeoutSeconds: number; options: { targetType: string; targetQueueId: string | null }[] }>(baseUrl, `/ivr-menus/${created.id}`, { token });
+
+  const { context, page } = await openPage(env.browser);
+  try {
+    await signIn(page, baseUrl, admin.email, admin.password, { landing: true });
+    await openMenu(page, 'IVR menus');
+    await row(page, 'Principal').getByRole('button', { name: 'Open editor' }).click();
+    const canvas = page.getByRole('region', { name: 'Menu diagram' });
+    await canvas.getByRole('group', { name: 'Option 1: Extension 201 — Recepção' }).waitFor();
+
+    // Option 1 now sends callers to the Suporte queue.
+    await page.getByRole('button', { name: 'Edit option 1' }).click();
+    const optionForm = page.getByRole('form', { name: 'Edit option 1' });
+    await optionForm.getByLabel('Destination').selectOption({ label: 'Queue' });
+    expect(await optionForm.getByLabel('Queue', { exact: true }).inputValue()).toBe(queue.id);
+    await optionForm.getByRole('button', { name: 'Apply' }).click();
+    await canvas.getByRole('group', { name: 'Option 1: Queue Suporte' }).waitFor();
+    await page.getByText('Unsaved changes').waitFor();
+    const editorUrl = page.url();
+
+    // Another menu item: the console asks first; Esc, then "Stay", keep the editor and its edits.
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    const dialog = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await nav.getByRole('link', { name: 'Queues', exact: true }).click();
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Stay and keep editing');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(page.url()).toBe(editorUrl);
+    await nav.getByRole('link', { name: 'Queues', exact: true }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(page.url()).toBe(editorUrl);
+    await canvas.getByRole('group', { name: 'Option 1: Queue Suporte' }).waitFor();
+    expect((await stored()).options[0]).toMatchObject({ targetType: 'EXTENSION', targetExtension: '201' });
+
+    // Saved, nothing is lost: no question.
+    await page.getByRole('button', { name: 'Save menu' }).click();
+    await page.getByText('Menu saved.').waitFor();
+    expect((await stored()).options[0]).toMatchObject({ targetType: 'QUEUE', targetQueueId: queue.id, targetExtension: null });
+
+    // A new edit, and "Leave without saving" goes where the link pointed, dropping the edit.
+    await page.getByLabel('Wait for a key (seconds)').fill('9');
+    await page.getByText('Unsaved changes').waitFor();
+    await nav.getByRole('link', { name: 'Queues', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Queues' }).waitFor();
+    expect(await dialog.count()).toBe(0);
+    expect((await stored()).timeoutSeconds).toBe(5);
+
+    // Back in the editor, with nothing edited, leaving asks nothing.
+    await page.goBack();
+    await canvas.getByRole('group', { name: 'Option 1: Queue Suporte' }).waitFor();
+    await openMenu(page, 'Extensions');
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+
+    // Every form built on the shared footer is guarded too: a queue being created.
+    await openMenu(page, 'Queues');
+    await page.getByRole('button', { name: 'New queue' }).click();
+    const queueForm = page.getByRole('form', { name: 'Create queue' });
+    await queueForm.getByLabel('Name').fill('Vendas');
+    await nav.getByRole('link', { name: 'Extensions', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await queueForm.getByLabel('Name').inputValue()).toBe('Vendas');
+    await nav.getByRole('link', { name: 'Extensions', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Extensions' }).waitFor();
+  } finally {
+    await context.close();
   }
 });

@@ -54,7 +54,9 @@ describe('bad input is a 400 with nothing written', () => {
   it('PATCH /ivr-menus/:id with only options edits the options', async () => {
     const response = await t.call('PATCH', `/ivr-menus/${ids.menu}`, a.admin.session, { options: [{ digit: '1', targetExtension: '2001', label: 'Sales' }] });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<{ options: unknown[] }>().options).toEqual([{ digit: '1', targetExtension: '2001', label: 'Sales', positionX: null, positionY: null }]);
+    expect(response.json<{ options: unknown[] }>().options).toEqual([
+      { digit: '1', targetType: 'EXTENSION', targetExtension: '2001', targetQueueId: null, targetMenuId: null, label: 'Sales', positionX: null, positionY: null },
+    ]);
     const cleared = await t.call('PATCH', `/ivr-menus/${ids.menu}`, a.admin.session, { options: [] });
     expect(cleared.json<{ options: unknown[] }>().options).toEqual([]);
   });

@@ -137,6 +137,55 @@ describe('XML encoding tricks through the API', () => {
     }
   });
 
+  it('IVR targets and settings (issue 8): every trick is refused; the written menu reads exactly its targets', async () => {
+    const queue = await send('POST', '/queues', { name: 'alvo' });
+    expect(queue.statusCode, queue.body).toBe(201);
+    const queueId = queue.json<{ id: string }>().id;
+    for (const value of ENCODING_TRICKS) {
+      const target = (field: string) => ({ targetType: { targetExtension: 'EXTENSION', targetQueueId: 'QUEUE', targetMenuId: 'IVR' }[field], [field]: value });
+      const bodies: object[] = [
+        ...['targetExtension', 'targetQueueId', 'targetMenuId'].flatMap((field) => [
+          { options: [{ digit: '1', ...target(field) }] },
+          { failureTarget: target(field) },
+        ]),
+        { options: [{ digit: '1', targetType: value }] },
+        { failureTarget: { targetType: value } },
+        { options: [{ digit: value, targetExtension: '101' }] },
+        { timeoutSeconds: value },
+        { maxFailures: value },
+      ];
+      for (const body of bodies) {
+        const response = await send('POST', '/ivr-menus', { name: 'trick', ...body });
+        expect(response.statusCode, `${JSON.stringify(body)}: ${response.body}`).toBe(400);
+        expect(response.json()).toMatchObject({ statusCode: 400, details: expect.any(Array) });
+      }
+    }
+    const other = await send('POST', '/ivr-menus', { name: 'outro', context: 'outro' });
+    const menu = await send('POST', '/ivr-menus', {
+      name: 'alvos',
+      context: 'alvos',
+      timeoutSeconds: 9,
+      maxFailures: 4,
+      failureTarget: { targetType: 'QUEUE', targetQueueId: queueId },
+      options: [
+        { digit: '1', targetExtension: '101' },
+        { digit: '2', targetType: 'QUEUE', targetQueueId: queueId },
+        { digit: '3', targetType: 'IVR', targetMenuId: other.json<{ id: string }>().id },
+        { digit: '#', targetType: 'HANGUP' },
+      ],
+    });
+    expect(menu.statusCode, menu.body).toBe(201);
+    const code = tenant.tenant.code;
+    const values = await until(
+      () => decodedValues(`dialplan/${code}_alvos.xml`),
+      (decoded) => decoded.length > 0,
+    );
+    for (const expected of [`101 XML ${code}_default`, `q-${queueId}`, `ivr_entry XML ${code}_outro`, 'NORMAL_CLEARING', `ivr_failure XML ${code}_alvos`]) {
+      expect(values.some((value) => value.endsWith(expected)), expected).toBe(true);
+    }
+    expect(values.find((value) => value.startsWith('1 1 4 9000 none '))).toBeDefined();
+  });
+
   it('trunks: a password with every trick reaches the gateway file exactly as stored', async () => {
     const password = 'p&#36;{system(id)}&quot;$${hostname}&amp;#36;<x>"';
     const response = await send('POST', '/trunks', {

@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from './app/api-client.ts';
 import { AppRoutes } from './app/app-routes.tsx';
 import { AuthProvider } from './app/auth-context.tsx';
+import { UnsavedChangesPrompt } from './app/unsaved-changes.tsx';
 import './app/i18n/index.ts';
 import './app/app.css';
 
@@ -18,17 +19,27 @@ const queryClient = new QueryClient({
   },
 });
 
+// A data router, so that useBlocker can ask before leaving unsaved edits; the app's own routes
+// stay declared in AppRoutes under one catch-all route.
+const router = createBrowserRouter([
+  {
+    path: '*',
+    element: (
+      <AuthProvider>
+        <AppRoutes />
+        <UnsavedChangesPrompt />
+      </AuthProvider>
+    ),
+  },
+]);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AuthProvider>
-          <AppRoutes />
-        </AuthProvider>
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -59,21 +59,50 @@ export async function playFile(core: SwitchCore, ch: Channel, file: string, unti
   stop(!ch.destroyed);
 }
 
-async function playAndGetDigits(ctx: AppContext): Promise<void> {
+/**
+ * play_and_get_digits as mod_dptools and switch_play_and_get_digits (switch_ivr_play_say.c) run it:
+ * `min max tries timeout terminators file invalid_file var regex [digit_timeout [transfer_on_failure]]`,
+ * split in at most 11 arguments (the last keeps its spaces: `ext [dialplan [context]]`). Each try
+ * plays the prompt and reads; digits that pass the regex end it (var set). A wrong entry (`<var>_invalid`
+ * holds it) and no entry alike play invalid_file and cost a try. When the tries run out the variable
+ * is empty and, with a transfer_on_failure, the call is transferred there (nothing after the app runs).
+ */
+async function playAndGetDigits(ctx: AppContext): Promise<AppOutcome | void> {
   const { core, ch } = ctx;
-  const [min = '1', max = '1', tries = '1', timeout = '5000', terminators = '#', file = '', , varName = 'pagd_input', regex = '\\d+', digitTimeout] = separateArgs(ctx.data);
-  const maxLen = Number(max);
-  const re = new RegExp(`^(?:${regex})$`);
-  for (let attempt = 0; attempt < Math.max(1, Number(tries)) && ch.isUp; attempt++) {
+  const args = separateArgs(ctx.data);
+  const [minArg = '0', maxArg = '0', triesArg = '0', timeoutArg = '1000', terminatorsArg = '', file = '', invalidFile = '', varName = '', regex = '', digitTimeoutArg = '0'] = args;
+  const failure = args.slice(10).join(' ');
+  const min = Math.max(0, Number.parseInt(minArg, 10) || 0);
+  const max = Math.max(min, Number.parseInt(maxArg, 10) || 0);
+  let tries = Number.parseInt(triesArg, 10) || 0;
+  const timeout = Math.max(1000, Number.parseInt(timeoutArg, 10) || 0);
+  const terminators = terminatorsArg || '#';
+  const digitTimeout = Number.parseInt(digitTimeoutArg, 10) || timeout;
+  const re = regex ? new RegExp(regex) : null;
+  if (regex && varName) ch.vars.set(`${varName}_invalid`, undefined);
+  while (ch.isUp && tries > 0) {
     if (file) core.life.fire(ch, 'PLAYBACK_START', ORIGIN.playStart, { after: [['Playback-File-Path', file]] });
-    const digits = await collectDigits(core, ch, maxLen, terminators, Number(timeout), Number(digitTimeout ?? timeout));
+    const digits = await collectDigits(core, ch, max, terminators, timeout, digitTimeout);
     if (file && ch.isUp) core.life.fire(ch, 'PLAYBACK_STOP', ORIGIN.playStop, { after: [['Playback-File-Path', file], ['Playback-Status', 'done']] });
-    if (digits.length >= Number(min) && re.test(digits)) {
-      ch.vars.set(varName, digits);
-      return;
+    if (digits.length >= min && digits.length > 0) {
+      if (!re || re.test(digits)) {
+        if (varName) ch.vars.set(varName, digits);
+        return;
+      }
+      if (varName) {
+        ch.vars.set(varName, undefined);
+        ch.vars.set(`${varName}_invalid`, digits);
+      }
     }
+    if (!ch.isUp) break;
+    if (invalidFile) await playFile(core, ch, invalidFile);
+    tries -= 1;
   }
-  ch.vars.set(varName, undefined);
+  if (varName) ch.vars.set(varName, undefined);
+  if (!failure || !ch.isUp) return;
+  const [extension = '', , context] = failure.split(' ').filter((part) => part.length > 0);
+  core.apps.transfer(ch, extension, context);
+  return 'stop';
 }
 
 /** Consumes DTMF sent through the control surface until max digits, a terminator or a timeout. */

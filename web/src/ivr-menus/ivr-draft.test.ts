@@ -19,9 +19,12 @@ const menu: IvrMenu = {
   entryPositionX: 10,
   entryPositionY: null,
   options: [
-    { digit: '1', targetExtension: '101', label: 'Vendas', positionX: 300, positionY: 40 },
-    { digit: '2', targetExtension: '102', label: null, positionX: null, positionY: null },
+    { digit: '1', targetType: 'EXTENSION', targetExtension: '101', targetQueueId: null, targetMenuId: null, label: 'Vendas', positionX: 300, positionY: 40 },
+    { digit: '2', targetType: 'QUEUE', targetExtension: null, targetQueueId: 'q1', targetMenuId: null, label: null, positionX: null, positionY: null },
   ],
+  timeoutSeconds: 5,
+  maxFailures: 3,
+  failureTarget: { targetType: 'IVR', targetExtension: null, targetQueueId: null, targetMenuId: 'm2' },
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
@@ -29,7 +32,7 @@ const menu: IvrMenu = {
 const option = (key: string, digit: string): DraftOption => ({
   key,
   digit,
-  targetExtension: '101',
+  target: { type: 'EXTENSION', value: '101' },
   label: '',
   position: null,
 });
@@ -46,9 +49,12 @@ describe('draftFromMenu / draftToPatch', () => {
       entryPositionX: null,
       entryPositionY: null,
       options: [
-        { digit: '1', targetExtension: '101', label: 'Vendas', positionX: 300, positionY: 40 },
-        { digit: '2', targetExtension: '102', label: null, positionX: null, positionY: null },
+        { digit: '1', targetType: 'EXTENSION', targetExtension: '101', label: 'Vendas', positionX: 300, positionY: 40 },
+        { digit: '2', targetType: 'QUEUE', targetQueueId: 'q1', label: null, positionX: null, positionY: null },
       ],
+      timeoutSeconds: 5,
+      maxFailures: 3,
+      failureTarget: { targetType: 'IVR', targetMenuId: 'm2' },
     });
   });
 
@@ -61,8 +67,25 @@ describe('draftFromMenu / draftToPatch', () => {
     });
     expect(patch.name).toBe('Suporte');
     expect(patch.options).toEqual([
-      { digit: '1', targetExtension: '101', label: null, positionX: 300, positionY: 40 },
+      { digit: '1', targetType: 'EXTENSION', targetExtension: '101', label: null, positionX: 300, positionY: 40 },
     ]);
+  });
+
+  it('sends each target with only the field of its type', () => {
+    const draft = draftFromMenu(menu);
+    const patch = draftToPatch({
+      ...draft,
+      options: [
+        { ...draft.options[0]!, target: { type: 'HANGUP', value: '101' } },
+        { ...draft.options[1]!, target: { type: 'IVR', value: 'm3' } },
+      ],
+      failureTarget: { type: 'EXTENSION', value: ' 102 ' },
+    });
+    expect(patch.options).toEqual([
+      { digit: '1', targetType: 'HANGUP', label: 'Vendas', positionX: 300, positionY: 40 },
+      { digit: '2', targetType: 'IVR', targetMenuId: 'm3', label: null, positionX: null, positionY: null },
+    ]);
+    expect(patch.failureTarget).toEqual({ targetType: 'EXTENSION', targetExtension: '102' });
   });
 });
 
@@ -72,6 +95,8 @@ describe('hasChanges', () => {
     expect(hasChanges(draft, menu)).toBe(false);
     expect(hasChanges({ ...draft, entryPosition: { x: 0, y: 0 } }, menu)).toBe(true);
     expect(hasChanges({ ...draft, greeting: 'Olá' }, menu)).toBe(true);
+    expect(hasChanges({ ...draft, maxFailures: 2 }, menu)).toBe(true);
+    expect(hasChanges({ ...draft, failureTarget: { type: 'HANGUP', value: '' } }, menu)).toBe(true);
   });
 
   it('ignores the order of the options, which the server sorts by digit', () => {

@@ -2,12 +2,19 @@
 // key because the digit itself can be edited; positions stay null until the user places a node,
 // so unplaced nodes keep following the automatic layout after a save.
 import { DIGIT_ORDER, compareDigits, type XY } from './ivr-layout.ts';
-import type { IvrMenu, IvrMenuPatch } from './ivr-menus.api.ts';
+import type { IvrMenu, IvrMenuPatch, IvrTarget, IvrTargetType, TargetInput } from './ivr-menus.api.ts';
+
+/** A target being edited: its type and the value of that type ('' while none is chosen). */
+export interface DraftTarget {
+  type: IvrTargetType;
+  /** The extension number, queue id or menu id; unused for HANGUP. */
+  value: string;
+}
 
 export interface DraftOption {
   key: string;
   digit: string;
-  targetExtension: string;
+  target: DraftTarget;
   label: string;
   position: XY | null;
 }
@@ -18,7 +25,31 @@ export interface IvrDraft {
   greeting: string;
   entryPosition: XY | null;
   options: DraftOption[];
+  timeoutSeconds: number;
+  maxFailures: number;
+  failureTarget: DraftTarget;
 }
+
+export function draftTarget(target: IvrTarget): DraftTarget {
+  const value = { EXTENSION: target.targetExtension, QUEUE: target.targetQueueId, IVR: target.targetMenuId, HANGUP: null }[target.targetType];
+  return { type: target.targetType, value: value ?? '' };
+}
+
+export function targetInput(target: DraftTarget): TargetInput {
+  switch (target.type) {
+    case 'EXTENSION':
+      return { targetType: 'EXTENSION', targetExtension: target.value.trim() };
+    case 'QUEUE':
+      return { targetType: 'QUEUE', targetQueueId: target.value };
+    case 'IVR':
+      return { targetType: 'IVR', targetMenuId: target.value };
+    case 'HANGUP':
+      return { targetType: 'HANGUP' };
+  }
+}
+
+/** Whether the target names what its type needs. */
+export const targetComplete = (target: DraftTarget) => target.type === 'HANGUP' || target.value.trim() !== '';
 
 /** The server's limit, which is also the number of keys on the phone pad. */
 export const MAX_OPTIONS = DIGIT_ORDER.length;
@@ -35,10 +66,13 @@ export function draftFromMenu(menu: IvrMenu): IvrDraft {
     options: menu.options.map((option, index) => ({
       key: `option-${index}`,
       digit: option.digit,
-      targetExtension: option.targetExtension,
+      target: draftTarget(option),
       label: option.label ?? '',
       position: positionOf(option.positionX, option.positionY),
     })),
+    timeoutSeconds: menu.timeoutSeconds,
+    maxFailures: menu.maxFailures,
+    failureTarget: draftTarget(menu.failureTarget),
   };
 }
 
@@ -51,11 +85,14 @@ export function draftToPatch(draft: IvrDraft): IvrMenuPatch {
     entryPositionY: draft.entryPosition?.y ?? null,
     options: draft.options.map((option) => ({
       digit: option.digit,
-      targetExtension: option.targetExtension,
+      ...targetInput(option.target),
       label: option.label.trim() || null,
       positionX: option.position?.x ?? null,
       positionY: option.position?.y ?? null,
     })),
+    timeoutSeconds: draft.timeoutSeconds,
+    maxFailures: draft.maxFailures,
+    failureTarget: targetInput(draft.failureTarget),
   };
 }
 

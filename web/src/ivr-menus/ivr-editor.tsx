@@ -4,9 +4,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
+import { useUnsavedChangesGuard } from '../app/unsaved-changes.tsx';
 import { IvrCanvas } from './ivr-canvas.tsx';
 import { draftFromMenu, draftToPatch, hasChanges, type IvrDraft } from './ivr-draft.ts';
 import { IvrEntryForm } from './ivr-entry.form.tsx';
+import { IvrFailureForm } from './ivr-failure.form.tsx';
 import {
   applyUiChanges,
   buildFlow,
@@ -70,6 +72,7 @@ export function IvrEditor({ menu, readOnly, onClose }: IvrEditorProps) {
     onSuccess: (saved) => rememberMenu(queryClient, tenantId, saved),
   });
   const dirty = hasChanges(draft, menu);
+  useUnsavedChangesGuard(dirty && !readOnly, save.isPending);
 
   const { nodes, edges } = buildFlow({
     draft,
@@ -80,6 +83,7 @@ export function IvrEditor({ menu, readOnly, onClose }: IvrEditorProps) {
       entry: (name) => t('ivrMenus.nodes.entryLabel', { name }),
       option: (digit, destination) => t('ivrMenus.nodes.optionLabel', { digit, destination }),
       edge: (digit, destination) => t('ivrMenus.nodes.edgeLabel', { digit, destination }),
+      failure: (tries, destination) => t('ivrMenus.nodes.failureLabel', { count: tries, destination }),
     },
   });
   const onNodesChange = (changes: NodeChange<IvrNode>[]) => {
@@ -141,6 +145,13 @@ export function IvrEditor({ menu, readOnly, onClose }: IvrEditorProps) {
             destinations={destinations}
             readOnly={readOnly}
             onChange={(options) => setDraft((current) => ({ ...current, options }))}
+          />
+          <IvrFailureForm
+            fields={draft}
+            destinations={destinations}
+            readOnly={readOnly}
+            menuId={menu.id}
+            onChange={(fields) => setDraft((current) => ({ ...current, ...fields }))}
           />
           <IvrPrompt menu={menu} readOnly={readOnly} />
         </div>

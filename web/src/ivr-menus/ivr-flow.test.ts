@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { IvrDraft } from './ivr-draft.ts';
 import {
   ENTRY_ID,
+  FAILURE_ID,
   applyUiChanges,
   buildFlow,
   movedPositions,
@@ -16,19 +17,23 @@ const draft: IvrDraft = {
   greeting: '',
   entryPosition: null,
   options: [
-    { key: 'b', digit: '2', targetExtension: '102', label: '', position: { x: 500, y: 300 } },
-    { key: 'a', digit: '1', targetExtension: '101', label: ' Vendas ', position: null },
+    { key: 'b', digit: '2', target: { type: 'EXTENSION', value: '102' }, label: '', position: { x: 500, y: 300 } },
+    { key: 'a', digit: '1', target: { type: 'EXTENSION', value: '101' }, label: ' Vendas ', position: null },
   ],
+  timeoutSeconds: 5,
+  maxFailures: 3,
+  failureTarget: { type: 'HANGUP', value: '' },
 };
 
 const text: FlowText = {
   entry: (name) => `Entry ${name}`,
   option: (digit, destination) => `Option ${digit} ${destination}`,
   edge: (digit, destination) => `Digit ${digit} to ${destination}`,
+  failure: (tries, destination) => `After ${tries} to ${destination}`,
 };
 
 const flow = (ui = {}) =>
-  buildFlow({ draft, hasPrompt: true, destinationOf: (number) => `Ext ${number}`, text, ui });
+  buildFlow({ draft, hasPrompt: true, destinationOf: (target) => (target.type === 'EXTENSION' ? `Ext ${target.value}` : target.type), text, ui });
 
 describe('buildFlow', () => {
   it('draws the entry, one node per option and an edge per option labelled with its digit', () => {
@@ -37,11 +42,14 @@ describe('buildFlow', () => {
       [ENTRY_ID, 'entry', 'Entry Atendimento'],
       ['b', 'option', 'Option 2 Ext 102'],
       ['a', 'option', 'Option 1 Ext 101'],
+      [FAILURE_ID, 'failure', 'After 3 to HANGUP'],
     ]);
     expect(nodes[2]!.data).toEqual({ digit: '1', destination: 'Ext 101', label: 'Vendas' });
+    expect(nodes[3]).toMatchObject({ data: { tries: 3, timeoutSeconds: 5, destination: 'HANGUP' }, draggable: false, position: { x: COLUMN_X.options, y: 2 * ROW_HEIGHT } });
     expect(edges.map((edge) => [edge.source, edge.target, edge.label])).toEqual([
       [ENTRY_ID, 'b', '2'],
       [ENTRY_ID, 'a', '1'],
+      [ENTRY_ID, FAILURE_ID, '✕'],
     ]);
   });
 

@@ -2,10 +2,12 @@
 // own bookkeeping (measured size, selection, dragging) is kept beside it in NodeUi, so the nodes
 // can be rebuilt from the draft on every change without losing what the canvas measured.
 import type { Edge, Node, NodeChange } from '@xyflow/react';
-import type { IvrDraft } from './ivr-draft.ts';
-import { columnLayout, type XY } from './ivr-layout.ts';
+import type { DraftTarget, IvrDraft } from './ivr-draft.ts';
+import { COLUMN_X, ROW_HEIGHT, columnLayout, type XY } from './ivr-layout.ts';
 
 export const ENTRY_ID = 'entry';
+/** Where callers go once their tries ran out: drawn below the options, not placed by the user. */
+export const FAILURE_ID = 'failure';
 
 export interface EntryData extends Record<string, unknown> {
   name: string;
@@ -20,9 +22,16 @@ export interface OptionData extends Record<string, unknown> {
   label: string;
 }
 
+export interface FailureData extends Record<string, unknown> {
+  tries: number;
+  timeoutSeconds: number;
+  destination: string;
+}
+
 export type EntryNode = Node<EntryData, 'entry'>;
 export type OptionNode = Node<OptionData, 'option'>;
-export type IvrNode = EntryNode | OptionNode;
+export type FailureNode = Node<FailureData, 'failure'>;
+export type IvrNode = EntryNode | OptionNode | FailureNode;
 
 export type NodeUi = Readonly<
   Record<string, { measured?: { width?: number; height?: number }; selected?: boolean; dragging?: boolean }>
@@ -32,12 +41,13 @@ export interface FlowText {
   entry: (name: string) => string;
   option: (digit: string, destination: string) => string;
   edge: (digit: string, destination: string) => string;
+  failure: (tries: number, destination: string) => string;
 }
 
 export interface FlowInput {
   draft: IvrDraft;
   hasPrompt: boolean;
-  destinationOf: (targetExtension: string) => string;
+  destinationOf: (target: DraftTarget) => string;
   text: FlowText;
   ui: NodeUi;
 }
@@ -59,7 +69,7 @@ export function buildFlow({ draft, hasPrompt, destinationOf, text, ui }: FlowInp
     ...ui[ENTRY_ID],
   };
   const options = draft.options.map((option, index): OptionNode => {
-    const destination = destinationOf(option.targetExtension);
+    const destination = destinationOf(option.target);
     return {
       id: option.key,
       type: 'option',
@@ -74,9 +84,27 @@ export function buildFlow({ draft, hasPrompt, destinationOf, text, ui }: FlowInp
     source: ENTRY_ID,
     target: option.key,
     label: option.digit,
-    ariaLabel: text.edge(option.digit, destinationOf(option.targetExtension)),
+    ariaLabel: text.edge(option.digit, destinationOf(option.target)),
   }));
-  return { nodes: [entry, ...options], edges };
+  const failureDestination = destinationOf(draft.failureTarget);
+  const failure: FailureNode = {
+    id: FAILURE_ID,
+    type: 'failure',
+    position: { x: COLUMN_X.options, y: draft.options.length * ROW_HEIGHT },
+    draggable: false,
+    data: { tries: draft.maxFailures, timeoutSeconds: draft.timeoutSeconds, destination: failureDestination },
+    ariaLabel: text.failure(draft.maxFailures, failureDestination),
+    ...ui[FAILURE_ID],
+  };
+  const failureEdge: Edge = {
+    id: `edge-${FAILURE_ID}`,
+    source: ENTRY_ID,
+    target: FAILURE_ID,
+    label: '✕',
+    className: 'ivr-edge-failure',
+    ariaLabel: text.failure(draft.maxFailures, failureDestination),
+  };
+  return { nodes: [entry, ...options, failure], edges: [...edges, failureEdge] };
 }
 
 /** React Flow's bookkeeping from a batch of changes; positions go to the draft instead. */

@@ -1,11 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api, apiBlob } from '../app/api-client.ts';
 
-export interface IvrOption {
+export const IVR_TARGET_TYPES = ['EXTENSION', 'QUEUE', 'IVR', 'HANGUP'] as const;
+export type IvrTargetType = (typeof IVR_TARGET_TYPES)[number];
+
+/** Where an option, or a menu whose tries ran out, sends the caller: the field of its type is set. */
+export interface IvrTarget {
+  targetType: IvrTargetType;
+  /** An extension number of the tenant. */
+  targetExtension: string | null;
+  targetQueueId: string | null;
+  targetMenuId: string | null;
+}
+
+export interface IvrOption extends IvrTarget {
   /** One key of the phone pad: 0-9, * or #. */
   digit: string;
-  /** The option transfers the call to this extension number of the tenant. */
-  targetExtension: string;
   label: string | null;
   positionX: number | null;
   positionY: number | null;
@@ -22,6 +32,11 @@ export interface IvrMenu {
   entryPositionX: number | null;
   entryPositionY: number | null;
   options: IvrOption[];
+  /** Seconds the switch waits for a key, each try. */
+  timeoutSeconds: number;
+  /** Tries (a wrong key or none) before the caller goes to failureTarget. */
+  maxFailures: number;
+  failureTarget: IvrTarget;
   createdAt: string;
   updatedAt: string;
 }
@@ -39,13 +54,23 @@ export interface IvrMenuPatch {
   greeting?: string;
   entryPositionX?: number | null;
   entryPositionY?: number | null;
-  options?: {
+  options?: (TargetInput & {
     digit: string;
-    targetExtension: string;
     label?: string | null;
     positionX?: number | null;
     positionY?: number | null;
-  }[];
+  })[];
+  timeoutSeconds?: number;
+  maxFailures?: number;
+  failureTarget?: TargetInput;
+}
+
+/** A target as sent: its type and only the field that type needs. */
+export interface TargetInput {
+  targetType: IvrTargetType;
+  targetExtension?: string;
+  targetQueueId?: string;
+  targetMenuId?: string;
 }
 
 export const ivrMenusKey = (tenantId: string | null) => ['ivr-menus', tenantId] as const;

@@ -1,6 +1,6 @@
 import { Handle, Position, type NodeProps, type NodeTypes } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
-import type { EntryNode, OptionNode } from './ivr-flow.ts';
+import type { EntryNode, FailureNode, OptionNode } from './ivr-flow.ts';
 
 function EntryNodeView({ data }: NodeProps<EntryNode>) {
   const { t } = useTranslation();
@@ -35,5 +35,21 @@ function OptionNodeView({ data }: NodeProps<OptionNode>) {
   );
 }
 
+function FailureNodeView({ data }: NodeProps<FailureNode>) {
+  const { t } = useTranslation();
+  return (
+    <div className="ivr-node ivr-node-failure">
+      <Handle type="target" position={Position.Left} isConnectable={false} />
+      <span className="ivr-node-digit" aria-hidden="true">
+        ✕
+      </span>
+      <div>
+        <div className="ivr-node-kind">{t('ivrMenus.nodes.failure', { count: data.tries, seconds: data.timeoutSeconds })}</div>
+        <strong className="ivr-node-title">{data.destination}</strong>
+      </div>
+    </div>
+  );
+}
+
 /** Declared once, outside any component: React Flow warns when the object changes identity. */
-export const IVR_NODE_TYPES = { entry: EntryNodeView, option: OptionNodeView } satisfies NodeTypes;
+export const IVR_NODE_TYPES = { entry: EntryNodeView, option: OptionNodeView, failure: FailureNodeView } satisfies NodeTypes;

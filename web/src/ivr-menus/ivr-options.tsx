@@ -54,7 +54,7 @@ export function IvrOptions({ options, destinations, readOnly, onChange }: IvrOpt
             {shown.map((option) => (
               <tr key={option.key}>
                 <td className="ivr-digit-cell">{option.digit}</td>
-                <td>{destinations.nameOf(option.targetExtension)}</td>
+                <td>{destinations.nameOf(option.target)}</td>
                 <td>{option.label}</td>
                 {!readOnly && (
                   <td className="row-actions">

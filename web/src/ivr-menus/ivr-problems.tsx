@@ -21,6 +21,10 @@ export function IvrProblems({ error, optionLabel }: IvrProblemsProps) {
         return t('ivrMenus.context');
       case 'greeting':
         return t('ivrMenus.greeting');
+      case 'failureTarget':
+      case 'timeoutSeconds':
+      case 'maxFailures':
+        return t('ivrMenus.failure.title');
       default:
         return name;
     }

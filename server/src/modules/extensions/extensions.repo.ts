@@ -1,6 +1,7 @@
 import type { Selectable, Updateable } from 'kysely';
 import { isoText, type Tx } from '../../platform/db/database.ts';
 import { routedTo } from '../inbound-routes/inbound-routes.repo.ts';
+import { menusTargeting } from '../ivr-menus/ivr-menus.repo.ts';
 import type { ExtensionsTable } from '../../platform/db/schema.ts';
 import { iso } from '../../platform/http/schemas.ts';
 import type { Extension, ExtensionCreateBody, ExtensionPatchBody } from './extensions.schema.ts';
@@ -60,14 +61,8 @@ export const updateExtension = (tx: Tx, id: string, columns: Updateable<Extensio
 export async function usesOf(tx: Tx, row: ExtensionRow): Promise<string[]> {
   const uses: string[] = [];
   if (await routedTo(tx, 'EXTENSION', row.number)) uses.push('an inbound route');
-  const option = await tx
-    .selectFrom('ivrOptions as o')
-    .innerJoin('ivrMenus as m', 'm.id', 'o.menuId')
-    .select('o.id')
-    .where('m.deletedAt', 'is', null)
-    .where('o.targetExtension', '=', row.number)
-    .executeTakeFirst();
-  if (option) uses.push('an IVR menu');
+  // An option or the failure target of a menu.
+  if ((await menusTargeting(tx, 'EXTENSION', row.number)).length > 0) uses.push('an IVR menu');
   const agent = await tx.selectFrom('agents').select('id').where('deletedAt', 'is', null).where('extensionId', '=', row.id).executeTakeFirst();
   if (agent) uses.push('an agent');
   return uses;

@@ -253,3 +253,131 @@ describe('/ivr-menus/:id/prompt', () => {
     expectError(await upload(`/ivr-menus/${randomUUID()}/prompt`, session, mp3), 400, 'INVALID_WAV');
   });
 });
+
+describe('/ivr-menus targets (issue 8)', () => {
+  const xmlOf = async (session: Session, context: string) => {
+    const [version] = await versionsOf(session, context);
+    expect(version?.status).toBe('ACTIVE');
+    return (await call('GET', `/dialplan/versions/${version!.id}`, session)).json<{ xml: string }>().xml;
+  };
+  const post = async (session: Session, url: string, body: object) => {
+    const response = await call('POST', url, session, body);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ id: string; context: string }>();
+  };
+
+  it('keeps old clients working: only targetExtension is an EXTENSION target; menu defaults are 5 s, 3 tries, hang up', async () => {
+    const { admin } = await tenantWithExtensions();
+    const created = await call('POST', '/ivr-menus', admin.session, { name: 'Old client', options: [{ digit: '1', targetExtension: '101' }] });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({
+      options: [{ digit: '1', targetType: 'EXTENSION', targetExtension: '101', targetQueueId: null, targetMenuId: null }],
+      timeoutSeconds: 5,
+      maxFailures: 3,
+      failureTarget: { targetType: 'HANGUP', targetExtension: null, targetQueueId: null, targetMenuId: null },
+    });
+  });
+
+  it('targets a queue, another menu, itself and a hangup; compiles timeout, tries and the failure target', async () => {
+    const { admin, tenant } = await tenantWithExtensions();
+    const session = admin.session;
+    const queue = await post(session, '/queues', { name: 'Suporte' });
+    const support = await post(session, '/ivr-menus', { name: 'Suporte', context: 'suporte', options: [{ digit: '1', targetExtension: '102' }] });
+    const main = await call('POST', '/ivr-menus', session, {
+      name: 'Principal',
+      context: 'principal',
+      timeoutSeconds: 7,
+      maxFailures: 2,
+      failureTarget: { targetType: 'EXTENSION', targetExtension: '101' },
+      options: [
+        { digit: '1', targetType: 'QUEUE', targetQueueId: queue.id, label: 'Suporte' },
+        { digit: '2', targetType: 'IVR', targetMenuId: support.id },
+        { digit: '9', targetType: 'HANGUP', targetExtension: null },
+      ],
+    });
+    expect(main.statusCode, main.body).toBe(201);
+    const id = main.json<{ id: string }>().id;
+    expect(main.json()).toMatchObject({
+      timeoutSeconds: 7,
+      maxFailures: 2,
+      failureTarget: { targetType: 'EXTENSION', targetExtension: '101' },
+      options: [
+        { digit: '1', targetType: 'QUEUE', targetQueueId: queue.id, targetExtension: null },
+        { digit: '2', targetType: 'IVR', targetMenuId: support.id },
+        { digit: '9', targetType: 'HANGUP', targetExtension: null, targetQueueId: null, targetMenuId: null },
+      ],
+    });
+    const code = tenant.code;
+    let xml = await xmlOf(session, 'principal');
+    expect(xml).toContain(`1 1 2 7000 none tone_stream://%(300,200,440) tone_stream://%(200,100,480,620) ivr_digit ^[129]$ 7000 ivr_failure XML ${code}_principal`);
+    expect(xml).toContain(`application="callcenter" data="q-${queue.id}"`);
+    expect(xml).toContain(`data="ivr_entry XML ${code}_suporte"`);
+    expect(xml).toContain('application="hangup" data="NORMAL_CLEARING"');
+    const failure = xml.slice(xml.indexOf('name="ivr_failure"'));
+    expect(failure).toMatch(new RegExp(`^[^]*?<action application="transfer" data="101 XML ${code}_default"/>\\s*</condition>\\s*</extension>\\s*</context>`));
+
+    // "Press 8 to hear the menu again": a menu may send a caller back to itself.
+    const again = await call('PATCH', `/ivr-menus/${id}`, session, { options: [{ digit: '8', targetType: 'IVR', targetMenuId: id }] });
+    expect(again.statusCode, again.body).toBe(200);
+    xml = await xmlOf(session, 'principal');
+    expect(xml).toContain(`data="ivr_entry XML ${code}_principal"`);
+  });
+
+  it('refuses targets of another tenant, mismatched fields and failure loops', async () => {
+    const one = await tenantWithExtensions();
+    const two = await tenantWithExtensions();
+    const session = one.admin.session;
+    const foreignQueue = await post(two.admin.session, '/queues', { name: 'Alheia' });
+    const foreignMenu = await post(two.admin.session, '/ivr-menus', { name: 'Alheio', options: [] });
+    for (const [body, path] of [
+      [{ options: [{ digit: '1', targetType: 'QUEUE', targetQueueId: foreignQueue.id }] }, 'options.0.targetQueueId'],
+      [{ options: [{ digit: '1', targetType: 'IVR', targetMenuId: foreignMenu.id }] }, 'options.0.targetMenuId'],
+      [{ failureTarget: { targetType: 'QUEUE', targetQueueId: foreignQueue.id } }, 'failureTarget.targetQueueId'],
+      [{ options: [{ digit: '1', targetType: 'QUEUE' }] }, 'options.0.targetQueueId'],
+      [{ options: [{ digit: '1', targetType: 'HANGUP', targetExtension: '101' }] }, 'options.0.targetExtension'],
+      [{ failureTarget: { targetType: 'IVR' } }, 'failureTarget.targetMenuId'],
+    ] as const) {
+      const response = await call('POST', '/ivr-menus', session, { name: 'M', ...body });
+      expectError(response, 400, 'INVALID_IVR_TARGET');
+      expect(response.json().details.map((detail: { path: string }) => detail.path)).toEqual([path]);
+    }
+    expectError(await call('POST', '/ivr-menus', session, { name: 'M', failureTarget: { targetExtension: '555' } }), 400, 'INVALID_TARGET_EXTENSION');
+    for (const body of [{ timeoutSeconds: 0 }, { maxFailures: 11 }, { failureTarget: { targetType: 'QUEUE', queue: 'x' } }, { options: [{ digit: '1', targetType: 'VOICEMAIL' }] }]) {
+      expectError(await call('POST', '/ivr-menus', session, { name: 'M', ...body }), 400, 'VALIDATION_FAILED');
+    }
+
+    const a = await post(session, '/ivr-menus', { name: 'A', options: [] });
+    expectError(await call('PATCH', `/ivr-menus/${a.id}`, session, { failureTarget: { targetType: 'IVR', targetMenuId: a.id } }), 400, 'IVR_TARGET_LOOP');
+    const b = await post(session, '/ivr-menus', { name: 'B', options: [], failureTarget: { targetType: 'IVR', targetMenuId: a.id } });
+    const loop = await call('PATCH', `/ivr-menus/${a.id}`, session, { failureTarget: { targetType: 'IVR', targetMenuId: b.id } });
+    expectError(loop, 400, 'IVR_TARGET_LOOP');
+    expect((await call('GET', `/ivr-menus/${a.id}`, session)).json().failureTarget.targetType).toBe('HANGUP');
+  });
+
+  it('keeps what a menu targets: the queue, the menu and the extension stay while a menu sends callers to them', async () => {
+    const { admin } = await tenantWithExtensions();
+    const session = admin.session;
+    const queue = await post(session, '/queues', { name: 'Vendas' });
+    const target = await post(session, '/ivr-menus', { name: 'Alvo', context: 'alvo', options: [{ digit: '1', targetExtension: '101' }] });
+    const source = await post(session, '/ivr-menus', {
+      name: 'Origem',
+      options: [
+        { digit: '1', targetType: 'QUEUE', targetQueueId: queue.id },
+        { digit: '2', targetType: 'IVR', targetMenuId: target.id },
+      ],
+      failureTarget: { targetType: 'EXTENSION', targetExtension: '102' },
+    });
+    const extension = (await call('GET', '/extensions', session)).json<{ id: string; number: string }[]>().find((row) => row.number === '102')!;
+    expectError(await call('DELETE', `/queues/${queue.id}`, session), 400, 'QUEUE_IN_USE');
+    expectError(await call('DELETE', `/ivr-menus/${target.id}`, session), 400, 'IVR_MENU_IN_USE');
+    expectError(await call('PATCH', `/ivr-menus/${target.id}`, session, { context: 'alvo-2' }), 400, 'IVR_MENU_IN_USE');
+    expectError(await call('DELETE', `/extensions/${extension.id}`, session), 400, 'EXTENSION_IN_USE');
+
+    // Once the menu no longer sends callers there, each can go; a menu that targets only itself can go too.
+    expect((await call('PATCH', `/ivr-menus/${source.id}`, session, { options: [{ digit: '5', targetType: 'IVR', targetMenuId: source.id }], failureTarget: { targetType: 'HANGUP' } })).statusCode).toBe(200);
+    expect((await call('DELETE', `/queues/${queue.id}`, session)).statusCode).toBe(204);
+    expect((await call('DELETE', `/ivr-menus/${target.id}`, session)).statusCode).toBe(204);
+    expect((await call('DELETE', `/extensions/${extension.id}`, session)).statusCode).toBe(204);
+    expect((await call('DELETE', `/ivr-menus/${source.id}`, session)).statusCode).toBe(204);
+  });
+});

@@ -1,11 +1,44 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { Tx } from '../../platform/db/database.ts';
 import type { IvrMenusTable, IvrOptionsTable } from '../../platform/db/schema.ts';
-import type { IvrMenu, IvrMenuCreateBody, IvrMenuPatchBody, IvrOption } from './ivr-menus.schema.ts';
+import type { IvrMenu, IvrMenuCreateBody, IvrMenuPatchBody, IvrOption, IvrTargetInput, IvrTargetOut, IvrTargetType } from './ivr-menus.schema.ts';
 import { namedColumns } from '../../platform/db/columns.ts';
 
 export type MenuRow = Selectable<IvrMenusTable>;
 export type OptionRow = Selectable<IvrOptionsTable>;
+
+/** A target as stored: the type and the one column it needs (the others null). */
+export interface StoredTarget {
+  targetType: IvrTargetType;
+  targetExtension: string | null;
+  targetQueueId: string | null;
+  targetMenuId: string | null;
+}
+
+/** Pure: a validated target of a body → its columns (EXTENSION when only targetExtension is sent). */
+export function storedTarget(target: IvrTargetInput): StoredTarget {
+  const targetType = target.targetType ?? 'EXTENSION';
+  return {
+    targetType,
+    targetExtension: targetType === 'EXTENSION' ? (target.targetExtension ?? null) : null,
+    targetQueueId: targetType === 'QUEUE' ? (target.targetQueueId ?? null) : null,
+    targetMenuId: targetType === 'IVR' ? (target.targetMenuId ?? null) : null,
+  };
+}
+
+const targetOut = (target: StoredTarget): IvrTargetOut => ({
+  targetType: target.targetType,
+  targetExtension: target.targetExtension,
+  targetQueueId: target.targetQueueId,
+  targetMenuId: target.targetMenuId,
+});
+
+export const failureTargetOf = (row: MenuRow): StoredTarget => ({
+  targetType: row.failureTargetType,
+  targetExtension: row.failureTargetExtension,
+  targetQueueId: row.failureTargetQueueId,
+  targetMenuId: row.failureTargetMenuId,
+});
 
 export function toMenu(row: MenuRow, options: OptionRow[]): IvrMenu {
   return {
@@ -21,11 +54,14 @@ export function toMenu(row: MenuRow, options: OptionRow[]): IvrMenu {
       .filter((option) => option.menuId === row.id)
       .map((option) => ({
         digit: option.digit,
-        targetExtension: option.targetExtension,
+        ...targetOut(option),
         label: option.label,
         positionX: option.positionX,
         positionY: option.positionY,
       })),
+    timeoutSeconds: row.timeoutSeconds,
+    maxFailures: row.maxFailures,
+    failureTarget: targetOut(failureTargetOf(row)),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -52,7 +88,7 @@ export async function replaceOptions(tx: Tx, tenantId: string, menuId: string, o
         tenantId,
         menuId,
         digit: option.digit,
-        targetExtension: option.targetExtension,
+        ...storedTarget(option),
         label: option.label ?? null,
         positionX: option.positionX ?? null,
         positionY: option.positionY ?? null,
@@ -62,7 +98,18 @@ export async function replaceOptions(tx: Tx, tenantId: string, menuId: string, o
 }
 
 /** The columns a body may write, named one by one: nothing else of a request reaches SQL. */
-export const menuColumns = (body: IvrMenuPatchBody) => namedColumns(body, ['name', 'context', 'greeting', 'entryPositionX', 'entryPositionY']);
+export function menuColumns(body: IvrMenuPatchBody) {
+  const columns = namedColumns(body, ['name', 'context', 'greeting', 'entryPositionX', 'entryPositionY', 'timeoutSeconds', 'maxFailures']);
+  if (body.failureTarget === undefined) return columns;
+  const target = storedTarget(body.failureTarget);
+  return {
+    ...columns,
+    failureTargetType: target.targetType,
+    failureTargetExtension: target.targetExtension,
+    failureTargetQueueId: target.targetQueueId,
+    failureTargetMenuId: target.targetMenuId,
+  };
+}
 
 export const insertMenu = (tx: Tx, tenantId: string, body: IvrMenuCreateBody & { context: string }) =>
   tx
@@ -86,6 +133,36 @@ export async function unknownExtensions(tx: Tx, numbers: string[]): Promise<Set<
   const rows = await tx.selectFrom('extensions').select('number').where('deletedAt', 'is', null).where('number', 'in', numbers).execute();
   const known = new Set(rows.map((row) => row.number));
   return new Set(numbers.filter((number) => !known.has(number)));
+}
+
+/** Of these queue ids, the tenant's live queues. */
+export async function liveQueues(tx: Tx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx.selectFrom('queues').select('id').where('deletedAt', 'is', null).where('id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The tenant's live menus: id → context and failure target (for targets and loop checks). */
+export async function menuDirectory(tx: Tx): Promise<Map<string, { context: string; failure: StoredTarget }>> {
+  const rows = await live(tx).execute();
+  return new Map(rows.map((row) => [row.id, { context: row.context, failure: failureTargetOf(row) }]));
+}
+
+/** Names of the other live menus whose options or failure target send callers to this target. */
+export async function menusTargeting(tx: Tx, type: 'EXTENSION' | 'QUEUE' | 'IVR', value: string, except?: string): Promise<string[]> {
+  const optionColumn = type === 'EXTENSION' ? 'o.targetExtension' : type === 'QUEUE' ? 'o.targetQueueId' : 'o.targetMenuId';
+  const failureColumn = type === 'EXTENSION' ? 'failureTargetExtension' : type === 'QUEUE' ? 'failureTargetQueueId' : 'failureTargetMenuId';
+  const byOption = await tx
+    .selectFrom('ivrOptions as o')
+    .innerJoin('ivrMenus as m', 'm.id', 'o.menuId')
+    .select(['m.id', 'm.name'])
+    .where('m.deletedAt', 'is', null)
+    .where('o.targetType', '=', type)
+    .where(optionColumn, '=', value)
+    .execute();
+  const byFailure = await live(tx).select(['id', 'name']).where('failureTargetType', '=', type).where(failureColumn, '=', value).execute();
+  const names = new Map([...byOption, ...byFailure].filter((row) => row.id !== except).map((row) => [row.id, row.name]));
+  return [...names.values()].sort();
 }
 
 /** A context the tenant's dialplan rules or versions already use (default, or one of theirs). */

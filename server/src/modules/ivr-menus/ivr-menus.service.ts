@@ -16,9 +16,9 @@ import { RESERVED_CONTEXT } from '../dialplan/dialplan.service.ts';
 import { DEFAULT_CONTEXT } from '../tenants/tenants.service.ts';
 import { checkSafeData } from '../dialplan/safe-data.ts';
 import { insertVersion, lockContext, supersedeActive } from '../dialplan/dialplan.versions.ts';
-import { compileIvrMenu } from './ivr.compiler.ts';
+import { compileIvrMenu, type CompiledTarget } from './ivr.compiler.ts';
 import * as repo from './ivr-menus.repo.ts';
-import type { IvrMenu, IvrMenuCreateBody, IvrMenuPatchBody, IvrOption } from './ivr-menus.schema.ts';
+import type { IvrMenu, IvrMenuCreateBody, IvrMenuPatchBody, IvrOption, IvrTargetInput } from './ivr-menus.schema.ts';
 import { readWav, SUPPORTED_WAV } from './wav.ts';
 
 
@@ -38,8 +38,26 @@ export function contextFromName(name: string): string {
   return slug || 'menu';
 }
 
+const TARGET_FIELD = { EXTENSION: 'targetExtension', QUEUE: 'targetQueueId', IVR: 'targetMenuId', HANGUP: null } as const;
+const TARGET_FIELDS = ['targetExtension', 'targetQueueId', 'targetMenuId'] as const;
+
+/** Pure: a target carries the one field its type needs and no other (EXTENSION when no type). */
+export function targetProblems(path: string, target: IvrTargetInput): ErrorDetail[] {
+  const type = target.targetType ?? 'EXTENSION';
+  const needed = TARGET_FIELD[type];
+  const details: ErrorDetail[] = [];
+  for (const field of TARGET_FIELDS) {
+    const given = target[field] !== undefined && target[field] !== null;
+    if (field === needed && !given) details.push({ path: `${path}.${field}`, message: `is required for a ${type} target` });
+    if (field !== needed && given) details.push({ path: `${path}.${field}`, message: `must not be given for a ${type} target` });
+  }
+  return details;
+}
+
+type MenuBody = { greeting?: string; options?: IvrOption[]; failureTarget?: IvrTargetInput };
+
 /** Pure: the 400s a menu body can earn without looking at the database. */
-export function bodyProblems(body: { greeting?: string; options?: IvrOption[] }): ErrorDetail[] {
+export function bodyProblems(body: MenuBody): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   const greeting = body.greeting === undefined ? null : checkSafeData(body.greeting, { maxLength: 500 });
   if (greeting) details.push({ path: 'greeting', message: greeting });
@@ -47,8 +65,24 @@ export function bodyProblems(body: { greeting?: string; options?: IvrOption[] })
   (body.options ?? []).forEach((option, index) => {
     if (seen.has(option.digit)) details.push({ path: `options.${index}.digit`, message: `digit ${option.digit} is used twice` });
     seen.add(option.digit);
+    details.push(...targetProblems(`options.${index}`, option));
   });
+  if (body.failureTarget) details.push(...targetProblems('failureTarget', body.failureTarget));
   return details;
+}
+
+/** Pure: whether following failure targets from `failure` comes back to `menuId` (a caller who never presses a key would go round forever). */
+export function failureLoops(menuId: string, failure: IvrTargetInput, failureOf: (menuId: string) => IvrTargetInput | undefined): boolean {
+  const seen = new Set<string>();
+  let current: IvrTargetInput | undefined = failure;
+  while (current?.targetType === 'IVR' && current.targetMenuId) {
+    const next: string = current.targetMenuId;
+    if (next === menuId) return true;
+    if (seen.has(next)) return false;
+    seen.add(next);
+    current = failureOf(next);
+  }
+  return false;
 }
 
 export const promptKey = (tenantId: string, menuId: string) => `tenants/${tenantId}/prompts/${menuId}.wav`;
@@ -80,7 +114,7 @@ export class IvrMenusService {
     return this.uniqueContext(context, () =>
       this.services.db.withTenant(actor.tenantId, async (tx) => {
         await assertContextFree(tx, context);
-        await assertTargets(tx, body.options ?? []);
+        await assertTargets(tx, body.options ?? [], body.failureTarget);
         const menu = await repo.insertMenu(tx, actor.tenantId, { ...body, context });
         await repo.replaceOptions(tx, actor.tenantId, menu.id, body.options ?? []);
         return this.publish(tx, actor, menu, 'IVR_MENU_CREATED', { name: menu.name, context });
@@ -95,15 +129,15 @@ export class IvrMenusService {
         const current = await found(tx, id);
         if (body.context !== undefined && body.context !== current.context) {
           await assertNotRouted(tx, current.context);
+          await assertNotTargeted(tx, id);
           await assertContextFree(tx, body.context);
           // The old context leaves the switch: no version of it stays active.
           await lockContext(tx, actor.tenantId, current.context);
           await supersedeActive(tx, current.context);
         }
-        if (body.options !== undefined) {
-          await assertTargets(tx, body.options);
-          await repo.replaceOptions(tx, actor.tenantId, id, body.options);
-        }
+        await assertTargets(tx, body.options ?? [], body.failureTarget);
+        if (body.failureTarget !== undefined) await assertNoFailureLoop(tx, id, body.failureTarget);
+        if (body.options !== undefined) await repo.replaceOptions(tx, actor.tenantId, id, body.options);
         const menu = await repo.updateMenu(tx, id, repo.menuColumns(body));
         return this.publish(tx, actor, menu, 'IVR_MENU_UPDATED', { context: menu.context, changed: Object.keys(body) });
       }),
@@ -118,6 +152,7 @@ export class IvrMenusService {
     const prompt = await this.services.db.withTenant(actor.tenantId, async (tx) => {
       const menu = await found(tx, id);
       await assertNotRouted(tx, menu.context);
+      await assertNotTargeted(tx, id);
       await repo.updateMenu(tx, id, { deletedAt: new Date(), promptObjectKey: null, promptSizeBytes: null });
       await lockContext(tx, actor.tenantId, menu.context);
       await supersedeActive(tx, menu.context);
@@ -166,12 +201,29 @@ export class IvrMenusService {
   private async publish(tx: Tx, actor: TenantActor, menu: repo.MenuRow, action: string, details: Record<string, unknown>): Promise<IvrMenu> {
     const options = await repo.optionsOf(tx, [menu.id]);
     const { tenantCode } = await tenantScope(tx);
+    const menus = await repo.menuDirectory(tx);
+    const compiled = (target: repo.StoredTarget): CompiledTarget => {
+      switch (target.targetType) {
+        case 'EXTENSION':
+          return { type: 'EXTENSION', extension: target.targetExtension! };
+        case 'QUEUE':
+          return { type: 'QUEUE', queueId: target.targetQueueId! };
+        case 'IVR':
+          // A menu targeting itself ("press 9 to hear it again") is not in the list while it is being created.
+          return { type: 'IVR', context: target.targetMenuId === menu.id ? menu.context : menus.get(target.targetMenuId!)!.context };
+        case 'HANGUP':
+          return { type: 'HANGUP' };
+      }
+    };
     const xml = compileIvrMenu({
       tenantCode,
       context: menu.context,
       greeting: menu.greeting,
       promptPath: menu.promptObjectKey ? promptSoundPath(this.confDir, tenantCode, menu.id) : null,
-      options,
+      options: options.map((option) => ({ digit: option.digit, target: compiled(option) })),
+      timeoutSeconds: menu.timeoutSeconds,
+      maxFailures: menu.maxFailures,
+      failureTarget: compiled(repo.failureTargetOf(menu)),
     });
     const version = await insertVersion(tx, { tenantId: actor.tenantId, context: menu.context, xml, createdBy: actor.userId }, 'ACTIVE');
     await markSwitchConfigChanged(tx, actor.tenantId, 'dialplan');
@@ -191,10 +243,16 @@ export class IvrMenusService {
 
 const contextTaken = (context: string) => conflict('ivrMenuContext', context, `An IVR menu with context ${context} already exists (contexts are never reused)`);
 
-function assertBody(body: { greeting?: string; options?: IvrOption[] }): void {
+const isTargetPath = (path: string | undefined) => path !== undefined && /(^failureTarget|\.target[A-Za-z]+$)/.test(path);
+
+function assertBody(body: MenuBody): void {
   const details = bodyProblems(body);
   if (details.length === 0) return;
-  const code = details.some((detail) => detail.path === 'greeting') ? E.DIALPLAN_NOT_ALLOWED : E.DUPLICATE_DIGIT;
+  const code = details.some((detail) => detail.path === 'greeting')
+    ? E.DIALPLAN_NOT_ALLOWED
+    : details.some((detail) => isTargetPath(detail.path))
+      ? E.INVALID_IVR_TARGET
+      : E.DUPLICATE_DIGIT;
   throw badRequest(code, 'The IVR menu is not valid', details);
 }
 
@@ -213,14 +271,52 @@ async function assertContextFree(tx: Tx, context: string): Promise<void> {
   }
 }
 
-async function assertTargets(tx: Tx, options: IvrOption[]): Promise<void> {
-  const unknown = await repo.unknownExtensions(tx, options.map((option) => option.targetExtension));
-  if (unknown.size === 0) return;
-  const details = options
-    .map((option, index) => ({ option, index }))
-    .filter(({ option }) => unknown.has(option.targetExtension))
-    .map(({ index }) => ({ path: `options.${index}.targetExtension`, message: 'is not an extension of this tenant' }));
-  throw badRequest(E.INVALID_TARGET_EXTENSION, 'An option targets an unknown extension', details);
+/**
+ * Every target is one of the tenant's own live extensions, queues or menus (row-level security
+ * hides other tenants' rows, so their ids read as unknown). An unknown extension keeps its older
+ * code, INVALID_TARGET_EXTENSION, when it is the only problem.
+ */
+async function assertTargets(tx: Tx, options: IvrOption[], failure: IvrTargetInput | undefined): Promise<void> {
+  const targets = [
+    ...options.map((option, index) => ({ path: `options.${index}`, target: repo.storedTarget(option) })),
+    ...(failure ? [{ path: 'failureTarget', target: repo.storedTarget(failure) }] : []),
+  ];
+  const extensions = await repo.unknownExtensions(tx, targets.flatMap(({ target }) => (target.targetExtension ? [target.targetExtension] : [])));
+  const queues = await repo.liveQueues(tx, targets.flatMap(({ target }) => (target.targetQueueId ? [target.targetQueueId] : [])));
+  const menus = await repo.menuDirectory(tx);
+  const details: ErrorDetail[] = [];
+  let onlyExtensions = true;
+  for (const { path, target } of targets) {
+    if (target.targetExtension && extensions.has(target.targetExtension)) {
+      details.push({ path: `${path}.targetExtension`, message: 'is not an extension of this tenant' });
+    } else if (target.targetQueueId && !queues.has(target.targetQueueId)) {
+      details.push({ path: `${path}.targetQueueId`, message: 'is not a queue of this tenant' });
+      onlyExtensions = false;
+    } else if (target.targetMenuId && !menus.has(target.targetMenuId)) {
+      details.push({ path: `${path}.targetMenuId`, message: 'is not an IVR menu of this tenant' });
+      onlyExtensions = false;
+    }
+  }
+  if (details.length === 0) return;
+  if (onlyExtensions) throw badRequest(E.INVALID_TARGET_EXTENSION, 'An option targets an unknown extension', details);
+  throw badRequest(E.INVALID_IVR_TARGET, 'A target is not an extension, queue or IVR menu of this tenant', details);
+}
+
+async function assertNoFailureLoop(tx: Tx, menuId: string, failure: IvrTargetInput): Promise<void> {
+  const menus = await repo.menuDirectory(tx);
+  if (!failureLoops(menuId, repo.storedTarget(failure), (id) => menus.get(id)?.failure)) return;
+  throw badRequest(E.IVR_TARGET_LOOP, 'Callers who press nothing would go round these menus forever: the failure target leads back to this menu', [
+    { path: 'failureTarget.targetMenuId', message: 'leads back to this menu' },
+  ]);
+}
+
+/** Another menu sends callers here (its options or failure target refer to this menu's id). */
+async function assertNotTargeted(tx: Tx, menuId: string): Promise<void> {
+  const menus = await repo.menusTargeting(tx, 'IVR', menuId, menuId);
+  if (menus.length === 0) return;
+  throw badRequest(E.IVR_MENU_IN_USE, `The IVR menus ${menus.join(', ')} send callers to this menu; change them first`, [
+    { path: 'id', message: `targeted by ${menus.join(', ')}` },
+  ]);
 }
 
 async function assertNotRouted(tx: Tx, context: string): Promise<void> {

@@ -2,8 +2,9 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { findAll, parseXml } from '../../../../switch-sim/src/config/xml.ts';
 import { ENCODING_TRICKS } from '../../platform/switch/encoding-tricks.test-support.ts';
-import { compileIvrMenu } from './ivr.compiler.ts';
-import { bodyProblems, contextFromName } from './ivr-menus.service.ts';
+import { checkAction } from '../dialplan/dialplan.rules.ts';
+import { compileIvrMenu, type CompiledTarget, type IvrCompileInput } from './ivr.compiler.ts';
+import { bodyProblems, contextFromName, failureLoops, targetProblems } from './ivr-menus.service.ts';
 import { readWav } from './wav.ts';
 import { tinyWav } from './wav.test-support.ts';
 
@@ -70,11 +71,12 @@ describe('readWav', () => {
 });
 
 describe('IVR compiler', () => {
-  const base = { tenantCode: 'acme', context: 'sales', greeting: 'Bem-vindo à Acme', promptPath: null, options: [] as { digit: string; targetExtension: string }[] };
+  const base: IvrCompileInput = { tenantCode: 'acme', context: 'sales', greeting: 'Bem-vindo à Acme', promptPath: null, options: [], timeoutSeconds: 5, maxFailures: 3, failureTarget: { type: 'HANGUP' } };
+  const ext = (digit: string, extension: string) => ({ digit, target: { type: 'EXTENSION', extension } as CompiledTarget });
   const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['extension', 'action'].includes(name) });
 
   it('compiles a menu: answer, prompt, one digit, transfer to the target in the default context', () => {
-    const xml = compileIvrMenu({ ...base, promptPath: '/conf/sounds/acme/ivr-1.wav', options: [{ digit: '1', targetExtension: '101' }, { digit: '*', targetExtension: '102' }, { digit: '#', targetExtension: '103' }] });
+    const xml = compileIvrMenu({ ...base, promptPath: '/conf/sounds/acme/ivr-1.wav', options: [ext('1', '101'), ext('*', '102'), ext('#', '103')] });
     expect(XMLValidator.validate(xml)).toBe(true);
     const context = parser.parse(xml).include.context;
     expect(context['@_name']).toBe('acme_sales');
@@ -85,8 +87,8 @@ describe('IVR compiler', () => {
     const collect = entry.condition.action[3]['@_data'];
     expect(collect).toContain('/conf/sounds/acme/ivr-1.wav');
     expect(collect).toContain('^[1*#]$');
-    expect(collect).toMatch(/ivr_invalid XML acme_sales$/);
-    expect(rest.map((extension: Record<string, string>) => extension['@_name'])).toEqual(['ivr_option_1', 'ivr_option_*', 'ivr_option_#', 'ivr_invalid']);
+    expect(collect).toMatch(/^1 1 3 5000 none .* 5000 ivr_failure XML acme_sales$/);
+    expect(rest.map((extension: Record<string, string>) => extension['@_name'])).toEqual(['ivr_option_1', 'ivr_option_*', 'ivr_option_#', 'ivr_failure']);
     expect(rest[1].condition['@_expression']).toBe('^ivr_option_\\*$');
     expect(rest[0].condition.action[0]['@_data']).toBe('101 XML acme_default');
   });
@@ -99,10 +101,34 @@ describe('IVR compiler', () => {
   });
 
   it('keeps editor positions out and escapes the greeting', () => {
-    const xml = compileIvrMenu({ ...base, greeting: 'Tom & Jerry', options: [{ digit: '1', targetExtension: '101' }] });
+    const xml = compileIvrMenu({ ...base, greeting: 'Tom & Jerry', options: [ext('1', '101')] });
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(xml).toContain('ivr_greeting=Tom &amp; Jerry');
     expect(xml).not.toMatch(/position/i);
+  });
+
+  it('sends each option and the failure to its target: extension, queue, another menu, hangup', () => {
+    const queueId = '7b0c1c52-5a4b-4c55-9a55-0f5b7f4f8f10';
+    const xml = compileIvrMenu({
+      ...base,
+      timeoutSeconds: 8,
+      maxFailures: 2,
+      options: [ext('1', '101'), { digit: '2', target: { type: 'QUEUE', queueId } }, { digit: '3', target: { type: 'IVR', context: 'suporte' } }, { digit: '9', target: { type: 'HANGUP' } }],
+      failureTarget: { type: 'QUEUE', queueId },
+    });
+    const extensions = findAll(parseXml(xml), 'extension');
+    const actionsOf = (name: string) =>
+      findAll(extensions.find((extension) => extension.attrs.name === name)!, 'action').map((action) => `${action.attrs.application} ${action.attrs.data}`);
+    expect(actionsOf('ivr_entry')).toContain('play_and_get_digits 1 1 2 8000 none tone_stream://%(300,200,440) tone_stream://%(200,100,480,620) ivr_digit ^[1239]$ 8000 ivr_failure XML acme_sales');
+    expect(actionsOf('ivr_option_1')).toEqual(['transfer 101 XML acme_default']);
+    expect(actionsOf('ivr_option_2')).toEqual([`callcenter q-${queueId}`]);
+    expect(actionsOf('ivr_option_3')).toEqual(['transfer ivr_entry XML acme_suporte']);
+    expect(actionsOf('ivr_option_9')).toEqual(['hangup NORMAL_CLEARING']);
+    expect(actionsOf('ivr_failure')).toEqual([`callcenter q-${queueId}`]);
+    // What reaches the switch passes the dialplan safety rule a tenant's own rules are held to.
+    for (const action of findAll(parseXml(xml), 'action')) {
+      expect(checkAction({ application: action.attrs.application!, data: action.attrs.data ?? '' }, { tenantCode: 'acme', domain: 'acme.example.com' }), JSON.stringify(action.attrs)).toBeNull();
+    }
   });
 
   it.each(ENCODING_TRICKS)('writes the greeting %j so that the switch reads exactly it', (greeting) => {
@@ -120,11 +146,40 @@ describe('IVR menu rules', () => {
   });
   it('holds the greeting to the safe-data rule and digits to one use each', () => {
     expect(bodyProblems({ greeting: 'Olá, tecle 1', options: [{ digit: '1', targetExtension: '101' }] })).toEqual([]);
+    expect(bodyProblems({ greeting: 'Hi ${system(id)}' }).map((detail) => detail.path)).toEqual(['greeting']);
     for (const greeting of ['say "hi"', '<b>', '${system(id)}', 'api_hangup_hook=x', 'a\nb']) {
       expect(bodyProblems({ greeting }).map((detail) => detail.path)).toEqual(['greeting']);
     }
     expect(bodyProblems({ options: [{ digit: '1', targetExtension: '101' }, { digit: '1', targetExtension: '102' }] })).toEqual([
       { path: 'options.1.digit', message: expect.any(String) },
     ]);
+  });
+});
+
+describe('IVR targets', () => {
+  const queue = '7b0c1c52-5a4b-4c55-9a55-0f5b7f4f8f10';
+  it('needs the one field of its type and no other; no type means an extension', () => {
+    expect(targetProblems('t', { targetExtension: '101' })).toEqual([]);
+    expect(targetProblems('t', { targetType: 'QUEUE', targetQueueId: queue, targetExtension: null })).toEqual([]);
+    expect(targetProblems('t', { targetType: 'HANGUP' })).toEqual([]);
+    expect(targetProblems('t', {})).toEqual([{ path: 't.targetExtension', message: 'is required for a EXTENSION target' }]);
+    expect(targetProblems('t', { targetType: 'IVR' })).toEqual([{ path: 't.targetMenuId', message: 'is required for a IVR target' }]);
+    expect(targetProblems('t', { targetType: 'HANGUP', targetQueueId: queue }).map((detail) => detail.path)).toEqual(['t.targetQueueId']);
+    expect(targetProblems('t', { targetType: 'QUEUE', targetQueueId: queue, targetExtension: '101' }).map((detail) => detail.path)).toEqual(['t.targetExtension']);
+    expect(bodyProblems({ options: [{ digit: '1', targetType: 'QUEUE' }], failureTarget: { targetType: 'IVR' } }).map((detail) => detail.path)).toEqual([
+      'options.0.targetQueueId',
+      'failureTarget.targetMenuId',
+    ]);
+  });
+
+  it('finds a failure chain that comes back to the menu', () => {
+    const ivr = (id: string) => ({ targetType: 'IVR' as const, targetMenuId: id });
+    const chain: Record<string, ReturnType<typeof ivr> | { targetType: 'HANGUP' }> = { b: ivr('c'), c: ivr('a'), d: { targetType: 'HANGUP' }, e: ivr('f'), f: ivr('e') };
+    const of = (id: string) => chain[id];
+    expect(failureLoops('a', ivr('a'), of)).toBe(true);
+    expect(failureLoops('a', ivr('b'), of)).toBe(true);
+    expect(failureLoops('a', ivr('d'), of)).toBe(false);
+    expect(failureLoops('a', ivr('e'), of)).toBe(false);
+    expect(failureLoops('a', { targetType: 'HANGUP' }, of)).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { isUniqueViolation, type DatabaseHandles, type Tx } from '../../platform/db/database.ts';
 import { routedTo } from '../inbound-routes/inbound-routes.repo.ts';
+import { menusTargeting } from '../ivr-menus/ivr-menus.repo.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { assertQuota } from '../../platform/quotas/quotas.ts';
 import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
@@ -61,6 +62,8 @@ export class QueuesService {
       await this.existing(tx, id);
       // Like extensions and IVR menus: a queue an inbound route still sends calls to stays.
       if (await routedTo(tx, 'QUEUE', id)) throw badRequest(E.QUEUE_IN_USE, 'An inbound route sends calls to this queue; change the route first');
+      const menus = await menusTargeting(tx, 'QUEUE', id);
+      if (menus.length > 0) throw badRequest(E.QUEUE_IN_USE, `The IVR menus ${menus.join(', ')} send callers to this queue; change them first`, [{ path: 'id', message: `targeted by ${menus.join(', ')}` }]);
       const removed = await repo.deleteTiersOfQueue(tx, id);
       await repo.softDeleteQueue(tx, id);
       await this.changed(tx, actor, 'QUEUE_DELETED', id, { tiersRemoved: removed.length });

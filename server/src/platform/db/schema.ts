@@ -190,14 +190,25 @@ export interface IvrMenusTable extends SoftDelete, Stamps {
   promptSizeBytes: number | null;
   entryPositionX: number | null;
   entryPositionY: number | null;
+  timeoutSeconds: Defaulted<number>;
+  maxFailures: Defaulted<number>;
+  failureTargetType: Defaulted<IvrTargetType>;
+  failureTargetExtension: string | null;
+  failureTargetQueueId: string | null;
+  failureTargetMenuId: string | null;
 }
+
+export type IvrTargetType = 'EXTENSION' | 'QUEUE' | 'IVR' | 'HANGUP';
 
 export interface IvrOptionsTable {
   id: Generated<string>;
   tenantId: string;
   menuId: string;
   digit: string;
-  targetExtension: string;
+  targetType: Defaulted<IvrTargetType>;
+  targetExtension: string | null;
+  targetQueueId: string | null;
+  targetMenuId: string | null;
   label: string | null;
   positionX: number | null;
   positionY: number | null;
