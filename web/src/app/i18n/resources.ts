@@ -15,6 +15,8 @@ import platformUsersEn from '../../platform-users/platform-users.en.json';
 import platformUsersPtBR from '../../platform-users/platform-users.pt-BR.json';
 import tenantsEn from '../../tenants/tenants.en.json';
 import tenantsPtBR from '../../tenants/tenants.pt-BR.json';
+import trunksEn from '../../trunks/trunks.en.json';
+import trunksPtBR from '../../trunks/trunks.pt-BR.json';
 import en from './en.json';
 import ptBR from './pt-BR.json';
 import type { Language } from './languages.ts';
@@ -23,8 +25,8 @@ export type MessageTree = { [key: string]: string | MessageTree };
 
 /** The shared file first, then each feature's; a feature never redefines another's top-level key. */
 export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> = {
-  en: [en, agentsEn, codeListsEn, dialplanEn, inboundRoutesEn, ivrMenusEn, platformUsersEn, tenantsEn],
-  'pt-BR': [ptBR, agentsPtBR, codeListsPtBR, dialplanPtBR, inboundRoutesPtBR, ivrMenusPtBR, platformUsersPtBR, tenantsPtBR],
+  en: [en, agentsEn, codeListsEn, dialplanEn, inboundRoutesEn, ivrMenusEn, platformUsersEn, tenantsEn, trunksEn],
+  'pt-BR': [ptBR, agentsPtBR, codeListsPtBR, dialplanPtBR, inboundRoutesPtBR, ivrMenusPtBR, platformUsersPtBR, tenantsPtBR, trunksPtBR],
 };
 
 export function mergeMessages(files: readonly MessageTree[]): MessageTree {
