@@ -50,7 +50,7 @@ it('shows registrations and trunk status as the switch reports them', async () =
     await trunkForm.getByLabel('Host').fill('sip.operadora.example');
     await trunkForm.getByLabel('Username').fill('conta');
     await trunkForm.getByLabel('Password', { exact: true }).fill('trunk-secret-7');
-    await trunkForm.getByLabel('Register').check();
+    await trunkForm.getByLabel('Register', { exact: true }).check();
     await trunkForm.getByRole('button', { name: 'Create trunk' }).click();
     const trunkRow = row(page, 'operadora');
     await trunkRow.waitFor();
@@ -58,6 +58,20 @@ it('shows registrations and trunk status as the switch reports them', async () =
     await trunkRow.getByText('Up', { exact: true }).waitFor({ timeout: 15_000 });
     const [trunk] = await call<{ status: string }[]>(baseUrl, '/trunks', { token: admin.token });
     expect(trunk?.status).toBe('UP');
+
+    // Fixed in place: a provider whose SIP domain is not its proxy, and a new password.
+    await trunkRow.getByRole('button', { name: 'Edit operadora' }).click();
+    const editForm = page.getByRole('form', { name: 'Edit trunk operadora' });
+    await editForm.getByLabel('Name', { exact: true }).fill('Operadora SP-01');
+    await editForm.getByLabel('From domain').fill('operadora.example');
+    await editForm.getByLabel('Registration expiry (seconds)').fill('600');
+    await editForm.getByLabel('Password', { exact: true }).fill('trunk-secret-8');
+    await editForm.getByRole('button', { name: 'Save trunk' }).click();
+    await page.getByText('Trunk saved').waitFor();
+    await row(page, 'Operadora SP-01').waitFor();
+    const [edited] = await call<{ id: string; name: string; fromDomain: string; expireSeconds: number }[]>(baseUrl, '/trunks', { token: admin.token });
+    expect(edited).toMatchObject({ name: 'Operadora SP-01', fromDomain: 'operadora.example', expireSeconds: 600 });
+    expect(JSON.stringify(edited)).not.toContain('trunk-secret-8');
   } finally {
     await context.close();
   }

@@ -25,6 +25,7 @@ beforeAll(async () => {
   ids.route = await t.createId('/inbound-routes', s, { didNumber: `55${Date.now() % 1e9}`, destinationType: 'EXTENSION', destinationNumber: '1001' });
   ids.rule = await t.createId('/dialplan/rules', s, { name: 'r', conditionField: 'destination_number', conditionExpression: '^9$', actions: [{ application: 'answer', data: '' }] });
   ids.menu = await t.createId('/ivr-menus', s, { name: 'Main' });
+  ids.trunk = await t.createId('/trunks', s, { name: 'Carrier', host: 'sip.example.test' });
   ids.pauseReason = await t.createId('/pause-reasons', s, { code: 'LUNCH', name: 'Lunch' });
   ids.disposition = await t.createId('/dispositions', s, { code: 'SALE', name: 'Sale' });
   const member = await createMember(t.app, s, 'agent');
@@ -51,6 +52,7 @@ const samples = (): Record<string, { url: string; platform?: boolean; body: Reco
   'POST /extensions': { url: '/extensions', body: { number: '1003' } },
   'PATCH /extensions/:id': { url: `/extensions/${ids.extension}`, body: { callerId: 'Reception' } },
   'POST /trunks': { url: '/trunks', body: { name: 'main', host: 'sip.example.test' } },
+  'PATCH /trunks/:id': { url: `/trunks/${ids.trunk}`, body: { name: 'Carrier 2', fromDomain: 'example.test' } },
   'POST /inbound-routes': { url: '/inbound-routes', body: { didNumber: '5511999990000', destinationType: 'EXTENSION', destinationNumber: '1001' } },
   'PATCH /inbound-routes/:id': { url: `/inbound-routes/${ids.route}`, body: { destinationType: 'EXTENSION', destinationNumber: '1001' } },
   'POST /dialplan/rules': { url: '/dialplan/rules', body: { name: 'r2', conditionField: 'destination_number', conditionExpression: '^8$', actions: [{ application: 'answer', data: '' }] } },

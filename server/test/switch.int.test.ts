@@ -199,6 +199,50 @@ describe('trunks on the switch', () => {
   });
 });
 
+describe('a provider whose SIP domain is not its proxy', () => {
+  it('gets from-domain and the other provider params in its gateway, and a PATCH restarts the gateway with them', async () => {
+    const auth = tenant.admin.session.auth;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/trunks',
+      headers: auth,
+      payload: { name: `Vivo SP-${Date.now() % 100000}`, host: 'sbc.vivo.example', realm: 'vivo.example', username: 'acct', password: 'first-secret', register: true },
+    });
+    expect(created.statusCode).toBe(201);
+    const trunk = created.json<{ id: string }>();
+    const gateway = `gw-${trunk.id}`;
+    const file = path.join(t.confDir, 'gateways', `${gateway}.xml`);
+    // The realm set apart from the host is the provider's domain: From is user@domain, not user@proxy.
+    await until(() => readFileSafe(file), (text) => text.includes('name="from-domain" value="vivo.example"'));
+    const first = await until(() => t.runtime.target.esl.api(`sofia status gateway ${gateway}`), (reply) => reply.includes('State   \tREGED'));
+    expect(first).toContain('From    \t<sip:acct@vivo.example>\n');
+
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/trunks/${trunk.id}`,
+      headers: auth,
+      payload: { fromUser: '1130031234', fromDomain: 'sip.vivo.example', registerProxy: 'reg.vivo.example', outboundProxy: 'out.vivo.example:5080', expireSeconds: 600, callerIdInFrom: false, password: 'second-secret' },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.body).not.toContain('second-secret');
+    const text = await until(() => readFileSafe(file), (content) => content.includes('second-secret'));
+    for (const [name, value] of [['from-user', '1130031234'], ['from-domain', 'sip.vivo.example'], ['register-proxy', 'reg.vivo.example'], ['outbound-proxy', 'out.vivo.example:5080'], ['expire-seconds', '600'], ['caller-id-in-from', 'false'], ['realm', 'vivo.example'], ['proxy', 'sbc.vivo.example']]) {
+      expect(text).toContain(`<param name="${name}" value="${value}"/>`);
+    }
+    // The running gateway was killed and started again with the new params, as sofia reads them.
+    const status = await until(() => t.runtime.target.esl.api(`sofia status gateway ${gateway}`), (reply) => reply.includes('From    \t<sip:1130031234@sip.vivo.example>'));
+    expect(status).toContain('Expires \t600\n');
+    expect(status).toContain('Proxy   \tsip:sbc.vivo.example\n');
+    const simulated = (t.simulator().control.state() as { gateways: { name: string; register: { sentTo: string; from: string }; outboundProxy: string | null }[] }).gateways.find((gw) => gw.name === gateway);
+    expect(simulated).toMatchObject({ register: { sentTo: 'sip:reg.vivo.example', from: '<sip:1130031234@sip.vivo.example>' }, outboundProxy: 'sip:out.vivo.example:5080' });
+    await until(
+      async () => (await t.app.inject({ method: 'GET', url: `/trunks/${trunk.id}`, headers: auth })).json<{ status: string }>(),
+      (row) => row.status === 'UP',
+    );
+    expect((await t.app.inject({ method: 'DELETE', url: `/trunks/${trunk.id}`, headers: auth })).statusCode).toBe(204);
+  });
+});
+
 describe('IVR prompts on the switch', () => {
   it('copies a menu’s prompt beside the switch configuration and removes the copy with the menu', async () => {
     const own = await createTenant(t.app, platform);

@@ -112,7 +112,7 @@ describe('flush_inbound_reg', () => {
 describe('gateways', () => {
   it('registers gateways, reports them, and reloads them with rescan/killgw', async () => {
     const conf = scratchConf();
-    writeFileSync(join(conf, 'gateways', 'broken.xml'), '<include><gateway name="broken"><param name="proxy" value="192.0.2.9"/><param name="sim-register" value="fail"/></gateway></include>');
+    writeFileSync(join(conf, 'gateways', 'broken.xml'), '<include><gateway name="broken"><param name="proxy" value="192.0.2.9"/><param name="username" value="u"/><param name="password" value="p"/><param name="sim-register" value="fail"/></gateway></include>');
     t = await harness({ speed: 50, confDir: conf, events: 'plain CUSTOM sofia::gateway_state' });
     const { client } = t;
     expect(await client.api('sofia status gateway carrier')).toContain('State   \tREGED\n');
@@ -134,6 +134,25 @@ describe('gateways', () => {
       ['REGISTER', 'UP', '200'],
       ['REGED', 'UP', ''],
     ]);
+
+    // A provider whose SIP domain is not its proxy: From carries from-user@from-domain, and sofia
+    // leaves out a registering gateway without a password (it never exists).
+    writeFileSync(
+      join(conf, 'gateways', 'provider.xml'),
+      '<include><gateway name="provider"><params><param name="realm" value="vivo.example"/><param name="proxy" value="sbc.vivo.example"/>' +
+        '<param name="from-domain" value="vivo.example"/><param name="from-user" value="1130031234"/><param name="register-proxy" value="reg.vivo.example"/>' +
+        '<param name="expire-seconds" value="600"/><param name="username" value="acct"/><param name="password" value="pw"/></params></gateway>' +
+        '<gateway name="nopass"><param name="proxy" value="x.example"/><param name="username" value="u"/></gateway></include>',
+    );
+    expect(await client.api('reloadxml')).toBe('+OK [Success]\n');
+    await client.api('sofia profile external rescan');
+    const provider = await client.api('sofia status gateway provider');
+    expect(provider).toContain('Realm   \tvivo.example\n');
+    expect(provider).toContain('From    \t<sip:1130031234@vivo.example>\n');
+    expect(provider).toContain('To      \tsip:acct@sbc.vivo.example\n');
+    expect(provider).toContain('Proxy   \tsip:sbc.vivo.example\n');
+    expect(provider).toContain('Expires \t600\nFreq    \t600\n');
+    expect(await client.api('sofia status gateway nopass')).toBe('Invalid Gateway!\n');
 
     writeFileSync(join(conf, 'gateways', 'new.xml'), '<include><gateway name="newgw"><param name="register" value="false"/></gateway></include>');
     expect(await client.api('reloadxml')).toBe('+OK [Success]\n');

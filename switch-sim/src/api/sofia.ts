@@ -18,7 +18,7 @@ function statusTable(core: SwitchCore): string {
     const calls = [...core.channels.values()].filter((ch) => ch.endpoint === 'sofia' && ch.vars.get('sofia_profile_name') === profile).length;
     out += `${pad(profile, 25)}\t${'profile'}\t  ${pad(profileUrl(core, profile), 40)}\tRUNNING (${calls})\n`;
     for (const gw of core.gateways.list(profile)) {
-      out += `${pad(`${profile}::${gw.name}`, 25)}\t${'gateway'}\t  ${pad(`sip:${gw.params.username ?? gw.name}@${gw.params.realm ?? gw.params.proxy ?? gw.name}`, 40)}\t${gw.state}`;
+      out += `${pad(`${profile}::${gw.name}`, 25)}\t${'gateway'}\t  ${pad(gw.settings.registerTo, 40)}\t${gw.state}`;
       if (gw.state === 'FAILED' || gw.state === 'FAIL_WAIT' || gw.state === 'TRYING') out += ' (retry: NEVER)';
       out += '\n';
     }
@@ -86,24 +86,24 @@ function gatewayDetails(core: SwitchCore, name: string | undefined): string {
   const gw = name ? core.gateways.get(name) : undefined;
   if (!gw) return 'Invalid Gateway!\n';
   const p = gw.params;
-  const realm = p.realm ?? p.proxy ?? gw.name;
+  const settings = gw.settings;
   const rows: Array<[string, string]> = [
     ['Name    ', gw.name],
     ['Profile ', gw.profile],
-    ['Scheme  ', 'Digest'],
-    ['Realm   ', realm],
-    ['Username', p.username ?? ''],
-    ['Password', p.password ? 'yes' : 'no'],
-    ['From    ', `<sip:${p.username ?? gw.name}@${realm}>`],
-    ['Contact ', `<sip:gw+${gw.name}@${core.identity.ipv4}:5080;transport=udp;gw=${gw.name}>`],
-    ['Exten   ', p.extension ?? p.username ?? gw.name],
-    ['To      ', `sip:${p.username ?? gw.name}@${realm}`],
-    ['Proxy   ', `sip:${p.proxy ?? realm}`],
-    ['Context ', p.context ?? 'public'],
-    ['Expires ', p['expire-seconds'] ?? '3600'],
-    ['Freq    ', String(Number(p['expire-seconds'] ?? 3600) - 15)],
+    ['Scheme  ', p.scheme || 'Digest'],
+    ['Realm   ', settings.realm],
+    ['Username', settings.username],
+    ['Password', settings.password ? 'yes' : 'no'],
+    ['From    ', settings.registerFrom],
+    ['Contact ', `<sip:gw+${gw.name}@${core.identity.ipv4}:5080;transport=${settings.transport};gw=${gw.name}>`],
+    ['Exten   ', settings.extension],
+    ['To      ', settings.registerTo],
+    ['Proxy   ', settings.registerProxy],
+    ['Context ', settings.context],
+    ['Expires ', settings.expires],
+    ['Freq    ', String(settings.freq)],
     ['Ping    ', '0'],
-    ['PingFreq', p.ping ?? '0'],
+    ['PingFreq', String(settings.pingFreq)],
     ['PingTime', '0.00'],
     ['PingState', '0/0/0'],
     ['State   ', gw.state],
@@ -129,7 +129,7 @@ function gatewaySummary(core: SwitchCore): string {
     ibf += gw.ibFailed;
     ob += gw.obCalls;
     obf += gw.obFailed;
-    out += `${pad(`${gw.profile}::${gw.name}`, 25)}\t${pad(`sip:${gw.params.username ?? gw.name}@${gw.params.realm ?? gw.params.proxy ?? gw.name}`, 32)}\t${gw.state}\t${'0.00'.padStart(6)}\t${gw.ibFailed}/${gw.ibCalls}\t${gw.obFailed}/${gw.obCalls}\n`;
+    out += `${pad(`${gw.profile}::${gw.name}`, 25)}\t${pad(gw.settings.registerTo, 32)}\t${gw.state}\t${'0.00'.padStart(6)}\t${gw.ibFailed}/${gw.ibCalls}\t${gw.obFailed}/${gw.obCalls}\n`;
   }
   return `${out}${LINE}\n${all.length} gateway${all.length === 1 ? '' : 's'}: Inbound(Failed/Total): ${ibf}/${ib},Outbound(Failed/Total):${obf}/${ob}\n`;
 }

@@ -106,7 +106,11 @@ function loadGateways(config: SwitchConfig, root: XmlNode, file: string, section
     const name = gw.attrs.name;
     if (!name) continue;
     const gwProfile = gw.attrs.profile ?? (profile && profile !== 'gateways' ? profile : 'external');
-    config.gateways.set(name, { name, profile: gwProfile, params: params(gw) });
+    // parse_gateways reads the <param>s of the gateway's <params>, or else its own direct <param>s.
+    const holder = gw.children.find((child) => child.name === 'params') ?? gw;
+    const own: Record<string, string> = {};
+    for (const param of holder.children) if (param.name === 'param' && param.attrs.name !== undefined) own[param.attrs.name] = param.attrs.value ?? '';
+    config.gateways.set(name, { name, profile: gwProfile, params: own });
   }
 }
 

@@ -4,6 +4,7 @@ import type { SwitchCore } from '../core/core.ts';
 import type { Channel } from '../core/channel.ts';
 import { startInbound, type InboundCall } from '../core/endpoints/sofia-in.ts';
 import type { OutcomeRule } from '../core/outcomes.ts';
+import { registerTarget } from '../sofia/gateways.ts';
 import type { PhoneOptions, RegisterRequest } from '../sofia/registrations.ts';
 
 export class ControlActions {
@@ -115,7 +116,16 @@ export class ControlActions {
           variables: Object.fromEntries(ch.vars.entries()),
         })),
       registrations: core.registrations.list().map((r) => ({ user: r.user, domain: r.domain, contact: r.contact, expiresAt: r.expiresAt, phone: r.phone })),
-      gateways: core.gateways.list().map((gw) => ({ name: gw.name, profile: gw.profile, state: gw.state, status: gw.status })),
+      gateways: core.gateways.list().map((gw) => ({
+        name: gw.name,
+        profile: gw.profile,
+        state: gw.state,
+        status: gw.status,
+        // What the REGISTER carries and where it goes, as sofia builds them from the params.
+        register: { from: gw.settings.registerFrom, to: gw.settings.distinctTo ? gw.settings.registerTo : gw.settings.registerFrom, sentTo: registerTarget(gw), expires: gw.settings.expires },
+        outboundProxy: gw.settings.outboundStickyProxy,
+        callerIdInFrom: gw.settings.callerIdInFrom,
+      })),
       callcenter: {
         queues: [...cc.queues.values()].map((q) => ({ name: q.name, strategy: q.strategy })),
         agents: [...cc.agents.values()],

@@ -4,9 +4,13 @@
 // (200 OK) → REGED, or FAILED (403) → FAIL_WAIT when the gateway sets sim-register="fail";
 // register="false" gateways are NOREG. Each change fires sofia::gateway_state (sofia_reg.c
 // sofia_reg_fire_custom_gateway_state_event: Gateway, State, Ping-Status[, Status, Phrase]).
+// The params are read as parse_gateways reads them (gateway-params.ts): a registering gateway
+// without username or password is skipped, From is <sip:from-user@from-domain>, and the REGISTER
+// goes to register-proxy when one is set (registerTarget).
 import type { TimerHandle } from '../clock.ts';
 import type { GatewayConfig } from '../config/types.ts';
 import type { SwitchCore } from '../core/core.ts';
+import { readGatewaySettings, type GatewaySettings } from './gateway-params.ts';
 
 export type GatewayRegState = 'UNREGED' | 'TRYING' | 'REGISTER' | 'REGED' | 'UNREGISTER' | 'FAILED' | 'FAIL_WAIT' | 'EXPIRED' | 'NOREG' | 'DOWN';
 
@@ -14,6 +18,8 @@ export interface Gateway {
   name: string;
   profile: string;
   params: Record<string, string>;
+  /** What sofia made of the params (parse_gateways): From, registrar, proxies, expiry. */
+  settings: GatewaySettings;
   state: GatewayRegState;
   status: 'UP' | 'DOWN';
   ibCalls: number;
@@ -21,6 +27,11 @@ export interface Gateway {
   obCalls: number;
   obFailed: number;
   timers: TimerHandle[];
+}
+
+/** Where a gateway's REGISTER is sent (nua_register: NUTAG_PROXY when register-proxy is set, else the registrar). */
+export function registerTarget(gw: Gateway): string {
+  return gw.settings.registerStickyProxy ?? gw.settings.registerProxy;
 }
 
 export class Gateways {
@@ -70,10 +81,12 @@ export class Gateways {
   }
 
   private start(config: GatewayConfig): void {
-    const register = (config.params.register ?? 'true').toLowerCase() !== 'false';
-    const gw: Gateway = { name: config.name, profile: config.profile, params: config.params, state: 'UNREGED', status: 'DOWN', ibCalls: 0, ibFailed: 0, obCalls: 0, obFailed: 0, timers: [] };
+    const settings = readGatewaySettings(config.name, config.params);
+    // sofia logs the error and leaves the gateway out: it never exists, so it never registers.
+    if ('skipped' in settings) return;
+    const gw: Gateway = { name: config.name, profile: config.profile, params: config.params, settings, state: 'UNREGED', status: 'DOWN', ibCalls: 0, ibFailed: 0, obCalls: 0, obFailed: 0, timers: [] };
     this.gateways.set(config.name, gw);
-    if (!register) {
+    if (!settings.register) {
       gw.status = 'UP';
       this.setState(gw, 'NOREG');
       return;

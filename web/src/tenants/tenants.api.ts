@@ -42,11 +42,23 @@ export const tenantsApi = {
     api<Tenant>(`/tenants/${encodeURIComponent(id)}`, { method: 'PATCH', body: change }),
 };
 
-/** The domain the form proposes while the code is typed: `<code>.<baseDomain>`. */
+/**
+ * The domain the form proposes while the code is typed: the code as a host name label (lowercase,
+ * anything but letters and digits becomes a hyphen, no hyphen at either end) and `.<baseDomain>`,
+ * so the suggestion is always a host name the server accepts.
+ */
 export function suggestTelephonyDomain(code: string, baseDomain: string | null | undefined): string {
-  const slug = code.trim().toLowerCase();
-  if (!slug || !baseDomain) return '';
-  return `${slug}.${baseDomain}`;
+  const label = code
+    .trim()
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 63)
+    .replace(/-+$/, '');
+  if (!label || !baseDomain) return '';
+  return `${label}.${baseDomain.toLowerCase()}`;
 }
 
 /** One counter of a tenant against its plan; `tracked` false: not measured yet (used reads 0). */

@@ -3,26 +3,36 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { FormActions } from '../app/form-actions.tsx';
-import { DTMF_MODES, TRANSPORTS, trunksApi } from './trunks.api.ts';
+import { DTMF_MODES, TRANSPORTS, trunksApi, type Trunk, type TrunkInput } from './trunks.api.ts';
 
 interface CreateTrunkFormProps {
+  /** Editing this trunk; creating a new one without it. */
+  trunk?: Trunk;
   onCreated: () => void;
   onCancel: () => void;
 }
 
-export function CreateTrunkForm({ onCreated, onCancel }: CreateTrunkFormProps) {
+/** Creates a trunk, or fixes one in place (PATCH): the password is write-only, empty keeps it. */
+export function CreateTrunkForm({ trunk, onCreated, onCancel }: CreateTrunkFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [host, setHost] = useState('');
-  const [username, setUsername] = useState('');
+  const [name, setName] = useState(trunk?.name ?? '');
+  const [host, setHost] = useState(trunk?.host ?? '');
+  const [username, setUsername] = useState(trunk?.username ?? '');
   const [password, setPassword] = useState('');
-  const [register, setRegister] = useState(false);
-  const [transport, setTransport] = useState<(typeof TRANSPORTS)[number]>('udp');
-  const [dtmfMode, setDtmfMode] = useState<(typeof DTMF_MODES)[number]>('rfc2833');
+  const [register, setRegister] = useState(trunk?.register ?? false);
+  const [transport, setTransport] = useState<(typeof TRANSPORTS)[number]>((trunk?.transport as (typeof TRANSPORTS)[number]) ?? 'udp');
+  const [dtmfMode, setDtmfMode] = useState<(typeof DTMF_MODES)[number]>((trunk?.dtmfMode as (typeof DTMF_MODES)[number]) ?? 'rfc2833');
+  const [realm, setRealm] = useState(trunk?.realm ?? '');
+  const [fromUser, setFromUser] = useState(trunk?.fromUser ?? '');
+  const [fromDomain, setFromDomain] = useState(trunk?.fromDomain ?? '');
+  const [registerProxy, setRegisterProxy] = useState(trunk?.registerProxy ?? '');
+  const [outboundProxy, setOutboundProxy] = useState(trunk?.outboundProxy ?? '');
+  const [expireSeconds, setExpireSeconds] = useState(trunk?.expireSeconds !== null && trunk?.expireSeconds !== undefined ? String(trunk.expireSeconds) : '');
+  const [callerIdInFrom, setCallerIdInFrom] = useState(trunk?.callerIdInFrom ?? true);
 
   const create = useMutation({
-    mutationFn: trunksApi.create,
+    mutationFn: (input: TrunkInput) => (trunk ? trunksApi.update(trunk.id, input) : trunksApi.create(input)),
     onSuccess: async () => {
       setPassword('');
       onCreated();
@@ -30,28 +40,39 @@ export function CreateTrunkForm({ onCreated, onCancel }: CreateTrunkFormProps) {
     },
   });
 
+  const optional = (value: string) => (value.trim() ? value.trim() : null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const settings = {
+      realm: optional(realm),
+      fromUser: optional(fromUser),
+      fromDomain: optional(fromDomain),
+      registerProxy: optional(registerProxy),
+      outboundProxy: optional(outboundProxy),
+      expireSeconds: expireSeconds.trim() ? Number(expireSeconds) : null,
+      callerIdInFrom,
+    };
     create.mutate({
       name: name.trim(),
       host: host.trim(),
       register,
       transport,
       dtmfMode,
-      ...(username.trim() && { username: username.trim() }),
+      ...(trunk ? { username: optional(username), ...settings } : { ...(username.trim() && { username: username.trim() }), ...settings }),
       ...(password && { password }),
     });
   };
+  const title = trunk ? t('trunkEdit.editTitle', { name: trunk.name }) : t('trunks.createTitle');
 
   return (
-    <form className="form panel" onSubmit={submit} aria-label={t('trunks.createTitle')}>
-      <h2>{t('trunks.createTitle')}</h2>
+    <form className="form panel" onSubmit={submit} aria-label={title}>
+      <h2>{title}</h2>
       <div className="form-grid">
         <label>
           <span>{t('common.name')}</span>
           <input
             required
-            pattern="[a-z0-9][a-z0-9_]{0,39}"
+            maxLength={100}
             title={t('trunks.nameHint')}
             value={name}
             onChange={(event) => setName(event.target.value)}
@@ -70,7 +91,8 @@ export function CreateTrunkForm({ onCreated, onCancel }: CreateTrunkFormProps) {
           <input
             type="password"
             autoComplete="new-password"
-            title={t('trunks.passwordHint')}
+            title={trunk ? t('trunkEdit.passwordKeep') : t('trunks.passwordHint')}
+            placeholder={trunk?.hasPassword ? t('trunkEdit.passwordKeep') : undefined}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
@@ -106,9 +128,43 @@ export function CreateTrunkForm({ onCreated, onCancel }: CreateTrunkFormProps) {
           <span>{t('trunks.register')}</span>
         </label>
       </div>
-      <p className="muted">{t('trunks.passwordHint')}</p>
+      <fieldset>
+        <legend>{t('trunkEdit.provider')}</legend>
+        <div className="form-grid">
+          <label>
+            <span>{t('trunkEdit.realm')}</span>
+            <input value={realm} onChange={(event) => setRealm(event.target.value)} />
+          </label>
+          <label>
+            <span>{t('trunkEdit.fromDomain')}</span>
+            <input value={fromDomain} onChange={(event) => setFromDomain(event.target.value)} />
+          </label>
+          <label>
+            <span>{t('trunkEdit.fromUser')}</span>
+            <input autoComplete="off" value={fromUser} onChange={(event) => setFromUser(event.target.value)} />
+          </label>
+          <label>
+            <span>{t('trunkEdit.registerProxy')}</span>
+            <input value={registerProxy} onChange={(event) => setRegisterProxy(event.target.value)} />
+          </label>
+          <label>
+            <span>{t('trunkEdit.outboundProxy')}</span>
+            <input value={outboundProxy} onChange={(event) => setOutboundProxy(event.target.value)} />
+          </label>
+          <label>
+            <span>{t('trunkEdit.expireSeconds')}</span>
+            <input type="number" min={60} max={86400} value={expireSeconds} onChange={(event) => setExpireSeconds(event.target.value)} />
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" checked={callerIdInFrom} onChange={(event) => setCallerIdInFrom(event.target.checked)} />
+            <span>{t('trunkEdit.callerIdInFrom')}</span>
+          </label>
+        </div>
+        <p className="muted">{t('trunkEdit.defaultsHint')}</p>
+      </fieldset>
+      <p className="muted">{trunk ? t('trunkEdit.passwordKeep') : t('trunks.passwordHint')}</p>
       <ErrorMessage error={create.error} />
-      <FormActions saving={create.isPending} submitLabel={t('trunks.create')} onCancel={onCancel} />
+      <FormActions saving={create.isPending} submitLabel={trunk ? t('trunkEdit.save') : t('trunks.create')} onCancel={onCancel} />
     </form>
   );
 }

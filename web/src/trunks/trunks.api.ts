@@ -13,6 +13,14 @@ export interface Trunk {
   hasPassword: boolean;
   dtmfMode: string;
   transport: string;
+  proxy: string | null;
+  realm: string | null;
+  fromUser: string | null;
+  fromDomain: string | null;
+  registerProxy: string | null;
+  outboundProxy: string | null;
+  expireSeconds: number | null;
+  callerIdInFrom: boolean;
   status: string;
   statusUpdatedAt: string | null;
   createdAt: string;
@@ -26,6 +34,13 @@ export interface TrunkInput {
   register?: boolean;
   transport?: (typeof TRANSPORTS)[number];
   dtmfMode?: (typeof DTMF_MODES)[number];
+  realm?: string | null;
+  fromUser?: string | null;
+  fromDomain?: string | null;
+  registerProxy?: string | null;
+  outboundProxy?: string | null;
+  expireSeconds?: number | null;
+  callerIdInFrom?: boolean;
 }
 
 export const trunksKey = (tenantId: string | null) => ['trunks', tenantId] as const;
@@ -33,5 +48,8 @@ export const trunksKey = (tenantId: string | null) => ['trunks', tenantId] as co
 export const trunksApi = {
   list: () => api<Trunk[]>('/trunks'),
   create: (input: TrunkInput) => api<Trunk>('/trunks', { method: 'POST', body: input }),
+  /** Settings and, when given, a new password (leaving it out keeps the stored one). */
+  update: (id: string, input: Partial<TrunkInput>) =>
+    api<Trunk>(`/trunks/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }),
   remove: (id: string) => api<void>(`/trunks/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 };

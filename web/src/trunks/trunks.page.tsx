@@ -8,7 +8,7 @@ import { LiveIndicator } from '../app/live-indicator.tsx';
 import { useMonitoringStream } from '../app/monitoring-stream.ts';
 import { useFormat } from '../app/use-format.ts';
 import { CreateTrunkForm } from './create-trunk.form.tsx';
-import { trunksApi, trunksKey } from './trunks.api.ts';
+import { trunksApi, trunksKey, type Trunk } from './trunks.api.ts';
 
 export function TrunksPage() {
   const { t } = useTranslation();
@@ -17,6 +17,8 @@ export function TrunksPage() {
   const queryClient = useQueryClient();
   const trunks = useQuery({ queryKey: trunksKey(me?.tenantId ?? null), queryFn: trunksApi.list });
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Trunk | null>(null);
+  const [saved, setSaved] = useState(false);
   const remove = useMutation({
     mutationFn: trunksApi.remove,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['trunks'] }),
@@ -41,6 +43,18 @@ export function TrunksPage() {
       {creating && (
         <CreateTrunkForm onCancel={() => setCreating(false)} onCreated={() => setCreating(false)} />
       )}
+      {editing && (
+        <CreateTrunkForm
+          key={editing.id}
+          trunk={editing}
+          onCancel={() => setEditing(null)}
+          onCreated={() => {
+            setEditing(null);
+            setSaved(true);
+          }}
+        />
+      )}
+      {saved && !editing && <SuccessMessage>{t('trunkEdit.saved')}</SuccessMessage>}
       {can('monitoring.view') && <LiveIndicator connected={live.connected} />}
       <ErrorMessage error={trunks.error ?? remove.error} />
       {remove.isSuccess && <SuccessMessage>{t('trunks.deleted')}</SuccessMessage>}
@@ -80,6 +94,17 @@ export function TrunksPage() {
                 <td>{format.dateTime(trunk.statusUpdatedAt)}</td>
                 {canManage && (
                   <td>
+                    <button
+                      type="button"
+                      aria-label={`${t('trunkEdit.edit')} ${trunk.name}`}
+                      onClick={() => {
+                        setSaved(false);
+                        setCreating(false);
+                        setEditing(trunk);
+                      }}
+                    >
+                      {t('trunkEdit.edit')}
+                    </button>{' '}
                     <ConfirmButton
                       label={t('trunks.delete')}
                       confirmLabel={t('trunks.confirmDelete')}

@@ -48,6 +48,23 @@ describe('/dialplan/rules', () => {
     expect((await call('GET', '/dialplan/rules', session)).json()).toHaveLength(2);
   });
 
+  it('takes a rule as the specification lists it, without a name, and names it rule-<start of its id>; a name is a label', async () => {
+    const { admin } = await createTenant(t.app, t.platform);
+    const { name: _name, ...specified } = rule();
+    const created = await call('POST', '/dialplan/rules', admin.session, { context: 'default', ...specified, antiActions: [], continue: false, order: 7, enabled: true });
+    expect(created.statusCode, created.body).toBe(201);
+    const body = created.json();
+    expect(body.name).toBe(`rule-${body.id.slice(0, 8)}`);
+    // Any label: the writer escapes it into the switch's extension name.
+    const labelled = await call('POST', '/dialplan/rules', admin.session, rule({ name: 'Recepção "24h" & <noite>' }));
+    expect(labelled.statusCode, labelled.body).toBe(201);
+    const version = await call('POST', '/dialplan/versions', admin.session, { context: 'default' });
+    const xml = (await call('GET', `/dialplan/versions/${version.json().id}`, admin.session)).json().xml as string;
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).toContain(`name="${body.name}"`);
+    expect(xml).toContain('name="Recepção &quot;24h&quot; &amp; &lt;noite&gt;"');
+  });
+
   it('rejects hostile rules with 400 DIALPLAN_NOT_ALLOWED naming the field', async () => {
     const { admin } = await createTenant(t.app, t.platform);
     const cases: [object, string][] = [
@@ -77,7 +94,7 @@ describe('/dialplan/rules', () => {
     }
     // 400 before 404: a hostile patch of an unknown id is refused for its body.
     expectError(await call('PATCH', `/dialplan/rules/${randomUUID()}`, admin.session, { actions: [{ application: 'system', data: 'id' }] }), 400, 'DIALPLAN_NOT_ALLOWED');
-    expectError(await call('POST', '/dialplan/rules', admin.session, rule({ name: 'bad"name' })), 400, 'VALIDATION_FAILED');
+    expectError(await call('POST', '/dialplan/rules', admin.session, rule({ name: 'line\nbreak' })), 400, 'VALIDATION_FAILED');
     expectError(await call('POST', '/dialplan/rules', admin.session, rule({ context: 'public' })), 400, 'CONTEXT_RESERVED');
     expect((await call('GET', '/dialplan/rules', admin.session)).json()).toHaveLength(2);
   });

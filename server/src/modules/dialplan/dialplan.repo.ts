@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Selectable, Updateable } from 'kysely';
 import type { Tx } from '../../platform/db/database.ts';
 import type { DialplanRulesTable } from '../../platform/db/schema.ts';
@@ -37,13 +38,18 @@ export function listRules(tx: Tx, context?: string) {
 
 export const findRule = (tx: Tx, id: string) => live(tx).where('id', '=', id).executeTakeFirst();
 
+/** The name of a rule created without one (the specification lists no name): `rule-` and the start of its id. */
+export const defaultRuleName = (id: string) => `rule-${id.slice(0, 8)}`;
+
 export function insertRule(tx: Tx, tenantId: string, body: RuleCreateBody) {
+  const id = randomUUID();
   return tx
     .insertInto('dialplanRules')
     .values({
+      id,
       tenantId,
       context: body.context ?? 'default',
-      name: body.name,
+      name: body.name ?? defaultRuleName(id),
       conditionField: body.conditionField,
       conditionExpression: body.conditionExpression,
       actions: JSON.stringify(body.actions),

@@ -11,7 +11,8 @@ export const DialplanActionSchema = Type.Object(
 
 const RuleFields = {
   context: ContextName,
-  name: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$' }),
+  /** A label (the switch's extension name, XML-escaped by the writer); optional on create: `rule-<first 8 of id>`. */
+  name: Type.String({ minLength: 1, maxLength: 100, pattern: '^(?=.*\\S)[^\\u0000-\\u001f\\u007f]+$' }),
   conditionField: Type.String({ minLength: 1, maxLength: 64 }),
   conditionExpression: Type.String({ minLength: 1, maxLength: 256 }),
   actions: Type.Array(DialplanActionSchema, { maxItems: 50 }),
@@ -27,7 +28,7 @@ export type DialplanRule = Static<typeof DialplanRule>;
 export const RuleCreateBody = Type.Object(
   {
     context: Type.Optional(RuleFields.context),
-    name: RuleFields.name,
+    name: Type.Optional(RuleFields.name),
     conditionField: RuleFields.conditionField,
     conditionExpression: RuleFields.conditionExpression,
     actions: RuleFields.actions,

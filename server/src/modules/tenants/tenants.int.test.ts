@@ -83,6 +83,21 @@ describe('POST /tenants', () => {
     expect(missing.json().details.map((detail: { path: string }) => detail.path)).toContain('code');
   });
 
+  it('refuses a telephony domain that is not a host name with 400 INVALID_TELEPHONY_DOMAIN, and creates nothing', async () => {
+    for (const telephonyDomain of ['acme_sp.pbx.localhost', 'localhost', '-acme.pbx.localhost', 'acme..pbx.localhost', 'acme sp.pbx.localhost', '10.0.0.1', `${'a'.repeat(64)}.example`]) {
+      const body = createBody({ telephonyDomain });
+      const response = await post(body);
+      expectError(response, 400, 'INVALID_TELEPHONY_DOMAIN');
+      expect(response.json().details).toEqual([expect.objectContaining({ path: 'telephonyDomain' })]);
+      expect(await t.db.withPlatform((tx) => tx.selectFrom('tenants').select('id').where('code', '=', body.code).executeTakeFirst())).toBeUndefined();
+    }
+    // A valid one, in any case, is stored lowercase.
+    const body = createBody();
+    const created = await post({ ...body, telephonyDomain: `${body.code.toUpperCase()}.Voice.Example.com` });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().tenant.telephonyDomain).toBe(`${body.code}.voice.example.com`);
+  });
+
   it('is platform-only: a tenant admin gets 403', async () => {
     const { admin } = await createTenant(t.app, t.platform);
     expectError(await post(createBody(), admin.session.auth), 403, 'PLATFORM_ONLY');

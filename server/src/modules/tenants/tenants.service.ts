@@ -13,14 +13,12 @@ import { compileContext, defaultDialplanRules } from '../dialplan/dialplan.compi
 import type { AuthService } from '../auth/auth.service.ts';
 import { DEFAULT_PLAN_ID } from '../plans/plans.service.ts';
 import { seedStarterLists } from '../code-lists/starter-lists.ts';
+import { suggestTelephonyDomain, telephonyDomainProblem } from './telephony-domain.ts';
 import * as repo from './tenants.repo.ts';
 import type { Tenant, TenantCreateBody, TenantPatchBody } from './tenants.schema.ts';
 
 export const DEFAULT_CONTEXT = 'default';
 
-export function suggestTelephonyDomain(code: string, baseDomain: string): string {
-  return `${code}.${baseDomain}`.toLowerCase();
-}
 
 export class TenantsService {
   constructor(
@@ -41,11 +39,16 @@ export class TenantsService {
   }
 
   async create(actor: Actor, body: TenantCreateBody) {
+    const telephonyDomain = (body.telephonyDomain?.trim() ?? suggestTelephonyDomain(body.code, this.baseDomain)).toLowerCase();
+    // It is the host part of the phones' SIP addresses and the switch's directory domain.
+    const problem = telephonyDomainProblem(telephonyDomain);
+    if (problem) {
+      throw badRequest(E.INVALID_TELEPHONY_DOMAIN, 'The telephony domain is not a valid host name', [{ path: 'telephonyDomain', message: problem }]);
+    }
     const email = body.admin.email.trim().toLowerCase();
     const password = generatePassword();
     // Hash outside the transaction: Argon2 is deliberately slow and needs no lock.
     const passwordHash = await hashPassword(password);
-    const telephonyDomain = (body.telephonyDomain ?? suggestTelephonyDomain(body.code, this.baseDomain)).toLowerCase();
     try {
       return await this.db.withPlatform(async (tx) => {
         const planId = body.planId ?? DEFAULT_PLAN_ID;

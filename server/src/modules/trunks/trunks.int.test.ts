@@ -46,10 +46,76 @@ describe('/trunks', () => {
     expect(marks.map((mark) => mark.kind)).toContain('gateways');
   });
 
-  it('has no PATCH', async () => {
-    const { admin } = await createTenant(t.app, t.platform);
-    const { id } = (await call('POST', '/trunks', admin.session, carrier())).json();
-    expectError(await call('PATCH', `/trunks/${id}`, admin.session, { host: 'x.example' }), 404, 'ROUTE_NOT_FOUND');
+  it('fixes settings and the password in place with PATCH; the password stays write-only', async () => {
+    const fixture = await createTenant(t.app, t.platform);
+    const { admin } = fixture;
+    const { id } = (await call('POST', '/trunks', admin.session, carrier('Vivo SP-01'))).json();
+    const NEW_SECRET = 'N3w-Tr0nk-Secret';
+    const patched = await call('PATCH', `/trunks/${id}`, admin.session, {
+      name: 'Vivo SP-02',
+      fromDomain: 'vivo.example',
+      fromUser: '1130031234',
+      registerProxy: 'reg.vivo.example',
+      outboundProxy: 'out.vivo.example:5080',
+      expireSeconds: 600,
+      callerIdInFrom: false,
+      password: NEW_SECRET,
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({
+      id, name: 'Vivo SP-02', host: 'sip.carrier.example:5060', hasPassword: true, fromDomain: 'vivo.example', fromUser: '1130031234',
+      registerProxy: 'reg.vivo.example', outboundProxy: 'out.vivo.example:5080', expireSeconds: 600, callerIdInFrom: false,
+    });
+    expect(patched.body).not.toContain(NEW_SECRET);
+    expect((await call('GET', `/trunks/${id}`, admin.session)).body).not.toContain(NEW_SECRET);
+    const row = await t.db.withTenant(fixture.tenant.id, (tx) => tx.selectFrom('trunks').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    expect(new SecretBox(TEST_ENCRYPTION_KEY).open(row.passwordSealed!)).toBe(NEW_SECRET);
+    // Leaving the password out keeps it; settings can be cleared again.
+    expect((await call('PATCH', `/trunks/${id}`, admin.session, { registerProxy: null, expireSeconds: null })).json()).toMatchObject({ registerProxy: null, expireSeconds: null, hasPassword: true });
+    // A registering trunk keeps its credentials: removing the password alone is refused.
+    expectError(await call('PATCH', `/trunks/${id}`, admin.session, { password: null }), 400, 'TRUNK_CREDENTIALS_REQUIRED');
+    expect((await call('PATCH', `/trunks/${id}`, admin.session, { register: false, password: null })).json()).toMatchObject({ register: false, hasPassword: false });
+    const audit = await t.db.withTenant(fixture.tenant.id, (tx) => tx.selectFrom('auditLog').select(['action', 'details']).where('targetId', '=', id).orderBy('createdAt').execute());
+    expect(audit.map((entry) => entry.action)).toEqual(['TRUNK_CREATED', 'TRUNK_UPDATED', 'TRUNK_UPDATED', 'TRUNK_UPDATED']);
+    expect(JSON.stringify(audit)).not.toContain(NEW_SECRET);
+    expect(audit[1]!.details).toMatchObject({ password: 'replaced' });
+    for (const bad of [{}, { unknown: 1 }, { fromDomain: 'bad domain' }, { expireSeconds: 5 }, { registerProxy: 'x"/><param' }, { name: '' }, { name: '   ' }, { name: 'tab\there' }]) {
+      expectError(await call('PATCH', `/trunks/${id}`, admin.session, bad), 400, 'VALIDATION_FAILED');
+    }
+    expectError(await call('PATCH', `/trunks/${randomUUID()}`, admin.session, { host: 'x.example' }), 404, 'NOT_FOUND');
+    // A bad password in the body is never echoed back in the error either.
+    const refused = await call('PATCH', `/trunks/${id}`, admin.session, { password: `${NEW_SECRET}\n` });
+    expectError(refused, 400, 'VALIDATION_FAILED');
+    expect(refused.body).not.toContain(NEW_SECRET);
+  });
+
+  it('takes any label as a name, unique per tenant whatever the case, deleted trunks included', async () => {
+    const plan = (await t.app.inject({ method: 'POST', url: '/plans', headers: t.platform.auth, payload: { name: 'Labels', max_trunks: 10 } })).json();
+    const { admin } = await createTenant(t.app, t.platform, { planId: plan.id });
+    for (const name of ['Vivo SP-01', 'claro-principal', 'Operadora São Paulo']) {
+      const created = await call('POST', '/trunks', admin.session, carrier(name));
+      expect(created.statusCode).toBe(201);
+      expect(created.json().name).toBe(name);
+    }
+    const taken = await call('POST', '/trunks', admin.session, carrier('VIVO sp-01'));
+    expectError(taken, 409, 'ALREADY_EXISTS');
+    expect(taken.json().params).toEqual({ subject: 'trunkName', value: 'VIVO sp-01' });
+    const claro = (await call('GET', '/trunks', admin.session)).json().find((trunk: { name: string }) => trunk.name === 'claro-principal');
+    expect((await call('DELETE', `/trunks/${claro.id}`, admin.session)).statusCode).toBe(204);
+    expectError(await call('POST', '/trunks', admin.session, carrier('Claro-Principal')), 409, 'ALREADY_EXISTS');
+    const vivo = (await call('GET', '/trunks', admin.session)).json().find((trunk: { name: string }) => trunk.name === 'Vivo SP-01');
+    expectError(await call('PATCH', `/trunks/${vivo.id}`, admin.session, { name: 'claro-PRINCIPAL' }), 409, 'ALREADY_EXISTS');
+    // Renaming to the same name in another case is the trunk's own name.
+    expect((await call('PATCH', `/trunks/${vivo.id}`, admin.session, { name: 'VIVO SP-01' })).statusCode).toBe(200);
+  });
+
+  it('lets one of two parallel creates of the same name win, the other gets 409', async () => {
+    const plan = (await t.app.inject({ method: 'POST', url: '/plans', headers: t.platform.auth, payload: { name: 'Race', max_trunks: 10 } })).json();
+    const { admin } = await createTenant(t.app, t.platform, { planId: plan.id });
+    const answers = await Promise.all(['Race Trunk', 'race trunk', 'RACE TRUNK', 'Race Trunk'].map((name) => call('POST', '/trunks', admin.session, carrier(name))));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    for (const answer of answers.filter((one) => one.statusCode === 409)) expect(answer.json().code).toBe('ALREADY_EXISTS');
+    expect((await call('GET', '/trunks', admin.session)).json()).toHaveLength(1);
   });
 
   it('enforces the plan quota (trial: 1 trunk), refuses a reused name (deleted too) and answers 404 once deleted', async () => {
@@ -86,8 +152,10 @@ describe('/trunks', () => {
   it('validates bodies', async () => {
     const { admin } = await createTenant(t.app, t.platform);
     for (const patch of [
-      { name: 'Bad Name' },
-      { name: 'has-dash' },
+      { name: '' },
+      { name: ' ' },
+      { name: 'line\nbreak' },
+      { name: 'x'.repeat(101) },
       { host: 'bad host' },
       { host: 'x.example"/><gateway' },
       { dtmfMode: 'sip' },

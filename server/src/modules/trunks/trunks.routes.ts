@@ -4,11 +4,11 @@ import { Type } from 'typebox';
 import { tenantOf, tenantActorOf } from '../../platform/auth/guard.ts';
 import { IdParams, errorResponses } from '../../platform/http/schemas.ts';
 import type { ModuleServices } from '../module-services.ts';
-import { Trunk, TrunkCreateBody } from './trunks.schema.ts';
+import { Trunk, TrunkCreateBody, TrunkPatchBody } from './trunks.schema.ts';
 import { TrunksService } from './trunks.service.ts';
 
 
-/** No PATCH: the specification lists create, read and delete for trunks. */
+/** PATCH fixes a trunk's settings and password in place (a deleted trunk's name is never reusable). */
 export const trunksRoutes =
   (services: ModuleServices): FastifyPluginAsync =>
   async (fastify) => {
@@ -32,6 +32,11 @@ export const trunksRoutes =
       config: { access: read },
       schema: { tags, params: IdParams, response: { 200: Trunk, ...errorResponses(400, 401, 403, 404) } },
       handler: (request) => trunks.get(tenantOf(request), request.params.id),
+    });
+    app.patch('/trunks/:id', {
+      config: { access: write },
+      schema: { tags, params: IdParams, body: TrunkPatchBody, response: { 200: Trunk, ...errorResponses(400, 401, 403, 404, 409) } },
+      handler: (request) => trunks.update(tenantActorOf(request), request.params.id, request.body),
     });
     app.delete('/trunks/:id', {
       config: { access: write },

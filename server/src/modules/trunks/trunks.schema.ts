@@ -1,8 +1,19 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp } from '../../platform/http/schemas.ts';
+import { Nullable, PatchBody, Timestamp } from '../../platform/http/schemas.ts';
 
 /** A host name or IPv4 address, with an optional port. */
-const Host = Type.String({ maxLength: 253, pattern: '^[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?(:[0-9]{1,5})?$' });
+const host = (description?: string) =>
+  Type.String({ maxLength: 253, pattern: '^[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?(:[0-9]{1,5})?$', ...(description ? { description } : {}) });
+const Host = host();
+/** A SIP user part as providers hand them out (account numbers, e-mail-like logins). */
+const sipUser = (description?: string) => Type.String({ pattern: '^[A-Za-z0-9._@+-]{1,64}$', ...(description ? { description } : {}) });
+
+/**
+ * The trunk's name is a label for people ("Vivo SP-01"): the switch names the gateway by the
+ * trunk's id (`gw-<id>`, decision 0016), so no switch rule applies to it. Unique per tenant
+ * without regard to case, deleted trunks included; no control characters, not blank.
+ */
+export const TrunkName = Type.String({ minLength: 1, maxLength: 100, pattern: '^(?=.*\\S)[^\\u0000-\\u001f\\u007f]+$' });
 
 const DtmfMode = Type.Union([Type.Literal('rfc2833'), Type.Literal('info'), Type.Literal('inband')]);
 const Transport = Type.Union([Type.Literal('udp'), Type.Literal('tcp'), Type.Literal('tls')]);
@@ -20,26 +31,67 @@ export const Trunk = Type.Object({
   dtmfMode: Type.String(),
   ping: Nullable(Type.Integer()),
   transport: Type.String(),
+  fromUser: Nullable(Type.String()),
+  fromDomain: Nullable(Type.String()),
+  registerProxy: Nullable(Type.String()),
+  outboundProxy: Nullable(Type.String()),
+  expireSeconds: Nullable(Type.Integer()),
+  callerIdInFrom: Type.Boolean(),
   status: Type.String(),
   statusUpdatedAt: Nullable(Timestamp),
   createdAt: Timestamp,
 });
 export type Trunk = Static<typeof Trunk>;
 
+/** The fields a client may write, each as sofia reads the gateway param of the same meaning. */
+const TrunkFields = {
+  name: TrunkName,
+  host: Host,
+  proxy: Nullable(Host),
+  realm: Nullable(Host),
+  register: Type.Boolean(),
+  username: Nullable(sipUser()),
+  password: Nullable(Type.String({ minLength: 1, maxLength: 128, pattern: '^[^\\u0000-\\u001f\\u007f]+$' })),
+  dtmfMode: DtmfMode,
+  ping: Nullable(Type.Integer({ minimum: 5, maximum: 3600, description: 'seconds between OPTIONS pings' })),
+  transport: Transport,
+  fromUser: Nullable(sipUser('the user of From (sofia from-user; default: username)')),
+  fromDomain: Nullable(host("the provider's SIP domain, for From (sofia from-domain; default: the proxy)")),
+  registerProxy: Nullable(host('where REGISTERs are sent, when not to the proxy (sofia register-proxy)')),
+  outboundProxy: Nullable(host('where calls are sent, when not to the proxy (sofia outbound-proxy)')),
+  expireSeconds: Nullable(Type.Integer({ minimum: 60, maximum: 86400, description: 'registration expiry in seconds (sofia expire-seconds; default 3600)' })),
+  callerIdInFrom: Type.Boolean({ description: "the caller's number in From instead of the account (sofia caller-id-in-from; default true)" }),
+};
+
 export const TrunkCreateBody = Type.Object(
   {
-    /** Part of the switch gateway name `<tenant code>-<name>`; without "-" that name is unambiguous (codes may contain "-"). */
-    name: Type.String({ pattern: '^[a-z0-9][a-z0-9_]{0,39}$', description: 'lowercase letters, digits and _ (no -: the gateway is <tenant code>-<name>)' }),
-    host: Host,
-    proxy: Type.Optional(Nullable(Host)),
-    realm: Type.Optional(Nullable(Host)),
-    register: Type.Optional(Type.Boolean()),
-    username: Type.Optional(Nullable(Type.String({ pattern: '^[A-Za-z0-9._@+-]{1,64}$' }))),
-    password: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 128, pattern: '^[^\\u0000-\\u001f\\u007f]+$' }))),
-    dtmfMode: Type.Optional(DtmfMode),
-    ping: Type.Optional(Nullable(Type.Integer({ minimum: 5, maximum: 3600, description: 'seconds between OPTIONS pings' }))),
-    transport: Type.Optional(Transport),
+    name: TrunkFields.name,
+    host: TrunkFields.host,
+    proxy: Type.Optional(TrunkFields.proxy),
+    realm: Type.Optional(TrunkFields.realm),
+    register: Type.Optional(TrunkFields.register),
+    username: Type.Optional(TrunkFields.username),
+    password: Type.Optional(TrunkFields.password),
+    dtmfMode: Type.Optional(TrunkFields.dtmfMode),
+    ping: Type.Optional(TrunkFields.ping),
+    transport: Type.Optional(TrunkFields.transport),
+    fromUser: Type.Optional(TrunkFields.fromUser),
+    fromDomain: Type.Optional(TrunkFields.fromDomain),
+    registerProxy: Type.Optional(TrunkFields.registerProxy),
+    outboundProxy: Type.Optional(TrunkFields.outboundProxy),
+    expireSeconds: Type.Optional(TrunkFields.expireSeconds),
+    callerIdInFrom: Type.Optional(TrunkFields.callerIdInFrom),
   },
   { additionalProperties: false },
 );
 export type TrunkCreateBody = Static<typeof TrunkCreateBody>;
+
+/** Every field may change; `password` replaces the stored one (null removes it), omitted keeps it. */
+export const TrunkPatchBody = PatchBody(TrunkFields);
+export type TrunkPatchBody = Static<typeof TrunkPatchBody>;
+
+/** The columns a trunk body writes, by the same names (the password is sealed apart). */
+export const TRUNK_COLUMNS = [
+  'name', 'host', 'proxy', 'realm', 'register', 'username', 'dtmfMode', 'ping', 'transport',
+  'fromUser', 'fromDomain', 'registerProxy', 'outboundProxy', 'expireSeconds', 'callerIdInFrom',
+] as const;

@@ -1,16 +1,29 @@
 // SIP trunks (switch gateways) of a tenant. The password is sealed (AES-256-GCM) and never leaves
 // the service again, not even in the create answer; the gateway writer opens it for the switch.
-import { E } from '../../platform/http/error-codes.ts';
+import type { Selectable } from 'kysely';
 import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import { namedColumns } from '../../platform/db/columns.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
+import { E } from '../../platform/http/error-codes.ts';
+import type { TrunksTable } from '../../platform/db/schema.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { assertQuota } from '../../platform/quotas/quotas.ts';
 import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
 import type { ModuleServices } from '../module-services.ts';
 import * as repo from './trunks.repo.ts';
-import type { Trunk, TrunkCreateBody } from './trunks.schema.ts';
+import { TRUNK_COLUMNS, type Trunk, type TrunkCreateBody, type TrunkPatchBody } from './trunks.schema.ts';
 
+const nameTaken = (name: string) => conflict('trunkName', name, `A trunk named ${name} already exists (names are never reused, whatever their case)`);
+
+/** A registering gateway authenticates: without both credentials the switch would loop on 401 (sofia skips it). */
+function assertCredentials(register: boolean, username: string | null, hasPassword: boolean): void {
+  if (register && (!username || !hasPassword)) {
+    throw badRequest(E.TRUNK_CREDENTIALS_REQUIRED, 'A registering trunk needs a username and a password', [
+      { path: username ? 'password' : 'username', message: 'is required when register is true' },
+    ]);
+  }
+}
 
 export class TrunksService {
   constructor(private readonly services: Pick<ModuleServices, 'db' | 'secrets'>) {}
@@ -26,32 +39,18 @@ export class TrunksService {
   }
 
   async create(actor: TenantActor, body: TrunkCreateBody): Promise<Trunk> {
-    // A registering gateway authenticates: without both credentials the switch would loop on 401.
-    if (body.register && (!body.username || !body.password)) {
-      throw badRequest(E.TRUNK_CREDENTIALS_REQUIRED, 'A registering trunk needs a username and a password', [
-        { path: body.username ? 'password' : 'username', message: 'is required when register is true' },
-      ]);
-    }
+    assertCredentials(body.register ?? false, body.username ?? null, Boolean(body.password));
+    const name = body.name.trim();
     try {
       return await this.services.db.withTenant(actor.tenantId, async (tx) => {
         await assertQuota(tx, 'trunks');
-        const row = await tx
-          .insertInto('trunks')
-          .values({
-            tenantId: actor.tenantId,
-            name: body.name,
-            host: body.host,
-            proxy: body.proxy ?? null,
-            realm: body.realm ?? null,
-            register: body.register ?? false,
-            username: body.username ?? null,
-            passwordSealed: body.password ? this.services.secrets.seal(body.password) : null,
-            dtmfMode: body.dtmfMode ?? 'rfc2833',
-            ping: body.ping ?? null,
-            transport: body.transport ?? 'udp',
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await repo.insertTrunk(tx, {
+          ...namedColumns(body, TRUNK_COLUMNS),
+          tenantId: actor.tenantId,
+          name,
+          host: body.host,
+          passwordSealed: body.password ? this.services.secrets.seal(body.password) : null,
+        });
         await markSwitchConfigChanged(tx, actor.tenantId, 'gateways');
         await recordAudit(tx, actor, {
           action: 'TRUNK_CREATED',
@@ -62,7 +61,40 @@ export class TrunksService {
         return repo.toTrunk(row);
       });
     } catch (error) {
-      if (isUniqueViolation(error, 'trunks_tenant_id_name_key')) throw conflict('trunkName', body.name, `A trunk named ${body.name} already exists (names are never reused)`);
+      if (isUniqueViolation(error, repo.TRUNK_NAME_KEY)) throw nameTaken(name);
+      throw error;
+    }
+  }
+
+  /**
+   * Fixes a trunk's settings or password in place: the gateway keeps its name (its id) and the
+   * config sync rewrites its file and restarts it on the switch. The password is write-only: a new
+   * one replaces the stored one, null removes it, leaving it out keeps it; it is never echoed.
+   */
+  async update(actor: TenantActor, id: string, body: TrunkPatchBody): Promise<Trunk> {
+    const name = body.name?.trim();
+    try {
+      return await this.services.db.withTenant(actor.tenantId, async (tx) => {
+        const current = await repo.findTrunk(tx, id);
+        if (!current) throw notFound('trunk');
+        const columns: Partial<Selectable<TrunksTable>> = { ...namedColumns(body, TRUNK_COLUMNS) };
+        if (name !== undefined) columns.name = name;
+        if (body.password !== undefined) columns.passwordSealed = body.password === null ? null : this.services.secrets.seal(body.password);
+        const passwordSealed = columns.passwordSealed === undefined ? current.passwordSealed : columns.passwordSealed;
+        assertCredentials(columns.register ?? current.register, columns.username === undefined ? current.username : columns.username, passwordSealed !== null);
+        const row = await repo.updateTrunk(tx, id, columns);
+        await markSwitchConfigChanged(tx, actor.tenantId, 'gateways');
+        const changed = Object.keys(body).filter((key) => key !== 'password');
+        await recordAudit(tx, actor, {
+          action: 'TRUNK_UPDATED',
+          targetType: 'trunk',
+          targetId: id,
+          details: { name: row.name, changed, ...(body.password !== undefined ? { password: body.password === null ? 'removed' : 'replaced' } : {}) },
+        });
+        return repo.toTrunk(row);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, repo.TRUNK_NAME_KEY)) throw nameTaken(name ?? '');
       throw error;
     }
   }

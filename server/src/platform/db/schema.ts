@@ -165,6 +165,12 @@ export interface TrunksTable extends SoftDelete, Stamps {
   dtmfMode: Defaulted<string>;
   ping: number | null;
   transport: Defaulted<string>;
+  fromUser: string | null;
+  fromDomain: string | null;
+  registerProxy: string | null;
+  outboundProxy: string | null;
+  expireSeconds: number | null;
+  callerIdInFrom: Defaulted<boolean>;
   status: Defaulted<TrunkStatus>;
   statusUpdatedAt: Date | null;
 }

@@ -1,6 +1,6 @@
 // The files under FREESWITCH_CONF_DIR: written atomically (write, then rename) and private when
 // they carry secrets. Nothing outside this folder is ever touched.
-import { chmod, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export class ConfigFiles {
@@ -13,6 +13,15 @@ export class ConfigFiles {
     await writeFile(temporary, content, { mode: options.private ? 0o600 : 0o644 });
     await chmod(temporary, options.private ? 0o600 : 0o644);
     await rename(temporary, target);
+  }
+
+  /** The text of a file, or null when it is not there. */
+  async read(relative: string): Promise<string | null> {
+    try {
+      return await readFile(this.resolve(relative), 'utf8');
+    } catch {
+      return null;
+    }
   }
 
   /** Removes the files of a folder whose names match `owned` but are not in `keep`. */

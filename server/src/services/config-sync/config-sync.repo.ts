@@ -110,6 +110,12 @@ export class ConfigSyncRepo {
         dtmfMode: row.dtmfMode,
         ping: row.ping,
         transport: row.transport,
+        fromUser: row.fromUser,
+        fromDomain: row.fromDomain,
+        registerProxy: row.registerProxy,
+        outboundProxy: row.outboundProxy,
+        expireSeconds: row.expireSeconds,
+        callerIdInFrom: row.callerIdInFrom,
       }));
     const owned = rows.flatMap((row) => [switchGatewayName(row.id), legacyGatewayName(tenant.code, row.name)].filter((name) => name !== null));
     return { live, owned };

@@ -41,6 +41,8 @@ interface Written {
   kind: SwitchConfigKind;
   /** gateways: the gateways whose files were just removed (to kill). */
   removedGateways?: string[];
+  /** gateways: the gateways whose files changed (to kill and start again: a rescan skips running ones). */
+  changedGateways?: string[];
   /** callcenter: the live queues, and the queues whose files were just removed (to unload). */
   queues?: { live: QueueInfo[]; removed: string[] };
 }
@@ -137,7 +139,9 @@ export class ConfigSync {
       await esl.api(`sofia profile internal flush_inbound_reg @${tenant.domain}`);
     }
     const gateways = written.filter((item) => item.kind === 'gateways');
-    for (const name of gateways.flatMap((item) => item.removedGateways ?? [])) await esl.api(`sofia profile external killgw ${name}`).catch(() => undefined);
+    for (const name of gateways.flatMap((item) => [...(item.removedGateways ?? []), ...(item.changedGateways ?? [])])) {
+      await esl.api(`sofia profile external killgw ${name}`).catch(() => undefined);
+    }
     // Not caught: a failed rescan fails the pass, so the changes stay pending and are tried again.
     if (options.rescan || gateways.length > 0) await esl.api('sofia profile external rescan');
     for (const item of written) {
@@ -192,11 +196,20 @@ export class ConfigSync {
       case 'gateways': {
         const gateways = await repo.gateways(tenant);
         const live = tenant.active ? gateways.live : [];
-        for (const gateway of live) await this.files.write(`gateways/${gateway.name}.xml`, gatewayXml(gateway), { private: true });
+        const changed: string[] = [];
+        for (const gateway of live) {
+          const file = `gateways/${gateway.name}.xml`;
+          const xml = gatewayXml(gateway);
+          const before = await this.files.read(file);
+          if (before === xml) continue;
+          await this.files.write(file, xml, { private: true });
+          // sofia keeps a running gateway's params until it is killed: a changed trunk starts again.
+          if (before !== null) changed.push(gateway.name);
+        }
         // Only the tenant's own gateways, by name: its trunks' ids and their names of the old scheme.
         const fileOf = (name: string) => `${name}.xml`;
         const removed = await this.files.prune('gateways', owned(gateways.owned.map(fileOf)), new Set(live.map((gateway) => fileOf(gateway.name))));
-        return { tenant, kind, removedGateways: removed.map((name) => name.replace(/\.xml$/, '')) };
+        return { tenant, kind, removedGateways: removed.map((name) => name.replace(/\.xml$/, '')), changedGateways: changed };
       }
       case 'callcenter': {
         const queues = await repo.queues(tenant.id);

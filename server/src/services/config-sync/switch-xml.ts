@@ -114,22 +114,40 @@ export interface GatewayInfo {
   dtmfMode: string;
   ping: number | null;
   transport: string;
+  fromUser?: string | null;
+  fromDomain?: string | null;
+  registerProxy?: string | null;
+  outboundProxy?: string | null;
+  expireSeconds?: number | null;
+  callerIdInFrom?: boolean;
 }
 
-/** gateways/<tenant>-<trunk>.xml: one sofia gateway (included in the external profile). */
+/**
+ * gateways/gw-<trunk id>.xml: one sofia gateway (included in the external profile), with the
+ * params mod_sofia's parse_gateways reads. `host` is where the provider is: the proxy and realm
+ * unless those are given. sofia builds From as `<sip:from-user@from-domain>` and falls back to the
+ * proxy for the domain, so a provider whose SIP domain is not its proxy needs from-domain: the
+ * trunk's own, else its realm (a realm set apart from the host is the provider's domain).
+ * register-proxy and outbound-proxy only when set (sofia then sends REGISTERs or calls there).
+ */
 export function gatewayXml(gateway: GatewayInfo): string {
   const root = include();
   const node = root.ele('gateway', { name: gateway.name });
   params(node, 'params', {
     realm: gateway.realm ?? gateway.host,
     proxy: gateway.proxy ?? gateway.host,
+    'from-domain': gateway.fromDomain ?? gateway.realm,
+    'from-user': gateway.fromUser,
+    'register-proxy': gateway.registerProxy,
+    'outbound-proxy': gateway.outboundProxy,
     register: gateway.register,
     username: gateway.username ?? 'not-used',
     password: gateway.password ?? 'not-used',
+    'expire-seconds': gateway.expireSeconds,
     'register-transport': gateway.transport,
     'dtmf-type': gateway.dtmfMode,
     ping: gateway.ping,
-    'caller-id-in-from': true,
+    'caller-id-in-from': gateway.callerIdInFrom ?? true,
   });
   return finish(root);
 }

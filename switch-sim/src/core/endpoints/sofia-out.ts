@@ -7,6 +7,7 @@ import { PCMU } from '../channel.ts';
 import type { SwitchCore } from '../core.ts';
 import { ORIGIN } from '../lifecycle.ts';
 import type { Outcome } from '../outcomes.ts';
+import { sipHostPort } from '../../sofia/gateway-params.ts';
 import { mediaVars, outboundCreateVars, outboundInviteVars, outboundRingingVars, type SofiaPeer } from '../../sofia/sofia-vars.ts';
 import { applyOriginationUuid, legResult, outboundBaseVars } from './loopback.ts';
 import { runOutcome } from './outcome-runner.ts';
@@ -60,7 +61,8 @@ function resolveTarget(core: SwitchCore, spec: LegSpec): SofiaTarget | HangupCau
       gw.obFailed++;
       return 'GATEWAY_DOWN';
     }
-    const [host = gwName, port = '5060'] = (gw.params.proxy ?? gw.params.realm ?? gwName).split(':');
+    // sofia sends the INVITE to the outbound-proxy when one is set, else to the gateway's proxy.
+    const [host = gwName, port = '5060'] = sipHostPort(gw.settings.outboundStickyProxy ?? gw.settings.proxy).split(':');
     return {
       peer: { profile: gw.profile, localIp: ip, localPort: 5080, contactUser: number, contactHost: host, contactPort: Number(port), userAgent: 'SimulatedCarrier/1.0' },
       destination: number,

@@ -19,6 +19,8 @@ import platformUsersEn from '../../platform-users/platform-users.en.json';
 import platformUsersPtBR from '../../platform-users/platform-users.pt-BR.json';
 import tenantsEn from '../../tenants/tenants.en.json';
 import tenantsPtBR from '../../tenants/tenants.pt-BR.json';
+import trunksEn from '../../trunks/trunks.en.json';
+import trunksPtBR from '../../trunks/trunks.pt-BR.json';
 import en from './en.json';
 import errorsEn from './errors.en.json';
 import errorsPtBR from './errors.pt-BR.json';
@@ -42,6 +44,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     ivrMenusEn,
     platformUsersEn,
     tenantsEn,
+    trunksEn,
   ],
   'pt-BR': [
     ptBR,
@@ -55,6 +58,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     ivrMenusPtBR,
     platformUsersPtBR,
     tenantsPtBR,
+    trunksPtBR,
   ],
 };
 
