@@ -4,7 +4,7 @@ import { findAll, parseXml } from '../../../../switch-sim/src/config/xml.ts';
 import { ENCODING_TRICKS } from '../../platform/switch/encoding-tricks.test-support.ts';
 import { switchContextName } from '../../platform/switch/naming.ts';
 import { assertWellFormed } from '../../platform/switch/switch-xml-writer.ts';
-import { compileContext, defaultDialplanRules } from './dialplan.compiler.ts';
+import { compileContext, defaultDialplanRules, switchExtensionName } from './dialplan.compiler.ts';
 
 describe('dialplan compiler', () => {
   it('compiles the default rules into a well-formed context namespaced by tenant', () => {
@@ -50,7 +50,8 @@ describe('dialplan compiler', () => {
     ]);
     const root = parseXml(xml);
     expect(findAll(root, 'context')[0]!.attrs.name).toBe(value);
-    expect(findAll(root, 'extension')[0]!.attrs.name).toBe(value);
+    expect(findAll(root, 'extension')[0]!.attrs.name).toBe(switchExtensionName(value));
+    expect(findAll(root, 'extension')[0]!.attrs.name).toMatch(/^[\p{L}\p{N}_.-]+$/u);
     expect(findAll(root, 'condition')[0]!.attrs).toEqual({ field: value, expression: value });
     expect(findAll(root, 'action')[0]!.attrs.data).toBe(value);
     expect(findAll(root, 'anti-action')[0]!.attrs.data).toBe(value);

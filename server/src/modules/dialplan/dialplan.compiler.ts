@@ -14,12 +14,19 @@ export interface CompilableRule {
   enabled: boolean;
 }
 
+/**
+ * A rule's name is a label (any text); the switch only logs the extension name, but what it reads
+ * must never carry anything it could expand or decode. Letters (any script), digits, '_', '.' and
+ * '-' stay (the seeded names such as internal-extensions are unchanged); any other run becomes '_'.
+ */
+export const switchExtensionName = (name: string) => name.replace(/[^\p{L}\p{N}_.-]+/gu, '_') || 'rule';
+
 export function compileContext(switchContext: string, rules: CompilableRule[]): string {
   const root = new SwitchXmlElement('include');
   const context = root.ele('context', { name: switchContext });
   const ordered = rules.filter((rule) => rule.enabled).sort((a, b) => a.sortOrder - b.sortOrder);
   for (const rule of ordered) {
-    const extension = context.ele('extension', { name: rule.name, continue: String(rule.continue) });
+    const extension = context.ele('extension', { name: switchExtensionName(rule.name), continue: String(rule.continue) });
     const condition = extension.ele('condition', { field: rule.conditionField, expression: rule.conditionExpression });
     for (const action of rule.actions) condition.ele('action', { application: action.application, data: action.data });
     for (const action of rule.antiActions) condition.ele('anti-action', { application: action.application, data: action.data });

@@ -55,14 +55,15 @@ describe('/dialplan/rules', () => {
     expect(created.statusCode, created.body).toBe(201);
     const body = created.json();
     expect(body.name).toBe(`rule-${body.id.slice(0, 8)}`);
-    // Any label: the writer escapes it into the switch's extension name.
+    // Any label; the switch's extension name keeps only its plain characters.
     const labelled = await call('POST', '/dialplan/rules', admin.session, rule({ name: 'Recepção "24h" & <noite>' }));
     expect(labelled.statusCode, labelled.body).toBe(201);
     const version = await call('POST', '/dialplan/versions', admin.session, { context: 'default' });
     const xml = (await call('GET', `/dialplan/versions/${version.json().id}`, admin.session)).json().xml as string;
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(xml).toContain(`name="${body.name}"`);
-    expect(xml).toContain('name="Recepção &quot;24h&quot; &amp; &lt;noite&gt;"');
+    expect(xml).toContain('name="Recepção_24h_noite_"');
+    expect((await call('GET', `/dialplan/rules/${labelled.json().id}`, admin.session)).json().name).toBe('Recepção "24h" & <noite>');
   });
 
   it('rejects hostile rules with 400 DIALPLAN_NOT_ALLOWED naming the field', async () => {

@@ -176,9 +176,12 @@ describe('audit log', () => {
 });
 
 describe('trunk names', () => {
-  it('refuses a dash, which would make gateway names ambiguous', async () => {
-    await expect(
-      owner.query(`INSERT INTO trunks (tenant_id, name, host) VALUES ($1, 'a-b', 'h')`, [tenantA]),
-    ).rejects.toThrow(/trunks_name_check/);
+  it('are labels, unique per tenant whatever their case, deleted trunks included', async () => {
+    await owner.query(`INSERT INTO trunks (tenant_id, name, host) VALUES ($1, 'Vivo SP-01', 'h')`, [tenantA]);
+    await expect(owner.query(`INSERT INTO trunks (tenant_id, name, host) VALUES ($1, 'VIVO sp-01', 'h')`, [tenantA])).rejects.toThrow(/unique/);
+    await owner.query(`UPDATE trunks SET deleted_at = now() WHERE tenant_id = $1 AND name = 'Vivo SP-01'`, [tenantA]);
+    await expect(owner.query(`INSERT INTO trunks (tenant_id, name, host) VALUES ($1, 'vivo sp-01', 'h')`, [tenantA])).rejects.toThrow(/unique/);
+    // Another tenant may use the same label.
+    await owner.query(`INSERT INTO trunks (tenant_id, name, host) VALUES ($1, 'Vivo SP-01', 'h')`, [tenantB]);
   });
 });
