@@ -155,16 +155,19 @@ it('shows the tenant creation in the audit log with localized dates', async () =
     await openMenu(page, 'Audit log');
     const entry = page
       .getByRole('row')
-      .filter({ hasText: 'TENANT_CREATED' })
+      .filter({ hasText: 'Tenant created' })
       .filter({ hasText: `code: ${tenant.code}` });
     await entry.waitFor();
-    const [when, actor] = await entry.getByRole('cell').allInnerTexts();
-    expect(actor).toBe(env.platform.platformAdmin.email);
+    const [when, tenantName, actor] = await entry.getByRole('cell').allInnerTexts();
+    expect(tenantName).toBe(`Tenant ${tenant.code}`);
+    expect(actor).toContain(env.platform.platformAdmin.email);
     expect(when).toMatch(/^\d{1,2}\/\d{1,2}\/\d{2}, \d{1,2}:\d{2}:\d{2}\s?[AP]M$/);
 
     await page.getByLabel('Language').selectOption('pt-BR');
     await page.getByRole('heading', { name: 'Auditoria' }).waitFor();
-    const [quando] = await entry.getByRole('cell').allInnerTexts();
+    const entrada = page.getByRole('row').filter({ hasText: 'Empresa criada' }).filter({ hasText: `code: ${tenant.code}` });
+    await entrada.waitFor();
+    const [quando] = await entrada.getByRole('cell').allInnerTexts();
     expect(quando).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}$/);
   });
 });

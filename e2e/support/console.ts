@@ -49,6 +49,7 @@ export const TENANT_ADMIN_MENU = [
   'IVR menus',
   'Dialplan',
   'Settings',
+  'Audit log',
 ];
 
 /** The side menu's entries, in whatever language the console currently speaks. */

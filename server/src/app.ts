@@ -38,6 +38,7 @@ import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { PlatformService, type SwitchCheck } from './modules/platform/platform.service.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { tenantSettingsRoutes } from './modules/tenant-settings/tenant-settings.routes.ts';
+import { auditRoutes } from './platform/audit/audit.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { TenantsService } from './modules/tenants/tenants.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
     await api.register(usersRoutes(new UsersService(db, auth)));
     await api.register(tenantSettingsRoutes(db));
+    await api.register(auditRoutes(db));
     await api.register(switchAdminRoutes(switchTarget));
     await api.register(monitoringRoutes({ db, hub, coordination, sessionCheckMs }));
 

@@ -35,7 +35,7 @@ const MENU_PAGES: Record<MenuPath, ReactNode> = {
   '/admin/tenants': <TenantsPage />,
   '/admin/plans': <PlansPage />,
   '/admin/users': <PlatformUsersPage />,
-  '/admin/audit-log': <AuditLogPage />,
+  '/admin/audit-log': <AuditLogPage key="platform" scope="platform" />,
   '/admin/system': <SystemPage />,
   '/tenant/users': <UsersPage />,
   '/tenant/extensions': <ExtensionsPage />,
@@ -48,6 +48,7 @@ const MENU_PAGES: Record<MenuPath, ReactNode> = {
   '/tenant/ivr-menus': <IvrMenusPage />,
   '/tenant/dialplan': <DialplanPage />,
   '/tenant/settings': <SettingsPage />,
+  '/tenant/audit-log': <AuditLogPage key="tenant" scope="tenant" />,
 };
 
 export function AppRoutes() {

@@ -20,6 +20,7 @@ describe('visibleMenu', () => {
       '/tenant/ivr-menus',
       '/tenant/dialplan',
       '/tenant/settings',
+      '/tenant/audit-log',
     ]);
   });
 

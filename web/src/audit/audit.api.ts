@@ -3,32 +3,135 @@ import { api } from '../app/api-client.ts';
 export interface AuditEntry {
   id: string;
   tenantId: string | null;
+  tenantName: string | null;
   actorUserId: string | null;
+  actorName: string | null;
   actorEmail: string | null;
   action: string;
   targetType: string | null;
   targetId: string | null;
+  /** The target's name or number as its table says it (null: no such thing, or not visible). */
+  targetName: string | null;
   details: Record<string, unknown>;
   ip: string | null;
   requestId: string | null;
   createdAt: string;
 }
 
-export const auditLogKey = ['platform', 'audit-log'] as const;
-
-export const auditApi = {
-  list: () => api<AuditEntry[]>('/platform/audit-log'),
-};
-
-/** Details are free-form JSON; a compact one-line rendering keeps the table scannable. */
-export function summarizeDetails(details: unknown): string {
-  if (details === null || details === undefined) return '';
-  if (typeof details !== 'object') return scalar(details);
-  const entries = Object.entries(details as Record<string, unknown>);
-  return entries.map(([key, value]) => `${key}: ${scalar(value)}`).join(', ');
+export interface AuditPage {
+  items: AuditEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
 }
 
+export type AuditScope = 'tenant' | 'platform';
+
+export interface AuditFilters {
+  actor?: string;
+  action?: string;
+  targetType?: string;
+  /** ISO instants: from inclusive, to exclusive. */
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+}
+
+export const auditLogKey = (scope: AuditScope, filters: AuditFilters) => ['audit-log', scope, filters] as const;
+
+export function auditQueryString(filters: AuditFilters): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+export const auditApi = {
+  list: (scope: AuditScope, filters: AuditFilters) =>
+    api<AuditPage>(`${scope === 'platform' ? '/platform/audit' : '/audit'}?${auditQueryString(filters)}`),
+};
+
+/** One line of an entry's details: a field and its value, or a change from one value to another. */
+export type DetailLine =
+  | { kind: 'value'; key: string; value: string }
+  | { kind: 'change'; key: string; before: string; after: string }
+  | { kind: 'changed'; fields: string[] };
+
+/**
+ * Details read as lines instead of JSON: `changed: [...]` lists the fields, `from`/`to` pairs read
+ * "field: before → after", anything else "key: value". Nested objects flatten to "a.b".
+ */
+export function detailLines(details: unknown): DetailLine[] {
+  if (details === null || typeof details !== 'object' || Array.isArray(details)) {
+    return details === null || details === undefined ? [] : [{ kind: 'value', key: '', value: scalar(details) }];
+  }
+  const record = details as Record<string, unknown>;
+  const lines: DetailLine[] = [];
+  const { from, to, changed, ...rest } = record;
+  if (Array.isArray(changed) && changed.length > 0) lines.push({ kind: 'changed', fields: changed.map(String) });
+  else if (changed !== undefined) rest.changed = changed;
+  if (from !== undefined || to !== undefined) {
+    if (isRecord(from) || isRecord(to)) {
+      const before = isRecord(from) ? from : {};
+      const after = isRecord(to) ? to : {};
+      for (const key of [...new Set([...Object.keys(before), ...Object.keys(after)])]) {
+        const was = key in before ? scalar(before[key]) : '';
+        const is = key in after ? scalar(after[key]) : was;
+        if (was !== is) lines.push({ kind: 'change', key, before: was, after: is });
+      }
+    } else {
+      lines.push({ kind: 'change', key: '', before: scalar(from), after: scalar(to) });
+    }
+  }
+  for (const [key, value] of Object.entries(rest)) {
+    if (isRecord(value)) {
+      for (const line of detailLines(value)) lines.push(line.kind === 'value' ? { ...line, key: `${key}.${line.key}` } : line);
+    } else {
+      lines.push({ kind: 'value', key, value: scalar(value) });
+    }
+  }
+  return lines;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
 function scalar(value: unknown): string {
-  if (value === undefined) return '';
+  if (value === undefined || value === null) return '—';
+  if (Array.isArray(value)) return value.map(scalar).join(', ');
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The instant a calendar day (YYYY-MM-DD) starts in a time zone, as ISO text. */
+export function startOfDayIn(day: string, timeZone: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const utc = Date.UTC(year, month - 1, date);
+  // The zone's offset at that moment, measured twice so a day that starts near a DST change lands right.
+  let instant = utc - offsetAt(utc, timeZone);
+  instant = utc - offsetAt(instant, timeZone);
+  return new Date(instant).toISOString();
+}
+
+/** The day after a YYYY-MM-DD day. */
+export function nextDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+}
+
+function offsetAt(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return wall - Math.floor(instant / 1000) * 1000;
 }

@@ -7,6 +7,7 @@ import type { TSchema } from 'typebox';
 import type { TenantActor } from '../../platform/auth/guard.ts';
 import type { PermissionKey } from '../../platform/auth/permissions.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import type { AuditTargetType } from '../../platform/audit/audit-actions.ts';
 import { isUniqueViolation, type DatabaseHandles, type Tx } from '../../platform/db/database.ts';
 import type { PauseReasonsTable } from '../../platform/db/schema.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
@@ -22,7 +23,7 @@ export interface CodeListSpec {
   label: string;
   /** How errors name it (error-codes.ts). */
   resource: 'pauseReason' | 'disposition';
-  audit: { actionPrefix: string; targetType: string };
+  audit: { actionPrefix: 'DISPOSITION' | 'PAUSE_REASON'; targetType: AuditTargetType };
   access: { read: PermissionKey; write: PermissionKey };
   /** Validation and serialisation; a list may add fields (dispositions: action). */
   schemas: { item: TSchema; create: TSchema; patch: TSchema };
@@ -126,9 +127,9 @@ export class CodeListService {
     return tx.updateTable(as(this.spec.table)).set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   }
 
-  private audit(tx: Tx, actor: TenantActor, what: string, targetId: string, details?: Record<string, unknown>) {
+  private audit(tx: Tx, actor: TenantActor, what: 'CREATED' | 'UPDATED' | 'DISABLED', targetId: string, details?: Record<string, unknown>) {
     const { actionPrefix, targetType } = this.spec.audit;
-    return recordAudit(tx, actor, { action: `${actionPrefix}_${what}`, targetType, targetId, ...(details ? { details } : {}) });
+    return recordAudit(tx, actor, { action: `${actionPrefix}_${what}` as const, targetType, targetId, ...(details ? { details } : {}) });
   }
 
   private codeInUse(code: string) {

@@ -4,6 +4,7 @@
 import { E } from '../../platform/http/error-codes.ts';
 import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import type { AuditAction } from '../../platform/audit/audit-actions.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
@@ -132,7 +133,7 @@ export class DialplanService {
   }
 
   /** Rules reach the switch only through an activated version, so a rule change marks nothing. */
-  private async changed(tx: Tx, actor: TenantActor, action: string, id: string, details: Record<string, unknown>): Promise<void> {
+  private async changed(tx: Tx, actor: TenantActor, action: AuditAction, id: string, details: Record<string, unknown>): Promise<void> {
     await recordAudit(tx, actor, { action, targetType: 'dialplan_rule', targetId: id, details });
   }
 }

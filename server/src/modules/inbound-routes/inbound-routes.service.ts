@@ -4,6 +4,7 @@
 import { E } from '../../platform/http/error-codes.ts';
 import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import type { AuditAction } from '../../platform/audit/audit-actions.ts';
 import { isUniqueViolation, type Tx } from '../../platform/db/database.ts';
 import type { InboundDestinationType } from '../../platform/db/schema.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
@@ -84,7 +85,7 @@ export class InboundRoutesService {
     }
   }
 
-  private async changed(tx: Tx, actor: TenantActor, action: string, id: string, details: Record<string, unknown>): Promise<void> {
+  private async changed(tx: Tx, actor: TenantActor, action: AuditAction, id: string, details: Record<string, unknown>): Promise<void> {
     await markSwitchConfigChanged(tx, actor.tenantId, 'public');
     await recordAudit(tx, actor, { action, targetType: 'inbound_route', targetId: id, details });
   }

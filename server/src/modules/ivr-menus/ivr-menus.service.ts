@@ -5,6 +5,7 @@ import { E } from '../../platform/http/error-codes.ts';
 import type { Readable } from 'node:stream';
 import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import type { AuditAction } from '../../platform/audit/audit-actions.ts';
 import { isUniqueViolation, type Tx } from '../../platform/db/database.ts';
 import { routedTo } from '../inbound-routes/inbound-routes.repo.ts';
 import { badRequest, conflict, notFound, type ErrorDetail } from '../../platform/http/errors.ts';
@@ -198,7 +199,7 @@ export class IvrMenusService {
   }
 
   /** Compiles the menu's context, activates it as a new version, marks the switch, audits. */
-  private async publish(tx: Tx, actor: TenantActor, menu: repo.MenuRow, action: string, details: Record<string, unknown>): Promise<IvrMenu> {
+  private async publish(tx: Tx, actor: TenantActor, menu: repo.MenuRow, action: AuditAction, details: Record<string, unknown>): Promise<IvrMenu> {
     const options = await repo.optionsOf(tx, [menu.id]);
     const { tenantCode } = await tenantScope(tx);
     const menus = await repo.menuDirectory(tx);

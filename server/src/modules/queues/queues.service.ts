@@ -4,6 +4,7 @@
 import { E } from '../../platform/http/error-codes.ts';
 import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import type { AuditAction } from '../../platform/audit/audit-actions.ts';
 import { isUniqueViolation, type DatabaseHandles, type Tx } from '../../platform/db/database.ts';
 import { routedTo } from '../inbound-routes/inbound-routes.repo.ts';
 import { menusTargeting } from '../ivr-menus/ivr-menus.repo.ts';
@@ -124,7 +125,7 @@ export class QueuesService {
   private async changed(
     tx: Tx,
     actor: TenantActor,
-    action: string,
+    action: AuditAction,
     queueId: string,
     details: Record<string, unknown>,
   ) {

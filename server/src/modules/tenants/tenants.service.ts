@@ -103,7 +103,7 @@ export class TenantsService {
       // (files, gateways, queues, calls, registrations) and writes it back on reactivation.
       if (body.status !== undefined && body.status !== current.status) await markSwitchConfigChanged(tx, id, ...SWITCH_CONFIG_KINDS);
       await recordAudit(tx, actor, {
-        action: body.status && body.status !== current.status ? `TENANT_${body.status === 'ACTIVE' ? 'REACTIVATED' : 'SUSPENDED'}` : 'TENANT_UPDATED',
+        action: body.status && body.status !== current.status ? (body.status === 'ACTIVE' ? 'TENANT_REACTIVATED' : 'TENANT_SUSPENDED') : 'TENANT_UPDATED',
         targetType: 'tenant',
         targetId: id,
         tenantId: id,

@@ -1,10 +1,11 @@
 // Every administrative change writes one immutable row: who, in which tenant, what, on what, when.
 import type { Tx } from '../db/database.ts';
 import type { Actor } from '../auth/guard.ts';
+import type { AuditAction, AuditTargetType } from './audit-actions.ts';
 
 export interface AuditEntry {
-  action: string;
-  targetType?: string;
+  action: AuditAction;
+  targetType?: AuditTargetType;
   targetId?: string;
   /** Never secrets: callers pass identifiers and changed field names, not values like passwords. */
   details?: Record<string, unknown>;

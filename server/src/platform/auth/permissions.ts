@@ -15,6 +15,7 @@ export const PERMISSIONS = {
   // Tenant administration
   'users.manage': { scope: 'TENANT', description: 'List, invite, change the role of and remove tenant members' },
   'settings.manage': { scope: 'TENANT', description: 'Edit the tenant settings (name, time zone, language)' },
+  'audit.view': { scope: 'TENANT', description: "See the tenant's audit log" },
 
   // Telephony
   'extensions.view': { scope: 'TENANT', description: 'See extensions and their registration state' },

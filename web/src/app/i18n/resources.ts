@@ -3,6 +3,8 @@
 // without touching each other's files.
 import agentsEn from '../../agents/agents.en.json';
 import agentsPtBR from '../../agents/agents.pt-BR.json';
+import auditEn from '../../audit/audit.en.json';
+import auditPtBR from '../../audit/audit.pt-BR.json';
 import codeListsEn from '../../code-lists/code-lists.en.json';
 import codeListsPtBR from '../../code-lists/code-lists.pt-BR.json';
 import dialplanEn from '../../dialplan/dialplan.en.json';
@@ -36,6 +38,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     en,
     errorsEn,
     agentsEn,
+    auditEn,
     codeListsEn,
     dialplanEn,
     extensionPhonesEn,
@@ -50,6 +53,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     ptBR,
     errorsPtBR,
     agentsPtBR,
+    auditPtBR,
     codeListsPtBR,
     dialplanPtBR,
     extensionPhonesPtBR,
