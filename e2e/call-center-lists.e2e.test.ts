@@ -51,7 +51,8 @@ it('keeps pause reasons, dispositions and agents, and shows agent states live', 
 
     // Pause reasons: create two, rename one, delete one and enable it again.
     await openMenu(page, 'Pause reasons');
-    await page.getByText('No pause reasons yet.').waitFor();
+    // A new tenant starts with pause reasons in its language (pt-BR here), editable like any other.
+    await tableRow(page, 'Pause reasons', 'Almoço').waitFor();
     for (const [code, name] of [
       ['LUNCH', 'Lunch'],
       ['BREAK', 'Coffee break'],
@@ -77,16 +78,17 @@ it('keeps pause reasons, dispositions and agents, and shows agent states live', 
     await page.getByRole('status').filter({ hasText: 'Pause reason deleted' }).waitFor();
     await lunchRow.getByText('Disabled', { exact: true }).waitFor();
     expect(await lunchRow.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    // Enabled reasons: the renamed one beside the six a new tenant starts with (LUNCH is disabled).
     const reasons = await call<Item[]>(baseUrl, '/pause-reasons', { token });
-    expect(reasons.map(({ code, name }) => ({ code, name }))).toEqual([
-      { code: 'BREAK', name: 'Short break' },
-    ]);
+    expect(reasons.map(({ code, name }) => ({ code, name }))).toEqual(expect.arrayContaining([{ code: 'BREAK', name: 'Short break' }]));
+    expect(reasons.map(({ code }) => code)).not.toContain('LUNCH');
+    expect(reasons).toHaveLength(1 + 6);
 
     await lunchRow.getByRole('button', { name: 'Enable' }).click();
     await lunchRow.getByText('Enabled', { exact: true }).waitFor();
     expect(
       (await call<Item[]>(baseUrl, '/pause-reasons', { token })).map((item) => item.code).sort(),
-    ).toEqual(['BREAK', 'LUNCH']);
+    ).toEqual(expect.arrayContaining(['BREAK', 'LUNCH']));
 
     // Dispositions: the action is explained, and a code is unique (the server's 409 shows in the form).
     await openMenu(page, 'Dispositions');
@@ -117,7 +119,8 @@ it('keeps pause reasons, dispositions and agents, and shows agent states live', 
         { code: 'CALLBACK', action: 'CALLBACK' },
       ]),
     );
-    expect(dispositions).toHaveLength(2);
+    // The two created here beside the six a new tenant starts with.
+    expect(dispositions).toHaveLength(2 + 6);
 
     // Agents: the member and the extension come from the tenant's lists.
     await openMenu(page, 'Agents');

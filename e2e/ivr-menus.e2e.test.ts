@@ -158,7 +158,7 @@ it('a tenant admin lays out, saves and voices an IVR menu', async () => {
     const greeting = page.getByRole('form', { name: 'Menu entry' }).getByLabel('Greeting');
     await greeting.fill('${system(rm -rf /)}');
     await page.getByRole('button', { name: 'Save menu' }).click();
-    await expectAlert(page, 'The IVR menu is not valid');
+    await expectAlert(page, 'Not allowed: the switch would read part of this text as a command.');
     expect(await page.locator('.ivr-problems').innerText()).toMatch(/^Greeting: .+/);
     expect(await greeting.inputValue()).toBe('${system(rm -rf /)}');
     expect(await page.getByText('Unsaved changes').isVisible()).toBe(true);
@@ -174,7 +174,7 @@ it('a tenant admin lays out, saves and voices an IVR menu', async () => {
     const uploadForm = page.getByRole('form', { name: 'Upload prompt' });
     await uploadForm.getByLabel('WAV file').setInputFiles(fakeFile);
     await uploadForm.getByRole('button', { name: 'Upload' }).click();
-    await expectAlert(page, 'The prompt must be a WAV file (RIFF/WAVE)');
+    await expectAlert(page, 'The prompt must be a WAV file (PCM, 8 or 16 kHz, mono).');
     expect((await stored()).hasPrompt).toBe(false);
     await uploadForm.getByLabel('WAV file').setInputFiles(wavFile);
     await uploadForm.getByRole('button', { name: 'Upload' }).click();

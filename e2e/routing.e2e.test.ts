@@ -110,7 +110,7 @@ it('creates a rule, refuses hostile data, activates a new version and rolls it b
     await action(2).getByLabel('Application').selectOption('set');
     await action(2).getByLabel('Data').fill('api_hangup_hook=system id');
     await form.getByRole('button', { name: 'Create rule' }).click();
-    await expectAlert(page, 'The rule is not allowed');
+    await expectAlert(page, 'Not allowed: the switch would read part of this text as a command.');
     const problems = form.getByRole('list', { name: 'What the server refused' });
     expect(await problems.innerText()).toContain('Action 2 · Data: setting api_hangup_hook is not allowed');
     expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('e2e-reception');

@@ -64,7 +64,7 @@ it('a tenant admin manages extensions, trunks and queues, and an agent uses the 
     await trunkForm.getByLabel('Username').fill('acct42');
     await trunkForm.getByLabel('Password', { exact: true }).fill('trunk-secret-99');
     await trunkForm.getByLabel('Transport').selectOption('tcp');
-    await trunkForm.getByLabel('Register').check();
+    await trunkForm.getByLabel('Register', { exact: true }).check();
     await trunkForm.getByRole('button', { name: 'Create trunk' }).click();
     const trunkRow = row(page, 'carrier_one');
     await trunkRow.waitFor();
