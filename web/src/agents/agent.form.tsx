@@ -5,6 +5,7 @@ import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { FormActions } from '../app/form-actions.tsx';
 import { Field } from '../app/field.tsx';
+import { NumberInput } from '../app/number-input.tsx';
 import { extensionLabel } from '../extensions/extension-label.ts';
 import { extensionsApi, extensionsKey } from '../extensions/extensions.api.ts';
 import { agentPatch, extensionChoices, memberLabel } from './agent-choices.ts';
@@ -36,11 +37,11 @@ export function AgentForm({ agent, agents, onSaved, onCancel }: AgentFormProps) 
   const [userId, setUserId] = useState('');
   const [extensionId, setExtensionId] = useState(agent?.extensionId ?? '');
   const [name, setName] = useState(agent?.name ?? '');
-  const [wrapUpSeconds, setWrapUpSeconds] = useState(String(agent?.wrapUpSeconds ?? DEFAULT_WRAP_UP_SECONDS));
+  const [wrapUpSeconds, setWrapUpSeconds] = useState<number | null>(agent?.wrapUpSeconds ?? DEFAULT_WRAP_UP_SECONDS);
 
   const save = useMutation({
     mutationFn: async () => {
-      const values = { extensionId, name, wrapUpSeconds: Number(wrapUpSeconds) };
+      const values = { extensionId, name, wrapUpSeconds: wrapUpSeconds ?? DEFAULT_WRAP_UP_SECONDS };
       if (!agent) {
         return agentsApi.create({
           userId,
@@ -110,13 +111,13 @@ export function AgentForm({ agent, agents, onSaved, onCancel }: AgentFormProps) 
           <input maxLength={120} value={name} onChange={(event) => setName(event.target.value)} />
         </Field>
         <Field label={t('agents.wrapUpSeconds')} hint={t('agents.wrapUpHint')}>
-          <input
-            type="number"
+          <NumberInput
             required
             min={0}
             max={3600}
+            integer
             value={wrapUpSeconds}
-            onChange={(event) => setWrapUpSeconds(event.target.value)}
+            onValueChange={setWrapUpSeconds}
           />
         </Field>
       </div>
