@@ -9,7 +9,8 @@ import { useE2eEnvironment } from './support/environment.ts';
 const env = useE2eEnvironment();
 
 /** A Brazilian DID nobody holds yet: 55 11 and eight digits. */
-const did = () => `5511${Math.floor(1e7 + Math.random() * 9e7)}`;
+// A São Paulo landline (area 11, eight digits from 3): valid, so the console formats it.
+const did = () => `55113${Math.floor(1e6 + Math.random() * 9e6)}`;
 
 it('routes a DID to an extension, then to a queue, and refuses a DID another tenant holds', async () => {
   const { baseUrl, platformAdmin } = env.platform;
@@ -49,7 +50,8 @@ it('routes a DID to an extension, then to a queue, and refuses a DID another ten
     await create.getByLabel('Extension', { exact: true }).selectOption({ label: '2001 — Recepcao' });
     await create.getByLabel('Description').fill('Linha principal');
     await create.getByRole('button', { name: 'Create route' }).click();
-    const route = row(page, `+${mine}`);
+    // Shown the way Brazilians write it.
+    const route = row(page, `+55 11 ${mine.slice(4, 8)}-${mine.slice(8)}`);
     await route.getByText('2001 — Recepcao').waitFor();
     expect(await route.innerText()).toContain('Extension');
 

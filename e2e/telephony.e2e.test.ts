@@ -115,11 +115,11 @@ it('a tenant admin manages extensions, trunks and queues, and an agent uses the 
     expect((await tierRow.getByRole('cell').allInnerTexts()).slice(0, 3)).toEqual([`Ana ${agentEmail}, 1001`, '2', '1']);
     // A tier's level and position are edited in place (keyboard focus lands on the level).
     await tierRow.getByRole('button', { name: 'Edit level and position: Ana' }).click();
-    const level = tiers.getByRole('spinbutton', { name: 'Level' });
+    const level = tiers.getByRole('textbox', { name: 'Level' });
     expect(await level.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await level.inputValue()).toBe('2');
     await level.fill('3');
-    await tiers.getByRole('spinbutton', { name: 'Position' }).fill('5');
+    await tiers.getByRole('textbox', { name: 'Position' }).fill('5');
     await tiers.getByRole('button', { name: 'Save' }).click();
     await tierRow.getByRole('cell', { name: '5', exact: true }).waitFor();
     expect((await tierRow.getByRole('cell').allInnerTexts()).slice(1, 3)).toEqual(['3', '5']);

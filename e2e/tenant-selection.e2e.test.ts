@@ -41,6 +41,8 @@ it('picks a tenant after login, switches from the header, and edits the tenant s
     await page.getByText(`You are working in ${north} as Tenant admin.`).waitFor();
 
     await openMenu(page, 'Settings');
+    // The plan by its name (the starter plan "trial" is called "Trial"), not its id.
+    expect(await page.locator('dt:text-is("Plan") + dd').innerText()).toBe('Trial');
     await page.getByLabel('Time zone').fill('Asia/Tokyo');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();

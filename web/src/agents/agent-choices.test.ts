@@ -35,6 +35,10 @@ const agent: Agent = {
   stateChangedAt: '2026-01-01T00:00:00.000Z',
   pauseReasonId: null,
   wrapUpSeconds: 10,
+  maxNoAnswer: 0,
+  rejectDelaySeconds: 0,
+  busyDelaySeconds: 0,
+  noAnswerDelaySeconds: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
@@ -58,11 +62,30 @@ describe('pickers', () => {
 
 describe('agentPatch', () => {
   it('sends only what changed; a blank name clears it', () => {
-    expect(agentPatch(agent, { extensionId: 'e1', name: ' Ana ', wrapUpSeconds: 10 })).toEqual({});
-    expect(agentPatch(agent, { extensionId: 'e2', name: '', wrapUpSeconds: 0 })).toEqual({
+    expect(
+      agentPatch(agent, {
+        extensionId: 'e1',
+        name: ' Ana ',
+        settings: { wrapUpSeconds: 10, maxNoAnswer: 0 },
+      }),
+    ).toEqual({});
+    expect(agentPatch(agent, { extensionId: 'e2', name: '', settings: { wrapUpSeconds: 0 } })).toEqual({
       extensionId: 'e2',
       name: null,
       wrapUpSeconds: 0,
     });
+    expect(
+      agentPatch(agent, {
+        extensionId: 'e1',
+        name: 'Ana',
+        settings: {
+          wrapUpSeconds: 10,
+          maxNoAnswer: 3,
+          rejectDelaySeconds: 5,
+          busyDelaySeconds: 0,
+          noAnswerDelaySeconds: 20,
+        },
+      }),
+    ).toEqual({ maxNoAnswer: 3, rejectDelaySeconds: 5, noAnswerDelaySeconds: 20 });
   });
 });

@@ -3,7 +3,13 @@
 // a deleted agent's extension, which the list cannot show).
 import { sortedExtensions } from '../extensions/extension-label.ts';
 import type { Extension } from '../extensions/extensions.api.ts';
-import type { Agent, AgentPatchInput, AssignableUser } from './agents.api.ts';
+import {
+  AGENT_SWITCH_SETTINGS,
+  type Agent,
+  type AgentPatchInput,
+  type AgentSwitchSetting,
+  type AssignableUser,
+} from './agents.api.ts';
 
 type Taken = Pick<Agent, 'userId' | 'extensionId'>;
 
@@ -26,7 +32,8 @@ export interface AgentFormValues {
   extensionId: string;
   /** As typed: blank means no name. */
   name: string;
-  wrapUpSeconds: number;
+  /** The switch settings; one left out is not sent. */
+  settings: Partial<Record<AgentSwitchSetting, number>>;
 }
 
 /** Only what the form changed, so the audit log names the fields that really moved. */
@@ -35,6 +42,10 @@ export function agentPatch(agent: Agent, values: AgentFormValues): AgentPatchInp
   return {
     ...(values.extensionId !== agent.extensionId && { extensionId: values.extensionId }),
     ...(name !== agent.name && { name }),
-    ...(values.wrapUpSeconds !== agent.wrapUpSeconds && { wrapUpSeconds: values.wrapUpSeconds }),
+    ...Object.fromEntries(
+      AGENT_SWITCH_SETTINGS.filter(
+        (setting) => values.settings[setting] !== undefined && values.settings[setting] !== agent[setting],
+      ).map((setting) => [setting, values.settings[setting]]),
+    ),
   };
 }

@@ -5,10 +5,11 @@ import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { FormActions } from '../app/form-actions.tsx';
 import { Field } from '../app/field.tsx';
+import { NumberInput } from '../app/number-input.tsx';
 import { extensionLabel } from '../extensions/extension-label.ts';
 import { extensionsApi, extensionsKey } from '../extensions/extensions.api.ts';
 import { agentPatch, extensionChoices, memberLabel } from './agent-choices.ts';
-import { agentsApi, assignableUsersKey, type Agent } from './agents.api.ts';
+import { agentsApi, assignableUsersKey, type Agent, type AgentSwitchSetting } from './agents.api.ts';
 
 interface AgentFormProps {
   /** Editing this agent; creating a new one when absent. */
@@ -19,7 +20,25 @@ interface AgentFormProps {
   onCancel: () => void;
 }
 
-const DEFAULT_WRAP_UP_SECONDS = 10;
+/** What a new agent starts with: the server's defaults (wrap-up 10 s, the switch's own zeros). */
+const NEW_AGENT_SETTINGS: Record<AgentSwitchSetting, number> = {
+  wrapUpSeconds: 10,
+  maxNoAnswer: 0,
+  rejectDelaySeconds: 0,
+  busyDelaySeconds: 0,
+  noAnswerDelaySeconds: 0,
+};
+
+/** The switch settings the form shows, each with its range and hint. */
+const SETTING_FIELDS: readonly { setting: AgentSwitchSetting; max: number; hint: string }[] = [
+  { setting: 'wrapUpSeconds', max: 3600, hint: 'agents.wrapUpHint' },
+  { setting: 'maxNoAnswer', max: 100, hint: 'agents.maxNoAnswerHint' },
+  { setting: 'rejectDelaySeconds', max: 3600, hint: 'agents.delayHint' },
+  { setting: 'busyDelaySeconds', max: 3600, hint: 'agents.delayHint' },
+  { setting: 'noAnswerDelaySeconds', max: 3600, hint: 'agents.delayHint' },
+];
+
+type SettingDrafts = Record<AgentSwitchSetting, number | null>;
 
 export function AgentForm({ agent, agents, onSaved, onCancel }: AgentFormProps) {
   const { t } = useTranslation();
@@ -36,19 +55,23 @@ export function AgentForm({ agent, agents, onSaved, onCancel }: AgentFormProps) 
   const [userId, setUserId] = useState('');
   const [extensionId, setExtensionId] = useState(agent?.extensionId ?? '');
   const [name, setName] = useState(agent?.name ?? '');
-  const [wrapUpSeconds, setWrapUpSeconds] = useState(String(agent?.wrapUpSeconds ?? DEFAULT_WRAP_UP_SECONDS));
+  const [settings, setSettings] = useState<SettingDrafts>(() => ({
+    wrapUpSeconds: agent?.wrapUpSeconds ?? NEW_AGENT_SETTINGS.wrapUpSeconds,
+    maxNoAnswer: agent?.maxNoAnswer ?? NEW_AGENT_SETTINGS.maxNoAnswer,
+    rejectDelaySeconds: agent?.rejectDelaySeconds ?? NEW_AGENT_SETTINGS.rejectDelaySeconds,
+    busyDelaySeconds: agent?.busyDelaySeconds ?? NEW_AGENT_SETTINGS.busyDelaySeconds,
+    noAnswerDelaySeconds: agent?.noAnswerDelaySeconds ?? NEW_AGENT_SETTINGS.noAnswerDelaySeconds,
+  }));
 
   const save = useMutation({
     mutationFn: async () => {
-      const values = { extensionId, name, wrapUpSeconds: Number(wrapUpSeconds) };
-      if (!agent) {
-        return agentsApi.create({
-          userId,
-          extensionId,
-          name: values.name.trim() || null,
-          wrapUpSeconds: values.wrapUpSeconds,
-        });
-      }
+      // Required fields: the browser does not submit a blank one, so null never reaches here.
+      const filled = Object.fromEntries(
+        Object.entries(settings).filter((entry): entry is [AgentSwitchSetting, number] => entry[1] !== null),
+      ) as Partial<Record<AgentSwitchSetting, number>>;
+      const values = { extensionId, name, settings: filled };
+      if (!agent)
+        return agentsApi.create({ userId, extensionId, name: values.name.trim() || null, ...filled });
       const patch = agentPatch(agent, values);
       // The server refuses an empty PATCH; nothing changed is simply done.
       return Object.keys(patch).length > 0 ? agentsApi.update(agent.id, patch) : agent;
@@ -109,17 +132,24 @@ export function AgentForm({ agent, agents, onSaved, onCancel }: AgentFormProps) 
         <Field label={t('common.name')} hint={t('agents.nameHint')}>
           <input maxLength={120} value={name} onChange={(event) => setName(event.target.value)} />
         </Field>
-        <Field label={t('agents.wrapUpSeconds')} hint={t('agents.wrapUpHint')}>
-          <input
-            type="number"
-            required
-            min={0}
-            max={3600}
-            value={wrapUpSeconds}
-            onChange={(event) => setWrapUpSeconds(event.target.value)}
-          />
-        </Field>
       </div>
+      <fieldset>
+        <legend>{t('agents.switchSettings')}</legend>
+        <div className="form-grid">
+          {SETTING_FIELDS.map(({ setting, max, hint }) => (
+            <Field key={setting} label={t(`agents.${setting}`)} hint={t(hint)}>
+              <NumberInput
+                required
+                min={0}
+                max={max}
+                integer
+                value={settings[setting]}
+                onValueChange={(value) => setSettings((current) => ({ ...current, [setting]: value }))}
+              />
+            </Field>
+          ))}
+        </div>
+      </fieldset>
       <ErrorMessage error={save.error} />
       <FormActions
         saving={save.isPending}

@@ -16,6 +16,12 @@ export interface Agent {
   /** The reason of the current pause, while PAUSED. */
   pauseReasonId: string | null;
   wrapUpSeconds: number;
+  /** Unanswered offers in a row after which the switch puts the agent on break (0: never). */
+  maxNoAnswer: number;
+  /** Seconds without offers after rejecting one, after being busy, after not answering. */
+  rejectDelaySeconds: number;
+  busyDelaySeconds: number;
+  noAnswerDelaySeconds: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -25,6 +31,10 @@ export interface AgentCreateInput {
   extensionId: string;
   name?: string | null;
   wrapUpSeconds?: number;
+  maxNoAnswer?: number;
+  rejectDelaySeconds?: number;
+  busyDelaySeconds?: number;
+  noAnswerDelaySeconds?: number;
 }
 
 /** A member who can still become an agent (GET /agents/assignable-users). */
@@ -36,7 +46,17 @@ export interface AssignableUser {
 }
 
 /** The state is not here on purpose: only login, pause, resume, logout and calls move it. */
-export type AgentPatchInput = Partial<Pick<Agent, 'extensionId' | 'name' | 'wrapUpSeconds'>>;
+export type AgentPatchInput = Partial<Pick<Agent, 'extensionId' | 'name' | AgentSwitchSetting>>;
+
+/** The agent's settings that reach mod_callcenter, each a whole number. */
+export const AGENT_SWITCH_SETTINGS = [
+  'wrapUpSeconds',
+  'maxNoAnswer',
+  'rejectDelaySeconds',
+  'busyDelaySeconds',
+  'noAnswerDelaySeconds',
+] as const;
+export type AgentSwitchSetting = (typeof AGENT_SWITCH_SETTINGS)[number];
 
 // The queues page's agent picker reads the same list, so one refresh serves both.
 export const agentsKey = (tenantId: string | null) => ['agents', 'list', tenantId] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLocaleNumber } from './locale-number.ts';
+import { formatNumberInput, parseLocaleNumber } from './locale-number.ts';
 
 describe('parseLocaleNumber', () => {
   it('reads pt-BR: comma for decimals, dot for thousands', () => {
@@ -21,5 +21,16 @@ describe('parseLocaleNumber', () => {
     // "2.5" in pt-BR would be a thousands group of one digit: not a number there.
     expect(parseLocaleNumber('2.5', 'pt-BR')).toBeNull();
     expect(parseLocaleNumber('', 'en')).toBeNull();
+  });
+});
+
+describe('formatNumberInput', () => {
+  it('writes the decimal mark of the language and reads back to the same number', () => {
+    expect(formatNumberInput(2.5, 'pt-BR')).toBe('2,5');
+    expect(formatNumberInput(2.5, 'en')).toBe('2.5');
+    expect(formatNumberInput(86400, 'pt-BR')).toBe('86400');
+    expect(formatNumberInput(null, 'pt-BR')).toBe('');
+    for (const value of [0, 2.5, -3.25, 1234.5, 86400])
+      for (const language of ['pt-BR', 'en']) expect(parseLocaleNumber(formatNumberInput(value, language), language)).toBe(value);
   });
 });

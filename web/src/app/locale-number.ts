@@ -20,3 +20,13 @@ export function parseLocaleNumber(text: string, language: string): number | null
   const value = Number(trimmed.split(group).join('').replace(decimal, '.'));
   return Number.isFinite(value) ? value : null;
 }
+
+/**
+ * `value` as an input field shows it in `language`: the same decimal mark the parser reads and no
+ * thousands groups (a typed "1234" and a shown "1234" look alike), so 2.5 is "2,5" in pt-BR.
+ */
+export function formatNumberInput(value: number | null | undefined, language: string): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  const { decimal } = SEPARATORS[language] ?? SEPARATORS.en!;
+  return String(value).replace('.', decimal);
+}

@@ -5,6 +5,7 @@ import { errorDetails } from '../app/error-details.ts';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { FormActions } from '../app/form-actions.tsx';
 import { Field } from '../app/field.tsx';
+import { NumberInput } from '../app/number-input.tsx';
 import { ActionList } from './action-list.tsx';
 import { dialplanApi, type DialplanRule } from './dialplan.api.ts';
 import {
@@ -83,13 +84,13 @@ export function RuleForm({ rule, context, onSaved, onCancel }: RuleFormProps) {
           />
         </Field>
         <Field label={t('dialplan.rule.order')} hint={t('dialplan.rule.orderHint')}>
-          <input
-            type="number"
+          <NumberInput
             required
             min={0}
             max={100000}
-            value={draft.order}
-            onChange={(event) => change({ order: event.target.value })}
+            integer
+            value={draft.order.trim() === '' ? null : Number(draft.order)}
+            onValueChange={(order) => change({ order: order === null ? '' : String(order) })}
           />
         </Field>
       </div>

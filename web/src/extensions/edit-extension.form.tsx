@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { FormActions } from '../app/form-actions.tsx';
+import { NumberInput } from '../app/number-input.tsx';
 import { CODECS, extensionsApi, type Codec, type Extension, type ExtensionPatch } from './extensions.api.ts';
 
 interface EditExtensionFormProps {
@@ -34,7 +35,7 @@ export function EditExtensionForm({ extension, onSaved, onCancel }: EditExtensio
   const [callerId, setCallerId] = useState(extension.callerId ?? '');
   const [callGroup, setCallGroup] = useState(extension.callGroup ?? '');
   const [codecs, setCodecs] = useState<Codec[]>(extension.codecs);
-  const [maxRegistrations, setMaxRegistrations] = useState(String(extension.maxRegistrations));
+  const [maxRegistrations, setMaxRegistrations] = useState<number | null>(extension.maxRegistrations);
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
 
@@ -52,7 +53,7 @@ export function EditExtensionForm({ extension, onSaved, onCancel }: EditExtensio
       callerId: callerId.trim() || null,
       callGroup: callGroup.trim() || null,
       codecs,
-      maxRegistrations: Number(maxRegistrations),
+      maxRegistrations: maxRegistrations ?? extension.maxRegistrations,
     });
     if (Object.keys(patch).length === 0) onSaved(extension);
     else save.mutate(patch);
@@ -78,15 +79,14 @@ export function EditExtensionForm({ extension, onSaved, onCancel }: EditExtensio
         </label>
         <label>
           <span>{t('extensionPhones.maxRegistrations')}</span>
-          <input
-            type="number"
+          <NumberInput
             required
             min={1}
             max={20}
-            step={1}
+            integer
             title={t('extensionPhones.maxRegistrationsHint')}
             value={maxRegistrations}
-            onChange={(event) => setMaxRegistrations(event.target.value)}
+            onValueChange={setMaxRegistrations}
           />
         </label>
         <fieldset>

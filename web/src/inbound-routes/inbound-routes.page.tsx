@@ -8,6 +8,7 @@ import { useFormat } from '../app/use-format.ts';
 import { destinationName } from './destinations.ts';
 import { InboundRouteForm } from './inbound-route.form.tsx';
 import { inboundRoutesApi, inboundRoutesKey, type InboundRoute } from './inbound-routes.api.ts';
+import { formatDid } from './did-format.ts';
 import { useDestinationSources } from './use-destination-sources.ts';
 
 type Panel = { kind: 'create' } | { kind: 'edit'; route: InboundRoute } | null;
@@ -78,7 +79,7 @@ export function InboundRoutesPage() {
             <tbody>
               {routes.data?.map((route) => (
                 <tr key={route.id}>
-                  <td className="nowrap">{route.didNumber}</td>
+                  <td className="nowrap">{formatDid(route.didNumber)}</td>
                   <td>{t(`inboundRoutes.types.${route.destinationType}`)}</td>
                   <td>
                     {destinationName(route.destinationType, route.destinationNumber, destinations.sources) ??

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../app/field.tsx';
+import { NumberInput } from '../app/number-input.tsx';
 import type { IvrDraft } from './ivr-draft.ts';
 import { IvrTargetFields } from './ivr-target-fields.tsx';
 import type { Destinations } from './use-destinations.ts';
@@ -19,32 +20,28 @@ interface IvrFailureFormProps {
 export function IvrFailureForm({ fields, destinations, readOnly, menuId, onChange }: IvrFailureFormProps) {
   const { t } = useTranslation();
   const headingId = useId();
-  const whole = (text: string, fallback: number) => {
-    const value = Number.parseInt(text, 10);
-    return Number.isFinite(value) ? value : fallback;
-  };
   return (
     <section className="panel form" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('ivrMenus.failure.title')}</h3>
       <fieldset className="ivr-fieldset" disabled={readOnly}>
         <Field label={t('ivrMenus.failure.timeout')} hint={t('ivrMenus.failure.timeoutHint')}>
-          <input
-            type="number"
+          <NumberInput
             min={1}
             max={60}
+            integer
             required
             value={fields.timeoutSeconds}
-            onChange={(event) => onChange({ timeoutSeconds: whole(event.target.value, fields.timeoutSeconds) })}
+            onValueChange={(value) => value !== null && onChange({ timeoutSeconds: value })}
           />
         </Field>
         <Field label={t('ivrMenus.failure.tries')} hint={t('ivrMenus.failure.triesHint')}>
-          <input
-            type="number"
+          <NumberInput
             min={1}
             max={10}
+            integer
             required
             value={fields.maxFailures}
-            onChange={(event) => onChange({ maxFailures: whole(event.target.value, fields.maxFailures) })}
+            onValueChange={(value) => value !== null && onChange({ maxFailures: value })}
           />
         </Field>
         <IvrTargetFields

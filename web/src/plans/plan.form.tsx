@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { Field } from '../app/field.tsx';
 import { FormActions } from '../app/form-actions.tsx';
+import { NumberInput } from '../app/number-input.tsx';
 import {
   PLAN_ID_PATTERN,
   PLAN_LIMIT_FIELDS,
@@ -15,12 +16,10 @@ import {
   type PlanLimitField,
 } from './plans.api.ts';
 
-type LimitDrafts = Record<PlanLimitField, string>;
+type LimitDrafts = Record<PlanLimitField, number | null>;
 
 function draftsOf(plan: Plan | null): LimitDrafts {
-  const text = (value: number | null | undefined) =>
-    value === null || value === undefined ? '' : String(value);
-  return Object.fromEntries(PLAN_LIMIT_FIELDS.map((field) => [field, text(plan?.[field])])) as LimitDrafts;
+  return Object.fromEntries(PLAN_LIMIT_FIELDS.map((field) => [field, plan?.[field] ?? null])) as LimitDrafts;
 }
 
 interface PlanFormProps {
@@ -35,7 +34,7 @@ export function PlanForm({ plan, onDone }: PlanFormProps) {
   const [id, setId] = useState('');
   const [name, setName] = useState(plan?.name ?? '');
   const [limits, setLimits] = useState<LimitDrafts>(() => draftsOf(plan));
-  const [retentionDays, setRetentionDays] = useState(plan ? String(plan.recordingRetentionDays) : '');
+  const [retentionDays, setRetentionDays] = useState<number | null>(plan ? plan.recordingRetentionDays : null);
   const [aiEnabled, setAiEnabled] = useState(plan?.aiEnabled ?? false);
 
   const save = useMutation({
@@ -50,10 +49,9 @@ export function PlanForm({ plan, onDone }: PlanFormProps) {
     event.preventDefault();
     const input: PlanInput = { name: name.trim(), aiEnabled };
     // A blank limit means unlimited, which the API spells null.
-    for (const field of PLAN_LIMIT_FIELDS)
-      input[field] = limits[field].trim() === '' ? null : Number(limits[field]);
+    for (const field of PLAN_LIMIT_FIELDS) input[field] = limits[field];
     // Retention is never unlimited: blank on creation takes the server's default.
-    if (retentionDays.trim() !== '') input.recordingRetentionDays = Number(retentionDays);
+    if (retentionDays !== null) input.recordingRetentionDays = retentionDays;
     if (!plan && id.trim()) input.id = id.trim();
     save.mutate(input);
   };
@@ -75,27 +73,25 @@ export function PlanForm({ plan, onDone }: PlanFormProps) {
         {PLAN_LIMIT_FIELDS.map((field) => (
           <label key={field}>
             <span>{t(`plans.limits.${field}`)}</span>
-            <input
-              type="number"
+            <NumberInput
               min={0}
-              step={field === 'maxRecordingStorageGb' ? 'any' : 1}
+              integer={field !== 'maxRecordingStorageGb'}
               placeholder={t('common.unlimited')}
               value={limits[field]}
-              onChange={(event) => setLimits((current) => ({ ...current, [field]: event.target.value }))}
+              onValueChange={(value) => setLimits((current) => ({ ...current, [field]: value }))}
             />
           </label>
         ))}
         <label>
           <span>{t('plans.retentionDays')}</span>
-          <input
-            type="number"
+          <NumberInput
             min={RETENTION_DAYS_RANGE.min}
             max={RETENTION_DAYS_RANGE.max}
-            step={1}
+            integer
             required={plan !== null}
             placeholder={plan ? undefined : t('plans.serverDefault')}
             value={retentionDays}
-            onChange={(event) => setRetentionDays(event.target.value)}
+            onValueChange={setRetentionDays}
           />
         </label>
         <label className="checkbox">

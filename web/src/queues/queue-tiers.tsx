@@ -5,6 +5,7 @@ import { AgentStateBadge } from '../agents/agent-state-badge.tsx';
 import { agentsApi, agentsKey } from '../agents/agents.api.ts';
 import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
+import { NumberInput } from '../app/number-input.tsx';
 import { agentChoiceLabel, queuesApi, tiersKey, type Queue } from './queues.api.ts';
 
 /** The agents serving one queue: assign with level and position, or remove. */
@@ -20,8 +21,8 @@ export function QueueTiers({ queue, onClose }: { queue: Queue; onClose: () => vo
     enabled: canManage && can('agents.view'),
   });
   const [agentId, setAgentId] = useState('');
-  const [level, setLevel] = useState('1');
-  const [position, setPosition] = useState('1');
+  const [level, setLevel] = useState<number | null>(1);
+  const [position, setPosition] = useState<number | null>(1);
   const levelInput = useRef<HTMLInputElement>(null);
   const choices = [...(agents.data ?? [])].sort((a, b) => agentChoiceLabel(a).localeCompare(agentChoiceLabel(b)));
   // Assigning an agent already in the queue changes its level and position (the API upserts).
@@ -30,11 +31,11 @@ export function QueueTiers({ queue, onClose }: { queue: Queue; onClose: () => vo
   const refresh = () => queryClient.invalidateQueries({ queryKey: tiersKey(queue.id) });
   const assign = useMutation({
     mutationFn: () =>
-      queuesApi.assign(queue.id, { agentId, level: Number(level), position: Number(position) }),
+      queuesApi.assign(queue.id, { agentId, level: level ?? 1, position: position ?? 1 }),
     onSuccess: () => {
       setAgentId('');
-      setLevel('1');
-      setPosition('1');
+      setLevel(1);
+      setPosition(1);
     },
     onSettled: refresh,
   });
@@ -92,8 +93,8 @@ export function QueueTiers({ queue, onClose }: { queue: Queue; onClose: () => vo
                       onClick={() => {
                         assign.reset();
                         setAgentId(tier.agentId);
-                        setLevel(String(tier.level));
-                        setPosition(String(tier.position));
+                        setLevel(tier.level);
+                        setPosition(tier.position);
                         levelInput.current?.focus();
                       }}
                     >
@@ -133,25 +134,25 @@ export function QueueTiers({ queue, onClose }: { queue: Queue; onClose: () => vo
             </label>
             <label>
               <span>{t('queues.level')}</span>
-              <input
+              <NumberInput
                 ref={levelInput}
-                type="number"
                 required
                 min={1}
                 max={99}
+                integer
                 value={level}
-                onChange={(event) => setLevel(event.target.value)}
+                onValueChange={setLevel}
               />
             </label>
             <label>
               <span>{t('queues.position')}</span>
-              <input
-                type="number"
+              <NumberInput
                 required
                 min={1}
                 max={999}
+                integer
                 value={position}
-                onChange={(event) => setPosition(event.target.value)}
+                onValueChange={setPosition}
               />
             </label>
           </div>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { FormActions } from '../app/form-actions.tsx';
+import { NumberInput } from '../app/number-input.tsx';
 import {
   QUEUE_STRATEGIES,
   queuesApi,
@@ -23,7 +24,7 @@ export function QueueForm({ queue, onSaved, onCancel }: QueueFormProps) {
   const queryClient = useQueryClient();
   const [name, setName] = useState(queue?.name ?? '');
   const [strategy, setStrategy] = useState<QueueStrategy>(queue?.strategy ?? 'LONGEST_IDLE_AGENT');
-  const [maxWaitTime, setMaxWaitTime] = useState(String(queue?.maxWaitTime ?? 0));
+  const [maxWaitTime, setMaxWaitTime] = useState<number | null>(queue?.maxWaitTime ?? 0);
   const [recordingEnabled, setRecordingEnabled] = useState(queue?.recordingEnabled ?? false);
 
   const save = useMutation({
@@ -36,7 +37,7 @@ export function QueueForm({ queue, onSaved, onCancel }: QueueFormProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ name: name.trim(), strategy, maxWaitTime: Number(maxWaitTime), recordingEnabled });
+    save.mutate({ name: name.trim(), strategy, maxWaitTime: maxWaitTime ?? 0, recordingEnabled });
   };
   const title = queue ? t('queues.editTitle') : t('queues.createTitle');
 
@@ -60,13 +61,13 @@ export function QueueForm({ queue, onSaved, onCancel }: QueueFormProps) {
         </label>
         <label>
           <span>{t('queues.maxWaitTime')}</span>
-          <input
-            type="number"
+          <NumberInput
             required
             min={0}
             max={86400}
+            integer
             value={maxWaitTime}
-            onChange={(event) => setMaxWaitTime(event.target.value)}
+            onValueChange={setMaxWaitTime}
           />
         </label>
         <label className="checkbox">

@@ -6,6 +6,7 @@ export interface TenantSettings {
   name: string;
   status: 'ACTIVE' | 'SUSPENDED';
   planId: string;
+  planName: string;
   telephonyDomain: string;
   timezone: string;
   locale: string;

@@ -25,7 +25,7 @@ export function SettingsPage() {
               <dt>{t('common.status')}</dt>
               <dd>{t(`status.${settings.data.status}`)}</dd>
               <dt>{t('tenants.plan')}</dt>
-              <dd>{settings.data.planId}</dd>
+              <dd>{settings.data.planName}</dd>
               <dt>{t('tenants.telephonyDomain')}</dt>
               <dd>{settings.data.telephonyDomain}</dd>
             </dl>

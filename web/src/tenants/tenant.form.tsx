@@ -5,6 +5,7 @@ import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { Field } from '../app/field.tsx';
 import { FormActions } from '../app/form-actions.tsx';
+import { LANGUAGES, languageFromTag, type Language } from '../app/i18n/languages.ts';
 import type { Plan } from '../plans/plans.api.ts';
 import { systemApi, systemConfigKey } from '../system/system.api.ts';
 import {
@@ -25,7 +26,7 @@ interface TenantFormProps {
 }
 
 export function TenantForm({ plans, onCreated, onCancel }: TenantFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { can } = useAuth();
   const queryClient = useQueryClient();
   const systemConfig = useQuery({
@@ -42,6 +43,8 @@ export function TenantForm({ plans, onCreated, onCancel }: TenantFormProps) {
   const [manualDomain, setManualDomain] = useState('');
   const [adminEmail, setAdminEmail] = useState('');
   const [adminName, setAdminName] = useState('');
+  // The console's own language unless chosen otherwise.
+  const [locale, setLocale] = useState<Language>(() => languageFromTag(i18n.language));
   const telephonyDomain = domainEdited
     ? manualDomain
     : suggestTelephonyDomain(code, systemConfig.data?.baseDomain);
@@ -61,6 +64,7 @@ export function TenantForm({ plans, onCreated, onCancel }: TenantFormProps) {
       name: name.trim(),
       admin: { email: adminEmail.trim(), ...(adminName.trim() && { name: adminName.trim() }) },
       ...(planId && { planId }),
+      locale,
       ...(telephonyDomain.trim() && { telephonyDomain: telephonyDomain.trim() }),
     };
     create.mutate(tenant);
@@ -93,6 +97,15 @@ export function TenantForm({ plans, onCreated, onCancel }: TenantFormProps) {
             ))}
           </select>
         </label>
+        <Field label={t('tenants.locale')} hint={t('tenants.localeHint')}>
+          <select value={locale} onChange={(event) => setLocale(languageFromTag(event.target.value))}>
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {t(`languages.${language}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
         <Field
           label={t('tenants.telephonyDomain')}
           hint={!domainEdited && telephonyDomain ? t('tenants.domainSuggested') : undefined}

@@ -1,3 +1,4 @@
+import type { Language } from '../app/i18n/languages.ts';
 import { api } from '../app/api-client.ts';
 
 export interface Tenant {
@@ -18,6 +19,8 @@ export interface NewTenant {
   name: string;
   planId?: string;
   telephonyDomain?: string;
+  /** The tenant's language: its starter pause reasons and dispositions come in it. */
+  locale?: Language;
   admin: { email: string; name?: string };
 }
 

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { FormActions } from '../app/form-actions.tsx';
+import { NumberInput } from '../app/number-input.tsx';
 import { DTMF_MODES, TRANSPORTS, trunksApi, type Trunk, type TrunkInput } from './trunks.api.ts';
 
 interface CreateTrunkFormProps {
@@ -28,7 +29,7 @@ export function CreateTrunkForm({ trunk, onCreated, onCancel }: CreateTrunkFormP
   const [fromDomain, setFromDomain] = useState(trunk?.fromDomain ?? '');
   const [registerProxy, setRegisterProxy] = useState(trunk?.registerProxy ?? '');
   const [outboundProxy, setOutboundProxy] = useState(trunk?.outboundProxy ?? '');
-  const [expireSeconds, setExpireSeconds] = useState(trunk?.expireSeconds !== null && trunk?.expireSeconds !== undefined ? String(trunk.expireSeconds) : '');
+  const [expireSeconds, setExpireSeconds] = useState<number | null>(trunk?.expireSeconds ?? null);
   const [callerIdInFrom, setCallerIdInFrom] = useState(trunk?.callerIdInFrom ?? true);
 
   const create = useMutation({
@@ -49,7 +50,7 @@ export function CreateTrunkForm({ trunk, onCreated, onCancel }: CreateTrunkFormP
       fromDomain: optional(fromDomain),
       registerProxy: optional(registerProxy),
       outboundProxy: optional(outboundProxy),
-      expireSeconds: expireSeconds.trim() ? Number(expireSeconds) : null,
+      expireSeconds,
       callerIdInFrom,
     };
     create.mutate({
@@ -153,7 +154,7 @@ export function CreateTrunkForm({ trunk, onCreated, onCancel }: CreateTrunkFormP
           </label>
           <label>
             <span>{t('trunkEdit.expireSeconds')}</span>
-            <input type="number" min={60} max={86400} value={expireSeconds} onChange={(event) => setExpireSeconds(event.target.value)} />
+            <NumberInput min={60} max={86400} integer value={expireSeconds} onValueChange={setExpireSeconds} />
           </label>
           <label className="checkbox">
             <input type="checkbox" checked={callerIdInFrom} onChange={(event) => setCallerIdInFrom(event.target.checked)} />

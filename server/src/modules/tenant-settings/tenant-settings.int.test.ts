@@ -9,14 +9,17 @@ describe('/tenant-settings', () => {
     const one = await createTenant(t.app, t.platform);
     const two = await createTenant(t.app, t.platform);
     const read = (await t.app.inject({ method: 'GET', url: '/tenant-settings', headers: one.admin.session.auth })).json();
-    expect(read).toMatchObject({ id: one.tenant.id, timezone: 'America/Sao_Paulo', locale: 'pt-BR' });
+    const plan = await t.db.withPlatform((tx) =>
+      tx.selectFrom('plans').select('name').where('id', '=', read.planId).executeTakeFirstOrThrow(),
+    );
+    expect(read).toMatchObject({ id: one.tenant.id, timezone: 'America/Sao_Paulo', locale: 'pt-BR', planName: plan.name });
     const patched = await t.app.inject({
       method: 'PATCH',
       url: '/tenant-settings',
       headers: one.admin.session.auth,
       payload: { name: 'Renamed', timezone: 'America/Manaus', locale: 'en' },
     });
-    expect(patched.json()).toMatchObject({ id: one.tenant.id, name: 'Renamed', timezone: 'America/Manaus', locale: 'en' });
+    expect(patched.json()).toMatchObject({ id: one.tenant.id, name: 'Renamed', timezone: 'America/Manaus', locale: 'en', planName: plan.name });
     const other = (await t.app.inject({ method: 'GET', url: '/tenant-settings', headers: two.admin.session.auth })).json();
     expect(other).toMatchObject({ id: two.tenant.id, name: 'Tenant', timezone: 'America/Sao_Paulo' });
     const audit = await t.db.withPlatform((tx) =>

@@ -13,7 +13,17 @@ export interface SettingsChange {
 /** The columns a body may write, named one by one: nothing else of a request reaches SQL. */
 const toColumns = (change: SettingsChange) => namedColumns(change, ['name', 'timezone', 'locale']);
 
-export const findSettings = (tx: Tx) => tx.selectFrom('tenants').select(SETTINGS_COLUMNS).executeTakeFirst();
+/** The tenant's settings with its plan's name (plans are a shared catalog every tenant may read). */
+export const findSettings = (tx: Tx) =>
+  tx
+    .selectFrom('tenants')
+    .innerJoin('plans', 'plans.id', 'tenants.planId')
+    .select(SETTINGS_COLUMNS.map((column) => `tenants.${column}` as const))
+    .select('plans.name as planName')
+    .executeTakeFirst();
 
-export const updateSettings = (tx: Tx, change: SettingsChange) =>
-  tx.updateTable('tenants').set(toColumns(change)).returning(SETTINGS_COLUMNS).executeTakeFirst();
+/** Writes the change, then reads the settings back (with the plan's name); undefined when no row. */
+export const updateSettings = async (tx: Tx, change: SettingsChange) => {
+  const updated = await tx.updateTable('tenants').set(toColumns(change)).returning('id').executeTakeFirst();
+  return updated ? findSettings(tx) : undefined;
+};

@@ -18,6 +18,8 @@ const Settings = Type.Object({
   name: Type.String(),
   status: Type.String(),
   planId: Type.String(),
+  /** The plan's name, for people: plans themselves are readable by the platform only. */
+  planName: Type.String(),
   telephonyDomain: Type.String(),
   timezone: Type.String(),
   locale: Type.String(),
