@@ -1,6 +1,6 @@
 // Every error `code` the API can answer, in one place. The error helpers (errors.ts) accept only
 // these, so a typo is a type error, and the console's translations are checked against this list
-// (web/src/app/i18n/error-codes.test.ts). To add a code: add it here, then its message to
+// (error-codes.test.ts beside this file). To add a code: add it here, then its message to
 // web/src/app/i18n/errors.en.json and errors.pt-BR.json (`errors.codes`).
 
 export const E = {
