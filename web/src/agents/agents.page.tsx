@@ -7,17 +7,13 @@ import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
 import { LiveIndicator } from '../app/live-indicator.tsx';
 import { useFormat } from '../app/use-format.ts';
 import { codeListApi, codeListKey } from '../code-lists/code-lists.api.ts';
-import { applyAgentStateChange, type AgentStateChange } from './agent-state.ts';
 import { AgentStateBadge } from './agent-state-badge.tsx';
-import { useAgentStateStream } from './agent-state-stream.ts';
 import { AgentForm } from './agent.form.tsx';
 import { TimeInState } from './time-in-state.tsx';
-import { agentsApi, agentsKey, type Agent } from './agents.api.ts';
+import { AGENTS_POLL_MS, useLiveAgents } from './use-live-agents.ts';
+import { agentsApi, type Agent } from './agents.api.ts';
 
 type Panel = { kind: 'create' } | { kind: 'edit'; agent: Agent } | null;
-
-// Without the live stream (no monitoring.view, or the socket is down) the states are re-read this often.
-const POLL_MS = 15_000;
 
 export function AgentsPage() {
   const { t } = useTranslation();
@@ -25,26 +21,9 @@ export function AgentsPage() {
   const { me, can } = useAuth();
   const queryClient = useQueryClient();
   const tenantId = me?.tenantId ?? null;
-  const key = agentsKey(tenantId);
   const canWatch = can('monitoring.view');
 
-  const live = useAgentStateStream(canWatch, {
-    onChange: (change: AgentStateChange) => {
-      const list = queryClient.getQueryData<Agent[]>(key);
-      if (list?.some((agent) => agent.id === change.agentId)) {
-        queryClient.setQueryData<readonly Agent[]>(key, applyAgentStateChange(list, change));
-      } else {
-        // An agent created elsewhere since the last read.
-        void queryClient.invalidateQueries({ queryKey: key });
-      }
-    },
-    onConnect: () => void queryClient.invalidateQueries({ queryKey: key }),
-  });
-  const agents = useQuery({
-    queryKey: key,
-    queryFn: agentsApi.list,
-    refetchInterval: live.connected ? false : POLL_MS,
-  });
+  const { agents, live } = useLiveAgents(tenantId, canWatch);
   // To name the reason of a pause (disabled ones included: a pause may outlive its reason); the
   // list is readable with agents.view.
   const pauseReasons = useQuery({
@@ -88,7 +67,7 @@ export function AgentsPage() {
         <LiveIndicator connected={live.connected} />
       ) : (
         <p className="muted" role="status">
-          {t('agents.polling', { seconds: POLL_MS / 1000 })}
+          {t('agents.polling', { seconds: AGENTS_POLL_MS / 1000 })}
         </p>
       )}
       <ErrorMessage error={agents.error ?? remove.error} />

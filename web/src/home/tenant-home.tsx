@@ -1,10 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { applyAgentStateChange, type AgentStateChange } from '../agents/agent-state.ts';
 import { AgentStateBadge } from '../agents/agent-state-badge.tsx';
-import { useAgentStateStream } from '../agents/agent-state-stream.ts';
-import { agentsApi, agentsKey, type Agent } from '../agents/agents.api.ts';
+import { agentsApi, agentsKey } from '../agents/agents.api.ts';
+import { useLiveAgents } from '../agents/use-live-agents.ts';
 import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { LiveIndicator } from '../app/live-indicator.tsx';
@@ -15,8 +14,6 @@ import { inboundRoutesApi, inboundRoutesKey } from '../inbound-routes/inbound-ro
 import { queuesApi, queuesKey } from '../queues/queues.api.ts';
 import { trunksApi, trunksKey } from '../trunks/trunks.api.ts';
 import { agentsByState, countRegistered, setupChecklist, type SetupStep } from './home-summary.ts';
-
-const POLL_MS = 15_000;
 
 /** A tenant manager's start: what is left to set up, phones registered, agents by state. */
 export function TenantHome() {
@@ -128,24 +125,7 @@ function AgentsByState() {
   const { t } = useTranslation();
   const format = useFormat();
   const { me, can } = useAuth();
-  const queryClient = useQueryClient();
-  const key = agentsKey(me?.tenantId ?? null);
-  const live = useAgentStateStream(can('monitoring.view'), {
-    onChange: (change: AgentStateChange) => {
-      const list = queryClient.getQueryData<Agent[]>(key);
-      if (list?.some((agent) => agent.id === change.agentId)) {
-        queryClient.setQueryData<readonly Agent[]>(key, applyAgentStateChange(list, change));
-      } else {
-        void queryClient.invalidateQueries({ queryKey: key });
-      }
-    },
-    onConnect: () => void queryClient.invalidateQueries({ queryKey: key }),
-  });
-  const agents = useQuery({
-    queryKey: key,
-    queryFn: agentsApi.list,
-    refetchInterval: live.connected ? false : POLL_MS,
-  });
+  const { agents, live } = useLiveAgents(me?.tenantId ?? null, can('monitoring.view'));
   return (
     <section className="home-card" aria-labelledby="home-agents">
       <h2 id="home-agents">{t('home.agents.title')}</h2>

@@ -51,7 +51,7 @@ describe('dialplan compiler', () => {
     const root = parseXml(xml);
     expect(findAll(root, 'context')[0]!.attrs.name).toBe(value);
     expect(findAll(root, 'extension')[0]!.attrs.name).toBe(switchExtensionName(value));
-    expect(findAll(root, 'extension')[0]!.attrs.name).toMatch(/^[\p{L}\p{N}_.-]+$/u);
+    expect(findAll(root, 'extension')[0]!.attrs.name).toMatch(/^[\p{L}\p{N}_.\-*#+]+$/u);
     expect(findAll(root, 'condition')[0]!.attrs).toEqual({ field: value, expression: value });
     expect(findAll(root, 'action')[0]!.attrs.data).toBe(value);
     expect(findAll(root, 'anti-action')[0]!.attrs.data).toBe(value);

@@ -16,10 +16,11 @@ export interface CompilableRule {
 
 /**
  * A rule's name is a label (any text); the switch only logs the extension name, but what it reads
- * must never carry anything it could expand or decode. Letters (any script), digits, '_', '.' and
- * '-' stay (the seeded names such as internal-extensions are unchanged); any other run becomes '_'.
+ * must never carry anything it could expand or decode. Letters (any script), digits and _ . - * # +
+ * stay (seeded names such as internal-extensions and the IVR's ivr_option_* are unchanged); any other
+ * run of characters becomes one '_'.
  */
-export const switchExtensionName = (name: string) => name.replace(/[^\p{L}\p{N}_.-]+/gu, '_') || 'rule';
+export const switchExtensionName = (name: string) => name.replace(/[^\p{L}\p{N}_.\-*#+]+/gu, '_') || 'rule';
 
 export function compileContext(switchContext: string, rules: CompilableRule[]): string {
   const root = new SwitchXmlElement('include');
