@@ -6,39 +6,14 @@
 // place and the pickup leg ends with PICKED_OFF.
 import type { Channel } from '../channel.ts';
 import type { SwitchCore } from '../core.ts';
-import { ORIGIN } from '../lifecycle.ts';
-import { applyOriginationUuid, legResult, outboundBaseVars } from './loopback.ts';
-import { legFirst, type LegSpec, type LegStart } from './types.ts';
+import { openLocalLeg } from './dptools-leg.ts';
+import { legResult } from './loopback.ts';
+import { type LegSpec, type LegStart } from './types.ts';
 
 export function startPickup(core: SwitchCore, spec: LegSpec): LegStart {
   const key = spec.target.slice('pickup/'.length);
-  const life = core.life;
-  const ch = core.createChannel(`pickup/${key}`, 'outbound', 'pickup');
-  outboundBaseVars(ch);
-  ch.stateNumber = 1;
-  core.newProfile(ch, {
-    callerIdName: spec.cidName,
-    callerIdNumber: spec.cidNumber,
-    origCallerIdName: spec.cidName,
-    origCallerIdNumber: spec.cidNumber,
-    calleeIdName: 'Outbound Call',
-    calleeIdNumber: key,
-    ani: spec.cidNumber,
-    destinationNumber: key,
-    source: 'mod_dptools',
-    context: 'default',
-  });
-  applyOriginationUuid(core, ch, spec.vars);
-  life.fire(ch, 'CHANNEL_OUTGOING', ORIGIN.outgoing);
-  life.setState(ch, 'CS_INIT', 1);
-  for (const [name, value] of legFirst(spec)) ch.vars.set(name, value);
-  ch.vars.set('pickup_key', key);
-  ch.stateNumber = 2;
-  life.fire(ch, 'CHANNEL_CREATE', ORIGIN.create);
-  life.fire(ch, 'CHANNEL_ORIGINATE', ORIGIN.create);
-  life.setState(ch, 'CS_ROUTING');
-  life.setState(ch, 'CS_CONSUME_MEDIA');
-  life.setCallState(ch, 'RINGING');
+  const ch = openLocalLeg(core, spec, { endpoint: 'pickup', destination: key, source: 'mod_dptools', vars: { pickup_key: key } });
+  core.life.setCallState(ch, 'RINGING');
   const result = legResult(ch);
   const timer = spec.timeoutSec > 0 ? core.clock.after(spec.timeoutSec * 1000, () => ch.isUp && !ch.answered && core.hangup(ch, 'NO_ANSWER')) : undefined;
   ch.hangupWaiters.push(() => timer?.cancel());
