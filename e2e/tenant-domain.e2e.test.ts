@@ -3,7 +3,7 @@
 import { expect, it } from 'vitest';
 import { apiLogin, call } from './support/api.ts';
 import { openPage } from './support/browser.ts';
-import { expectAlert, openMenu, signIn, unique } from './support/console.ts';
+import { expectAlert, openTenantForm, signIn, unique } from './support/console.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 
 const env = useE2eEnvironment();
@@ -14,9 +14,7 @@ it('suggests a valid telephony domain and refuses an invalid one typed by hand',
   const { context, page } = await openPage(env.browser);
   try {
     await signIn(page, baseUrl, platformAdmin.email, platformAdmin.password, { landing: true });
-    await openMenu(page, 'Tenants');
-    await page.getByRole('button', { name: 'New tenant' }).click();
-    const form = page.getByRole('form', { name: 'Create tenant' });
+    const form = await openTenantForm(page);
     const code = unique('t');
     await form.getByLabel('Code').fill(code);
     await form.getByLabel('Name', { exact: true }).fill('Loja Paulista');

@@ -2,7 +2,7 @@
 import { expect, it } from 'vitest';
 import { apiLogin, apiTakeOver, call } from './support/api.ts';
 import { openPage } from './support/browser.ts';
-import { openMenu, signIn, unique } from './support/console.ts';
+import { openTenantForm, signIn, unique } from './support/console.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 
 const env = useE2eEnvironment();
@@ -12,9 +12,7 @@ it('creates a tenant in Portuguese from an English console', async () => {
   const { context, page } = await openPage(env.browser);
   try {
     await signIn(page, baseUrl, platformAdmin.email, platformAdmin.password, { landing: true });
-    await openMenu(page, 'Tenants');
-    await page.getByRole('button', { name: 'New tenant' }).click();
-    const form = page.getByRole('form', { name: 'Create tenant' });
+    const form = await openTenantForm(page);
     const code = unique('t');
     const adminEmail = `${unique('admin')}@example.test`;
     await form.getByLabel('Code').fill(code);

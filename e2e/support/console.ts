@@ -81,6 +81,13 @@ export function unique(label: string): string {
   return `${label}-${Date.now().toString(36)}${sequence}`;
 }
 
+/** Opens the tenant creation form from the Tenants page (a platform admin is signed in). */
+export async function openTenantForm(page: Page): Promise<Locator> {
+  await openMenu(page, 'Tenants');
+  await page.getByRole('button', { name: 'New tenant' }).click();
+  return page.getByRole('form', { name: 'Create tenant' });
+}
+
 /** Fills the tenant form as a platform admin and reads the one-time password off the page. */
 export async function createTenantInUi(page: Page, name: string): Promise<CreatedTenantInUi> {
   const code = unique('t');
