@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { apiLogin, apiTenantAdmin, call } from './support/api.ts';
 import { expectAccessible } from './support/accessibility.ts';
 import { openPage } from './support/browser.ts';
-import { menuEntries, openMenu, row, signIn } from './support/console.ts';
+import { menuEntries, openMenu, row, signIn, waitForLoaded } from './support/console.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 import { apiAgent, apiMyUserId } from './support/people.ts';
 
@@ -14,13 +14,12 @@ const env = useE2eEnvironment();
 /** Checks the home page, then each page of the side menu, then the change-password page. */
 async function checkEveryPage(page: Page, who: string): Promise<number> {
   await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
-  // Home's sections load their data; check once they did.
-  await page.waitForLoadState('networkidle');
+  await waitForLoaded(page);
   await expectAccessible(page, `${who}: home`);
   const entries = (await menuEntries(page)).filter((entry) => entry !== 'Home');
   for (const entry of entries) {
     await openMenu(page, entry);
-    await page.waitForLoadState('networkidle');
+    await waitForLoaded(page);
     await expectAccessible(page, `${who}: ${entry}`);
   }
   await page.getByRole('link', { name: 'Change password' }).click();

@@ -31,6 +31,14 @@ export async function openMenu(page: Page, entry: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: entry }).waitFor();
 }
 
+/**
+ * Waits until every section of the page has its data: nothing on it still says "Loading…".
+ * (Not the network going idle: live pages keep a socket and may poll, so idle is a race.)
+ */
+export async function waitForLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.body.innerText.includes('Loading…'));
+}
+
 export function row(page: Page, text: string): Locator {
   return page.getByRole('row').filter({ hasText: text });
 }
