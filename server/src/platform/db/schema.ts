@@ -333,6 +333,93 @@ export interface SwitchConfigChangesTable {
   changedAt: Defaulted<Date>;
 }
 
+export type CallDirection = 'INBOUND' | 'OUTBOUND' | 'INTERNAL';
+
+/** A call as the switch's events built it (docs/calls.md). Times are the switch's event times. */
+export interface CallsTable {
+  id: string;
+  tenantId: string;
+  direction: CallDirection;
+  callerNumber: string | null;
+  callerName: string | null;
+  calledNumber: string | null;
+  extensionId: string | null;
+  trunkId: string | null;
+  queueId: string | null;
+  agentId: string | null;
+  attemptId: string | null;
+  campaignId: string | null;
+  leadId: string | null;
+  createdAt: ColumnType<Date, Date | string, Date | string>;
+  answerAt: Date | null;
+  queuedAt: Date | null;
+  queueLeftAt: Date | null;
+  queueCause: string | null;
+  queueCancelReason: string | null;
+  bridgedAt: Date | null;
+  endedAt: Date | null;
+  ringTime: number | null;
+  waitTime: number | null;
+  talkTime: number | null;
+  durationSeconds: number | null;
+  billableSeconds: number | null;
+  hangupCause: string | null;
+  dispositionId: string | null;
+  disposition: string | null;
+  dispositionBy: string | null;
+  dispositionAt: Date | null;
+  updatedAt: Timestamp;
+}
+
+export interface CallLegsTable {
+  id: string;
+  tenantId: string;
+  callId: string;
+  direction: 'inbound' | 'outbound';
+  channelName: string | null;
+  callerNumber: string | null;
+  destinationNumber: string | null;
+  extensionId: string | null;
+  agentId: string | null;
+  createdAt: ColumnType<Date, Date | string, Date | string>;
+  answeredAt: Date | null;
+  bridgedAt: Date | null;
+  endedAt: Date | null;
+  hangupCause: string | null;
+}
+
+export interface CallEventsTable {
+  id: Generated<string>;
+  tenantId: string;
+  callId: string;
+  legId: string | null;
+  name: string;
+  eventKey: string;
+  occurredAt: ColumnType<Date, Date | string, Date | string>;
+  headers: Json<Record<string, string>>;
+}
+
+export type RecordingStatus = 'RECORDING' | 'AVAILABLE' | 'FAILED' | 'DELETED';
+
+export interface RecordingsTable {
+  id: Generated<string>;
+  tenantId: string;
+  callId: string;
+  status: Defaulted<RecordingStatus>;
+  switchPath: string | null;
+  storageKey: string | null;
+  /** bigint: read as text by pg, turned into a number where it leaves the repository. */
+  sizeBytes: ColumnType<string | null, number | null | undefined, number | null>;
+  /** numeric: read as text by pg. */
+  durationSeconds: ColumnType<string | null, number | null | undefined, number | null>;
+  failureReason: string | null;
+  createdAt: CreatedAt;
+  storedAt: Date | null;
+  retentionUntil: Date | null;
+  deletedAt: Date | null;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   plans: PlansTable;
   tenants: TenantsTable;
@@ -357,4 +444,8 @@ export interface Database {
   agentStateEvents: AgentStateEventsTable;
   agentPauseEvents: AgentPauseEventsTable;
   switchConfigChanges: SwitchConfigChangesTable;
+  calls: CallsTable;
+  callLegs: CallLegsTable;
+  callEvents: CallEventsTable;
+  recordings: RecordingsTable;
 }

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
-import { CONSUMED_EVENTS, handlerTable, serialRunner } from './event-consumer.ts';
+import { CONSUMED_EVENTS, dispatchKey, handlerTable, keyedRunner, orderingKey, serialRunner, subscriptionOf } from './event-consumer.ts';
 import type { TenantResolver } from './tenant-resolver.ts';
 
 describe('event consumer subscriptions', () => {
@@ -14,7 +14,69 @@ describe('event consumer subscriptions', () => {
       realtime: {} as RealtimePublisher,
       log: pino({ level: 'silent' }),
     });
-    expect(Object.keys(table).sort()).toEqual([...CONSUMED_EVENTS.events, ...CONSUMED_EVENTS.customSubclasses].sort());
+    expect(subscriptionOf(table)).toEqual(CONSUMED_EVENTS);
+    for (const [key, handlers] of Object.entries(table)) expect(handlers.length, key).toBeGreaterThan(0);
+  });
+
+  it('subscribes to callcenter::info once for all of its actions, and to plain events by name', () => {
+    const table = { 'callcenter::info/agent-offering': [], 'callcenter::info/members-count': [], CHANNEL_ANSWER: [], 'sofia::register': [] };
+    expect(subscriptionOf(table)).toEqual({ events: ['CHANNEL_ANSWER'], customSubclasses: ['callcenter::info', 'sofia::register'] });
+  });
+});
+
+describe('dispatch and ordering keys', () => {
+  const event = (name: string, headers: Record<string, string>, subclass?: string) => ({ name, subclass, headers });
+
+  it('dispatches callcenter::info by its CC-Action, other CUSTOM events by subclass, the rest by name', () => {
+    expect(dispatchKey(event('CUSTOM', { 'CC-Action': 'agent-offering' }, 'callcenter::info'))).toBe('callcenter::info/agent-offering');
+    expect(dispatchKey(event('CUSTOM', {}, 'sofia::register'))).toBe('sofia::register');
+    expect(dispatchKey(event('CHANNEL_ANSWER', {}))).toBe('CHANNEL_ANSWER');
+  });
+
+  it('keeps one call in one line, whichever leg or module speaks, and agents and registrations in theirs', () => {
+    const member = '95142ee8-9898-4850-aa84-088751699cd1';
+    expect(orderingKey(event('CHANNEL_ANSWER', { 'Unique-ID': member }))).toBe(`call:${member}`);
+    expect(orderingKey(event('CUSTOM', { 'CC-Action': 'member-queue-start', 'CC-Member-Session-UUID': member, 'Unique-ID': member }, 'callcenter::info'))).toBe(`call:${member}`);
+    // The agent leg is another channel: the call id the platform set on it wins over its own uuid.
+    expect(orderingKey(event('CHANNEL_BRIDGE', { 'Unique-ID': 'agent-leg', variable_svc_call_id: member }))).toBe(`call:${member}`);
+    expect(orderingKey(event('CUSTOM', { 'CC-Action': 'agent-state-change', 'CC-Agent': 'a-1' }, 'callcenter::info'))).toBe('agent:a-1');
+    expect(orderingKey(event('CUSTOM', { username: '1000' }, 'sofia::register'))).toBe('sofia');
+    expect(orderingKey(event('CUSTOM', { Gateway: 'gw-1', 'Unique-ID': 'x' }, 'sofia::gateway_state'))).toBe('sofia');
+  });
+});
+
+describe('keyedRunner', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('keeps each key in order while another key does not wait for it', async () => {
+    const runner = keyedRunner(() => undefined);
+    const done: string[] = [];
+    void runner.run('call:a', async () => {
+      await sleep(40);
+      done.push('a answer');
+    });
+    void runner.run('call:a', async () => {
+      done.push('a hangup');
+    });
+    await runner.run('call:b', async () => {
+      done.push('b create');
+    });
+    expect(done).toEqual(['b create']);
+    await runner.idle();
+    expect(done).toEqual(['b create', 'a answer', 'a hangup']);
+    expect(runner.busyKeys).toBe(0);
+  });
+
+  it('reports a failure with its key and goes on with that key', async () => {
+    const errors: string[] = [];
+    const runner = keyedRunner((_error, key) => errors.push(key));
+    void runner.run('agent:x', () => Promise.reject(new Error('database down')));
+    let ran = false;
+    await runner.run('agent:x', async () => {
+      ran = true;
+    });
+    expect(ran).toBe(true);
+    expect(errors).toEqual(['agent:x']);
   });
 });
 

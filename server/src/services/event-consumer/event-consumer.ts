@@ -1,4 +1,6 @@
-// Consumes the switch's events: one dispatch table from event (or CUSTOM subclass) to handler.
+// Consumes the switch's events: one dispatch table from event (or CUSTOM subclass, or
+// callcenter::info action) to its handlers. Events of one ordering key (a call, an agent, the SIP
+// registrations) are applied in arrival order; different keys never wait for each other.
 // Registration reconciliation runs on every connect and reconnect.
 import type { Logger } from 'pino';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
@@ -10,36 +12,110 @@ import { gatewayHandlers } from './gateways.ts';
 import { reconcileRegistrations, registrationHandlers } from './registrations.ts';
 import { TenantResolver } from './tenant-resolver.ts';
 
+export type EventHandler = (headers: Record<string, string>, event: SwitchEvent) => Promise<void>;
+
+/** What every group of handlers may use. */
+export interface HandlerDeps {
+  db: DatabaseHandles;
+  tenants: TenantResolver;
+  realtime: RealtimePublisher;
+  log: Logger;
+}
+
+/** mod_callcenter sends every queue and agent event as this one subclass, told apart by CC-Action. */
+export const CALLCENTER_SUBCLASS = 'callcenter::info';
+
+/** The table key of an event: `callcenter::info/<CC-Action>`, else the CUSTOM subclass, else the event name. */
+export function dispatchKey(event: Pick<SwitchEvent, 'name' | 'subclass' | 'headers'>): string {
+  if (event.subclass === CALLCENTER_SUBCLASS) return `${CALLCENTER_SUBCLASS}/${event.headers['CC-Action'] ?? ''}`;
+  return event.subclass ?? event.name;
+}
+
+/** Several groups may handle one event (a hangup ends a call and frees an agent): their handlers run in table order. */
+export function mergeHandlers(...groups: Record<string, EventHandler>[]): Record<string, EventHandler[]> {
+  const table: Record<string, EventHandler[]> = {};
+  for (const group of groups) for (const [key, handler] of Object.entries(group)) (table[key] ??= []).push(handler);
+  return table;
+}
+
+/** One entry per consumed event name, CUSTOM subclass or callcenter::info action. */
+export function handlerTable(deps: HandlerDeps): Record<string, EventHandler[]> {
+  return mergeHandlers(registrationHandlers(deps), gatewayHandlers(deps));
+}
+
+/** The subscription that brings exactly the table's events: its keys as event names and CUSTOM subclasses. */
+export function subscriptionOf(table: Record<string, unknown>): { events: string[]; customSubclasses: string[] } {
+  const events = new Set<string>();
+  const customSubclasses = new Set<string>();
+  for (const key of Object.keys(table)) {
+    if (key.startsWith(`${CALLCENTER_SUBCLASS}/`)) customSubclasses.add(CALLCENTER_SUBCLASS);
+    else if (key.includes('::')) customSubclasses.add(key);
+    else events.add(key);
+  }
+  return { events: [...events].sort(), customSubclasses: [...customSubclasses].sort() };
+}
+
+/** What the switch must send the consumer (the same table the consumer dispatches on). */
+export const CONSUMED_EVENTS = subscriptionOf(
+  handlerTable({ db: null as never, tenants: null as never, realtime: null as never, log: null as never }),
+);
+
+/** The line that keeps all SIP registration and gateway events, and their reconciliation, in one order. */
+export const SOFIA_KEY = 'sofia';
+
 /**
- * What the consumer subscribes to: exactly the keys of its handler table (a test holds them
- * together), so the switch sends nothing the platform would throw away. Call and queue events
- * join when their handlers do.
+ * The ordering key of an event: everything about one call shares the call's key (the platform's
+ * svc_call_id, else mod_callcenter's member session, else the channel's call uuid, else the
+ * channel), an agent's status and state share the agent's, and registrations and gateways share one.
  */
-export const CONSUMED_EVENTS = {
-  events: [] as string[],
-  customSubclasses: ['sofia::register', 'sofia::register_failure', 'sofia::unregister', 'sofia::expire', 'sofia::gateway_state'],
-};
-
-type Handler = (headers: Record<string, string>, event: SwitchEvent) => Promise<void>;
-
-/** One handler per consumed event name or CUSTOM subclass. */
-export function handlerTable(deps: { db: DatabaseHandles; tenants: TenantResolver; realtime: RealtimePublisher; log: Logger }): Record<string, Handler> {
-  return { ...registrationHandlers(deps), ...gatewayHandlers(deps) };
+export function orderingKey(event: Pick<SwitchEvent, 'name' | 'subclass' | 'headers'>): string {
+  const h = event.headers;
+  if (event.subclass?.startsWith('sofia::')) return SOFIA_KEY;
+  const call =
+    h.variable_svc_call_id ?? h.svc_call_id ?? h['CC-Member-Session-UUID'] ?? h['Channel-Call-UUID'] ?? h['Unique-ID'];
+  if (call) return `call:${call}`;
+  if (h['CC-Agent']) return `agent:${h['CC-Agent']}`;
+  if (h['CC-Queue']) return `queue:${h['CC-Queue']}`;
+  return `event:${dispatchKey(event)}`;
 }
 
 /**
- * Runs tasks one after another in the order they were given, whatever each takes, so a later state
- * from the switch (REGED) is never overwritten by an earlier one still being written (REGISTER).
- * A failed task is reported and does not stop the ones behind it.
+ * Runs the tasks of one key one after another in the order they were given, whatever each takes,
+ * so a later state from the switch (REGED, a hangup) is never overwritten by an earlier one still
+ * being written (REGISTER, an answer); tasks of different keys run side by side. A failed task is
+ * reported and does not stop the ones behind it. A key's line is forgotten once it is empty.
  */
-export function serialRunner(onError: (error: unknown) => void): { run(task: () => Promise<void>): Promise<void> } {
-  let tail: Promise<void> = Promise.resolve();
+export function keyedRunner(onError: (error: unknown, key: string) => void): {
+  run(key: string, task: () => Promise<void>): Promise<void>;
+  /** Keys with work queued or running (for metrics and tests). */
+  readonly busyKeys: number;
+  /** Resolves when every line is empty. */
+  idle(): Promise<void>;
+} {
+  const tails = new Map<string, Promise<void>>();
   return {
-    run(task) {
-      tail = tail.then(() => task().catch(onError));
+    run(key, task) {
+      const previous = tails.get(key) ?? Promise.resolve();
+      const tail = previous.then(() => task().catch((error: unknown) => onError(error, key)));
+      tails.set(key, tail);
+      void tail.then(() => {
+        if (tails.get(key) === tail) tails.delete(key);
+      });
       return tail;
     },
+    get busyKeys() {
+      return tails.size;
+    },
+    async idle() {
+      while (tails.size > 0) await Promise.all([...tails.values()]);
+    },
   };
+}
+
+/** A single line: every task in the order given (one key). */
+export function serialRunner(onError: (error: unknown) => void): { run(task: () => Promise<void>): Promise<void> } {
+  const runner = keyedRunner(onError);
+  return { run: (task) => runner.run('', task) };
 }
 
 export interface EventConsumerDeps {
@@ -49,24 +125,27 @@ export interface EventConsumerDeps {
   log: Logger;
 }
 
-export function startEventConsumer(deps: EventConsumerDeps): { stop(): void } {
+export function startEventConsumer(deps: EventConsumerDeps): { stop(): void; idle(): Promise<void> } {
   const log = deps.log.child({ service: 'event-consumer' });
   const tenants = new TenantResolver(deps.db);
-  const handlers = handlerTable({ db: deps.db, tenants, realtime: deps.realtime, log });
+  const handlerDeps: HandlerDeps = { db: deps.db, tenants, realtime: deps.realtime, log };
+  const handlers = handlerTable(handlerDeps);
 
-  const inOrder = serialRunner((error) => log.warn({ err: error }, 'switch event handling failed'));
+  const lines = keyedRunner((error, key) => log.warn({ err: error, key }, 'switch event handling failed'));
 
   const onEvent = (event: SwitchEvent) => {
-    const handler = handlers[event.subclass ?? event.name];
-    if (!handler) return;
-    void inOrder.run(() => handler(event.headers, event));
+    const group = handlers[dispatchKey(event)];
+    if (!group) return;
+    void lines.run(orderingKey(event), async () => {
+      for (const handler of group) await handler(event.headers, event);
+    });
   };
-  // In the same line as the events: those that came before the snapshot are applied before it.
+  // In the registrations' line: those that came before the snapshot are applied before it.
   const onConnected = () => {
-    void inOrder.run(() =>
+    void lines.run(SOFIA_KEY, () =>
       deps.esl
         .api('show registrations as json')
-        .then((text) => reconcileRegistrations({ db: deps.db, tenants, realtime: deps.realtime, log }, toRegistrations(parseShowJson(text))))
+        .then((text) => reconcileRegistrations(handlerDeps, toRegistrations(parseShowJson(text))))
         .catch((error: unknown) => log.warn({ err: error }, 'registration reconciliation failed')),
     );
   };
@@ -78,5 +157,6 @@ export function startEventConsumer(deps: EventConsumerDeps): { stop(): void } {
       deps.esl.off('event', onEvent);
       deps.esl.off('connected', onConnected);
     },
+    idle: () => lines.idle(),
   };
 }
