@@ -35,6 +35,11 @@ export interface Config {
     readonly port: number;
     readonly password: string;
     readonly confDir: string;
+    /**
+     * FREESWITCH_RECORDINGS_DIR (default: confDir/recordings): the folder the switch records into
+     * and the platform collects from, a folder both see at this same path (shared like confDir).
+     */
+    readonly recordingsDir: string;
   };
   /** SIP_REGISTRAR_HOST (default: the switch host, 127.0.0.1 with the simulator), SIP_REGISTRAR_PORT (5060), SIP_TRANSPORT (udp). */
   readonly sipRegistrar: SipRegistrar;
@@ -111,6 +116,7 @@ export function parseConfig(env: Env): Config {
     problems.push('ENCRYPTION_KEY must be 32 bytes, base64-encoded');
   }
 
+  const freeswitchConfDir = path.resolve(str('FREESWITCH_CONF_DIR') ?? path.join(dataDir, 'freeswitch'));
   const storageProvider = str('STORAGE_PROVIDER') ?? 'local';
   if (storageProvider !== 'local' && storageProvider !== 's3') {
     problems.push('STORAGE_PROVIDER must be local or s3');
@@ -152,7 +158,8 @@ export function parseConfig(env: Env): Config {
       host: str('FREESWITCH_ESL_HOST'),
       port: int('FREESWITCH_ESL_PORT', 8021),
       password: str('FREESWITCH_ESL_PASSWORD') ?? 'ClueCon',
-      confDir: path.resolve(str('FREESWITCH_CONF_DIR') ?? path.join(dataDir, 'freeswitch')),
+      confDir: freeswitchConfDir,
+      recordingsDir: path.resolve(str('FREESWITCH_RECORDINGS_DIR') ?? path.join(freeswitchConfDir, 'recordings')),
     },
     sipRegistrar: {
       host: str('SIP_REGISTRAR_HOST') ?? str('FREESWITCH_ESL_HOST') ?? '127.0.0.1',

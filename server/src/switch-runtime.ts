@@ -49,7 +49,7 @@ export async function startSwitchRuntime(deps: {
     : await deps.startSimulator({
         confDir: config.freeswitch.confDir,
         password: config.freeswitch.password,
-        recordingsDir: `${config.dataDir}/switch-recordings`,
+        recordingsDir: config.freeswitch.recordingsDir,
         log,
       });
   const esl = new EslClient({
