@@ -1,0 +1,83 @@
+// GET /monitoring/wallboard: the live wallboard's snapshot for the token's tenant (queues today and
+// calls in progress). The console re-reads it when the realtime events say something changed.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import { tenantOf } from '../../platform/auth/guard.ts';
+import type { DatabaseHandles } from '../../platform/db/database.ts';
+import { errorResponses } from '../../platform/http/schemas.ts';
+import { SERVICE_LEVEL_SECONDS, serviceLevel } from './wallboard.ts';
+import * as repo from './wallboard.repo.ts';
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+const Time = Type.String({ format: 'date-time' });
+
+const QueueToday = Type.Object({
+  queueId: Type.String(),
+  name: Type.String(),
+  waiting: Type.Integer(),
+  /** When the caller waiting longest joined the queue (the console counts up from it). */
+  longestWaitSince: Nullable(Time),
+  answered: Type.Integer(),
+  abandoned: Type.Integer(),
+  /** 0..1: share of today's finished queue callers who reached an agent within serviceLevelSeconds. */
+  serviceLevel: Type.Union([Type.Number(), Type.Null()]),
+});
+
+const CallInProgress = Type.Object({
+  id: Type.String(),
+  direction: Type.String(),
+  callerNumber: Nullable(Type.String()),
+  calledNumber: Nullable(Type.String()),
+  queueId: Nullable(Type.String()),
+  agentId: Nullable(Type.String()),
+  createdAt: Time,
+  answerAt: Nullable(Time),
+  bridgedAt: Nullable(Time),
+});
+
+const Wallboard = Type.Object({
+  at: Time,
+  /** Midnight in the tenant's time zone: "today" for the counts. */
+  dayStartedAt: Time,
+  serviceLevelSeconds: Type.Integer(),
+  queues: Type.Array(QueueToday),
+  callsInProgress: Type.Array(CallInProgress),
+  /** All calls in progress, when there are more than the list holds. */
+  callsInProgressTotal: Type.Integer(),
+});
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+export const wallboardRoutes =
+  (db: DatabaseHandles): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+    app.get('/monitoring/wallboard', {
+      config: { access: { tenant: true, permission: 'monitoring.view' } },
+      schema: { tags: ['monitoring'], response: { 200: Wallboard, ...errorResponses(401, 403) } },
+      handler: async (request) =>
+        db.withTenant(tenantOf(request), async (tx) => {
+          const since = await repo.dayStart(tx);
+          const queues = await repo.queuesToday(tx, since, SERVICE_LEVEL_SECONDS);
+          const calls = await repo.callsInProgress(tx);
+          return {
+            at: new Date().toISOString(),
+            dayStartedAt: since.toISOString(),
+            serviceLevelSeconds: SERVICE_LEVEL_SECONDS,
+            queues: queues.map(({ answeredInTime, longestWaitSince, ...queue }) => ({
+              ...queue,
+              longestWaitSince: iso(longestWaitSince),
+              serviceLevel: serviceLevel({ answeredInTime, answered: queue.answered, abandoned: queue.abandoned }),
+            })),
+            callsInProgress: calls.rows.map((row) => ({
+              ...row,
+              createdAt: row.createdAt.toISOString(),
+              answerAt: iso(row.answerAt),
+              bridgedAt: iso(row.bridgedAt),
+            })),
+            callsInProgressTotal: calls.total,
+          };
+        }),
+    });
+  };
