@@ -46,6 +46,7 @@ export function row(page: Page, text: string): Locator {
 /** What a tenant admin's side menu lists, in English. */
 export const TENANT_ADMIN_MENU = [
   'Home',
+  'Wallboard',
   'Users',
   'Extensions',
   'Trunks',

@@ -1,6 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { io } from 'socket.io-client';
-import { getAccessToken, refreshSession } from '../app/session.ts';
+import { useRealtime } from '../app/realtime.ts';
 import { parseAgentStateChange, type AgentStateChange } from './agent-state.ts';
 
 export interface AgentStateStreamHandlers {
@@ -9,73 +7,18 @@ export interface AgentStateStreamHandlers {
   onConnect: () => void;
 }
 
-const RETRY_MS = 5_000;
-
-/**
- * AGENT_STATE_CHANGED from the server's Socket.IO gateway (same origin, /socket.io), which admits
- * only tokens with monitoring.view. `connected` says whether the states on screen are live.
- */
+/** AGENT_STATE_CHANGED from the realtime gateway. `connected` says whether the states on screen are live. */
 export function useAgentStateStream(
   enabled: boolean,
   handlers: AgentStateStreamHandlers,
 ): { connected: boolean } {
-  const [connected, setConnected] = useState(false);
-  // The latest handlers without reconnecting whenever the page re-renders.
-  const handlersRef = useRef(handlers);
-  useEffect(() => {
-    handlersRef.current = handlers;
+  return useRealtime(enabled, {
+    on: {
+      AGENT_STATE_CHANGED: (payload) => {
+        const change = parseAgentStateChange(payload);
+        if (change) handlers.onChange(change);
+      },
+    },
+    onConnect: handlers.onConnect,
   });
-
-  useEffect(() => {
-    if (!enabled) return;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const socket = io({
-      path: '/socket.io',
-      // WebSocket only: long-polling would need sticky sessions behind several servers.
-      transports: ['websocket'],
-      // A function, so every reconnection presents the current (refreshed) access token.
-      auth: (send) => send({ token: getAccessToken() ?? '' }),
-    });
-
-    socket.on('connect', () => {
-      setConnected(true);
-      handlersRef.current.onConnect();
-    });
-    socket.on('disconnect', (reason) => {
-      setConnected(false);
-      // The server ends a socket when its token expires (or its session is revoked); the client does
-      // not reconnect by itself then. A refreshed session comes back with a fresh token.
-      if (reason !== 'io server disconnect') return;
-      clearTimeout(retry);
-      void refreshSession().then((refreshed) => {
-        if (refreshed && !stopped) socket.connect();
-      });
-    });
-    socket.on('connect_error', (error) => {
-      setConnected(false);
-      // Transport trouble: the client retries by itself. A refusal by the gateway stops it; only an
-      // expired token is worth another try (FORBIDDEN or TENANT_REQUIRED will not change).
-      if (socket.active || error.message !== 'UNAUTHORIZED') return;
-      clearTimeout(retry);
-      retry = setTimeout(() => {
-        void refreshSession().then((refreshed) => {
-          if (refreshed && !stopped) socket.connect();
-        });
-      }, RETRY_MS);
-    });
-    socket.on('AGENT_STATE_CHANGED', (payload: unknown) => {
-      const change = parseAgentStateChange(payload);
-      if (change) handlersRef.current.onChange(change);
-    });
-
-    return () => {
-      stopped = true;
-      clearTimeout(retry);
-      socket.disconnect();
-      setConnected(false);
-    };
-  }, [enabled]);
-
-  return { connected };
 }

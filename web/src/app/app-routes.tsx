@@ -17,6 +17,7 @@ import { SystemPage } from '../system/system.page.tsx';
 import { TenantsPage } from '../tenants/tenants.page.tsx';
 import { TrunksPage } from '../trunks/trunks.page.tsx';
 import { UsersPage } from '../users/users.page.tsx';
+import { WallboardPage } from '../wallboard/wallboard.page.tsx';
 import { RequirePermission, RequireSession, RequireSignedIn } from './guards.tsx';
 import { Loading } from './feedback.tsx';
 import { Layout } from './layout.tsx';
@@ -37,6 +38,7 @@ const MENU_PAGES: Record<MenuPath, ReactNode> = {
   '/admin/users': <PlatformUsersPage />,
   '/admin/audit-log': <AuditLogPage key="platform" scope="platform" />,
   '/admin/system': <SystemPage />,
+  '/tenant/wallboard': <WallboardPage />,
   '/tenant/users': <UsersPage />,
   '/tenant/extensions': <ExtensionsPage />,
   '/tenant/trunks': <TrunksPage />,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatDate, formatDateTime, formatLimit, formatNumber } from './format.ts';
+import { formatDate, formatDateTime, formatLimit, formatNumber, formatPercent } from './format.ts';
 
 const instant = '2026-03-05T15:04:05Z';
 
@@ -56,5 +56,14 @@ describe('formatNumber and formatLimit', () => {
     expect(formatLimit(null, 'pt-BR', 'Ilimitado')).toBe('Ilimitado');
     expect(formatLimit(0, 'pt-BR', 'Ilimitado')).toBe('0');
     expect(formatLimit(2500, 'en', 'Unlimited')).toBe('2,500');
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes a share as a whole percentage in each language, and nothing when unknown', () => {
+    expect(formatPercent(0.8333, 'en')).toBe('83%');
+    expect(formatPercent(0.8333, 'pt-BR')).toBe('83%');
+    expect(formatPercent(0.125, 'pt-BR')).toBe('13%');
+    expect(formatPercent(null, 'en')).toBe('');
   });
 });

@@ -22,6 +22,17 @@ export function formatNumber(value: number | null | undefined, locale: string): 
   return numberFormat(locale).format(value);
 }
 
+/** A share (0..1) as a whole percentage in the locale's way ("83%", "83 %"); empty when unknown. */
+export function formatPercent(value: number | null | undefined, locale: string): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '';
+  let format = percentFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+    percentFormats.set(locale, format);
+  }
+  return format.format(value);
+}
+
 /** Plan limits: null means the plan sets no limit. */
 export function formatLimit(
   value: number | null | undefined,
@@ -47,6 +58,7 @@ const DATE_STYLES = {
 type DateStyle = keyof typeof DATE_STYLES;
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
+const percentFormats = new Map<string, Intl.NumberFormat>();
 
 function dateFormat(style: DateStyle, locale: string, timeZone: string): Intl.DateTimeFormat {
   const key = `${style} ${locale} ${timeZone}`;

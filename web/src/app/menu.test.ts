@@ -9,6 +9,7 @@ describe('visibleMenu', () => {
     const entries = visibleMenu({ permissionKeys: permissionsFor(null, 'tenant_admin'), tenantId });
     expect(entries.map((entry) => entry.section)).not.toContain('platform');
     expect(entries.map((entry) => entry.path)).toEqual([
+      '/tenant/wallboard',
       '/tenant/users',
       '/tenant/extensions',
       '/tenant/trunks',

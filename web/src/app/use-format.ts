@@ -8,6 +8,7 @@ import {
   formatDateTime,
   formatLimit,
   formatNumber,
+  formatPercent,
   type DateInput,
 } from './format.ts';
 
@@ -34,6 +35,7 @@ export function useFormat() {
     dateTime: (value: DateInput) => formatDateTime(value, locale, timeZone),
     date: (value: DateInput) => formatDate(value, locale, timeZone),
     number: (value: number | null | undefined) => formatNumber(value, locale),
+    percent: (value: number | null | undefined) => formatPercent(value, locale),
     limit: (value: number | null | undefined) => formatLimit(value, locale, t('common.unlimited')),
   };
 }

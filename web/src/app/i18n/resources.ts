@@ -23,6 +23,8 @@ import tenantsEn from '../../tenants/tenants.en.json';
 import tenantsPtBR from '../../tenants/tenants.pt-BR.json';
 import trunksEn from '../../trunks/trunks.en.json';
 import trunksPtBR from '../../trunks/trunks.pt-BR.json';
+import wallboardEn from '../../wallboard/wallboard.en.json';
+import wallboardPtBR from '../../wallboard/wallboard.pt-BR.json';
 import en from './en.json';
 import errorsEn from './errors.en.json';
 import errorsPtBR from './errors.pt-BR.json';
@@ -48,6 +50,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     platformUsersEn,
     tenantsEn,
     trunksEn,
+    wallboardEn,
   ],
   'pt-BR': [
     ptBR,
@@ -63,6 +66,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     platformUsersPtBR,
     tenantsPtBR,
     trunksPtBR,
+    wallboardPtBR,
   ],
 };
 

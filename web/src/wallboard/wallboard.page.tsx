@@ -1,0 +1,295 @@
+// The live wallboard: per queue who waits and how today went, agents by state and on which call,
+// and the calls in progress. Agent states patch in place from the realtime stream; everything else
+// is re-read (at most once a second) when an event says it changed, and polled while not live.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AgentStateBadge } from '../agents/agent-state-badge.tsx';
+import type { Agent } from '../agents/agents.api.ts';
+import { useLiveAgents } from '../agents/use-live-agents.ts';
+import { useAuth } from '../app/auth-context.tsx';
+import { ErrorMessage, Loading } from '../app/feedback.tsx';
+import { LiveIndicator } from '../app/live-indicator.tsx';
+import { useRealtime } from '../app/realtime.ts';
+import { useFormat } from '../app/use-format.ts';
+import { callStatus, currentCallByAgent, formatClock, loggedInByState, otherParty, secondsSince, throttle } from './wallboard-view.ts';
+import { wallboardApi, wallboardKey, type CallInProgress, type QueueToday } from './wallboard.api.ts';
+import './wallboard.css';
+
+/** Re-read this often anyway while not live (and the day's counts roll over at midnight). */
+const POLL_MS = 15_000;
+const REREAD_AT_MOST_EVERY_MS = 1_000;
+
+/** The current time, once a second, for the running clocks. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export function WallboardPage() {
+  const { t } = useTranslation();
+  const { me } = useAuth();
+  const tenantId = me?.tenantId ?? null;
+  const queryClient = useQueryClient();
+  const now = useNow();
+
+  const reread = useMemo(
+    () => throttle(() => void queryClient.invalidateQueries({ queryKey: wallboardKey(tenantId) }), REREAD_AT_MOST_EVERY_MS),
+    [queryClient, tenantId],
+  );
+  useEffect(() => () => reread.cancel(), [reread]);
+  const live = useRealtime(true, {
+    on: {
+      CALL_CREATED: reread,
+      CALL_ANSWERED: reread,
+      CALL_ENDED: reread,
+      QUEUE_MEMBER_COUNT: reread,
+      QUEUE_MEMBER_LEFT: reread,
+      AGENT_OFFERED_CALL: reread,
+      AGENT_BRIDGE_FAILED: reread,
+      AGENT_STATUS_CHANGED: reread,
+    },
+    onConnect: reread,
+  });
+  const wallboard = useQuery({
+    queryKey: wallboardKey(tenantId),
+    queryFn: wallboardApi.get,
+    refetchInterval: live.connected ? POLL_MS * 4 : POLL_MS,
+  });
+  const { agents } = useLiveAgents(tenantId, true);
+
+  const queueNames = useMemo(
+    () => new Map((wallboard.data?.queues ?? []).map((queue) => [queue.queueId, queue.name])),
+    [wallboard.data],
+  );
+  const agentNames = useMemo(
+    () => new Map((agents.data ?? []).map((agent) => [agent.id, agentName(agent)])),
+    [agents.data],
+  );
+
+  return (
+    <section className="wallboard-page">
+      <div className="page-title">
+        <h1>{t('wallboard.title')}</h1>
+      </div>
+      <LiveIndicator connected={live.connected} />
+      <ErrorMessage error={wallboard.error ?? agents.error} />
+      {wallboard.isPending || agents.isPending ? (
+        <Loading />
+      ) : (
+        <>
+          <section aria-labelledby="wallboard-queues">
+            <h2 id="wallboard-queues">{t('wallboard.queues')}</h2>
+            {wallboard.data?.queues.length ? (
+              <ul className="wallboard-queues" aria-labelledby="wallboard-queues">
+                {wallboard.data.queues.map((queue) => (
+                  <QueueCard key={queue.queueId} queue={queue} now={now} serviceLevelSeconds={wallboard.data.serviceLevelSeconds} />
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">{t('wallboard.noQueues')}</p>
+            )}
+          </section>
+          <AgentsSection agents={agents.data ?? []} calls={wallboard.data?.callsInProgress ?? []} queueNames={queueNames} now={now} />
+          <CallsSection
+            calls={wallboard.data?.callsInProgress ?? []}
+            total={wallboard.data?.callsInProgressTotal ?? 0}
+            queueNames={queueNames}
+            agentNames={agentNames}
+            now={now}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+const agentName = (agent: Agent) => agent.name ?? agent.userName ?? agent.userEmail ?? agent.extensionNumber;
+
+function QueueCard({ queue, now, serviceLevelSeconds }: { queue: QueueToday; now: number; serviceLevelSeconds: number }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const headingId = `queue-${queue.queueId}`;
+  return (
+    <li className="home-card wallboard-queue" aria-labelledby={headingId} data-testid="wallboard-queue">
+      <h3 id={headingId}>{queue.name}</h3>
+      <dl>
+        <div className={queue.waiting > 0 ? 'attention' : undefined}>
+          <dt>{t('wallboard.waiting')}</dt>
+          <dd className="big-figure" data-testid="waiting">
+            {format.number(queue.waiting)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('wallboard.longestWait')}</dt>
+          <dd className="clock" data-testid="longest-wait">
+            {queue.longestWaitSince ? formatClock(secondsSince(queue.longestWaitSince, now)) : '—'}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('wallboard.answeredToday')}</dt>
+          <dd data-testid="answered">{format.number(queue.answered)}</dd>
+        </div>
+        <div>
+          <dt>{t('wallboard.abandonedToday')}</dt>
+          <dd data-testid="abandoned">{format.number(queue.abandoned)}</dd>
+        </div>
+        <div className="wide">
+          <dt>{t('wallboard.serviceLevel', { seconds: serviceLevelSeconds })}</dt>
+          <dd data-testid="service-level">
+            {queue.serviceLevel === null ? (
+              '—'
+            ) : (
+              <>
+                <meter min={0} max={1} low={0.7} high={0.8} optimum={1} value={queue.serviceLevel} aria-hidden="true" />{' '}
+                {format.percent(queue.serviceLevel)}
+              </>
+            )}
+          </dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+function AgentsSection({
+  agents,
+  calls,
+  queueNames,
+  now,
+}: {
+  agents: readonly Agent[];
+  calls: readonly CallInProgress[];
+  queueNames: ReadonlyMap<string, string>;
+  now: number;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const byState = loggedInByState(agents);
+  const callOf = currentCallByAgent(calls);
+  return (
+    <section aria-labelledby="wallboard-agents">
+      <h2 id="wallboard-agents">{t('wallboard.agents')}</h2>
+      {byState.length > 0 && (
+        <figure className="state-bar-figure">
+          <div className="state-bar" role="img" aria-label={byState.map((entry) => `${t(`agentBar.states.${entry.state}`)}: ${entry.count}`).join(', ')}>
+            {byState.map((entry) => (
+              <span key={entry.state} className={`segment state-${entry.state}`} style={{ width: `${entry.share * 100}%` }} />
+            ))}
+          </div>
+          <figcaption>
+            {byState.map((entry) => (
+              <span key={entry.state} className="legend" data-testid={`agents-${entry.state}`}>
+                <AgentStateBadge state={entry.state} /> {format.number(entry.count)}
+              </span>
+            ))}
+          </figcaption>
+        </figure>
+      )}
+      {agents.length === 0 ? (
+        <p className="muted">{t('wallboard.noAgents')}</p>
+      ) : (
+        <div className="table-scroll">
+          <table aria-label={t('wallboard.agents')}>
+            <thead>
+              <tr>
+                <th>{t('common.name')}</th>
+                <th>{t('agents.extension')}</th>
+                <th>{t('agents.state')}</th>
+                <th>{t('wallboard.timeInState')}</th>
+                <th>{t('wallboard.currentCall')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {agents.map((agent) => {
+                const current = callOf.get(agent.id);
+                return (
+                  <tr key={agent.id}>
+                    <td>{agentName(agent)}</td>
+                    <td>{agent.extensionNumber}</td>
+                    <td>
+                      <AgentStateBadge state={agent.state} />
+                    </td>
+                    <td className="clock">{formatClock(secondsSince(agent.stateChangedAt, now))}</td>
+                    <td>
+                      {current ? (
+                        <span data-testid="current-call">
+                          {otherParty(current) ?? '—'}
+                          {current.queueId && queueNames.has(current.queueId) && ` · ${queueNames.get(current.queueId)}`}
+                          {' · '}
+                          <span className="clock">{formatClock(secondsSince(current.bridgedAt ?? current.answerAt ?? current.createdAt, now))}</span>
+                        </span>
+                      ) : (
+                        <span className="muted">—</span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function CallsSection({
+  calls,
+  total,
+  queueNames,
+  agentNames,
+  now,
+}: {
+  calls: readonly CallInProgress[];
+  total: number;
+  queueNames: ReadonlyMap<string, string>;
+  agentNames: ReadonlyMap<string, string>;
+  now: number;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <section aria-labelledby="wallboard-calls">
+      <h2 id="wallboard-calls">
+        {t('wallboard.callsInProgress')} <span className="muted">({format.number(total)})</span>
+      </h2>
+      {calls.length === 0 ? (
+        <p className="muted">{t('wallboard.noCalls')}</p>
+      ) : (
+        <div className="table-scroll">
+          <table aria-label={t('wallboard.callsInProgress')}>
+            <thead>
+              <tr>
+                <th>{t('wallboard.direction')}</th>
+                <th>{t('wallboard.from')}</th>
+                <th>{t('wallboard.to')}</th>
+                <th>{t('wallboard.queue')}</th>
+                <th>{t('wallboard.agent')}</th>
+                <th>{t('wallboard.status')}</th>
+                <th>{t('wallboard.duration')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {calls.map((call) => (
+                <tr key={call.id} data-testid="call-in-progress">
+                  <td>{t(`wallboard.directions.${call.direction}`, { defaultValue: call.direction })}</td>
+                  <td>{call.callerNumber ?? '—'}</td>
+                  <td>{call.calledNumber ?? '—'}</td>
+                  <td>{(call.queueId && queueNames.get(call.queueId)) ?? '—'}</td>
+                  <td>{(call.agentId && agentNames.get(call.agentId)) ?? '—'}</td>
+                  <td>{t(`wallboard.callStatus.${callStatus(call)}`)}</td>
+                  <td className="clock">{formatClock(secondsSince(call.createdAt, now))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
