@@ -28,6 +28,7 @@ import { telephonyConfigRoutes } from './modules/dialplan/telephony-config.route
 import type { ModuleServices } from './modules/module-services.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { wallboardRoutes } from './modules/monitoring/wallboard.routes.ts';
+import { agentDeskRoutes } from './modules/agent-desk/agent-desk.routes.ts';
 import { switchAdminRoutes, type SwitchTarget } from './modules/switch-admin/switch-admin.routes.ts';
 import { serveConsole } from './platform/web/console.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(switchAdminRoutes(switchTarget));
     await api.register(monitoringRoutes({ db, hub, coordination, sessionCheckMs }));
     await api.register(wallboardRoutes(db));
+    await api.register(agentDeskRoutes(db));
 
     // Telephony configuration: extensions, trunks, inbound routes, dialplan, IVR menus.
     await api.register(telephonyConfigRoutes(services, { confDir: config.freeswitch.confDir }));

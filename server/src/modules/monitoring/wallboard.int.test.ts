@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Insertable } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { CallsTable } from '../../platform/db/schema.ts';
 import { createMember, createTenant, expectError, useTestApp, type Session } from '../../../test/harness.ts';
@@ -23,7 +24,7 @@ const wallboard = async (session: Session) => {
 const seconds = (n: number) => n * 1000;
 
 /** A call row as the switch's events would have left it (only what the wallboard reads). */
-function insertCall(tenantId: string, fields: Partial<Omit<CallsTable, 'id' | 'tenantId' | 'updatedAt'>> & { createdAt: Date }) {
+function insertCall(tenantId: string, fields: Partial<Omit<Insertable<CallsTable>, 'id' | 'tenantId'>> & { createdAt: Date }) {
   return t.db.withTenant(tenantId, (tx) =>
     tx
       .insertInto('calls')

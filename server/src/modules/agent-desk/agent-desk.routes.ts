@@ -1,0 +1,56 @@
+// GET /agents/me/call: the call on the caller's own agent's desk — the one in progress (offered,
+// ringing or talking) or the last one waiting for its disposition. Like /agents/me, a token bound to
+// a tenant is enough; the agent is the token user's, never one named by the client.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import { requireAuth, tenantOf } from '../../platform/auth/guard.ts';
+import type { DatabaseHandles } from '../../platform/db/database.ts';
+import { errorResponses } from '../../platform/http/schemas.ts';
+import { findCurrentCallOfUser } from './agent-desk.repo.ts';
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+const Time = Type.String({ format: 'date-time' });
+
+const DeskCall = Type.Object({
+  id: Type.String(),
+  direction: Type.String(),
+  /** The customer: the caller of an inbound call, the number called of an outbound one. */
+  number: Nullable(Type.String()),
+  queueId: Nullable(Type.String()),
+  queueName: Nullable(Type.String()),
+  createdAt: Time,
+  answerAt: Nullable(Time),
+  bridgedAt: Nullable(Time),
+  endedAt: Nullable(Time),
+  dispositionId: Nullable(Type.String()),
+  disposition: Nullable(Type.String()),
+});
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+export const agentDeskRoutes =
+  (db: DatabaseHandles): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+    app.get('/agents/me/call', {
+      config: { access: { tenant: true } },
+      schema: { tags: ['agent presence'], response: { 200: Type.Object({ call: Type.Union([DeskCall, Type.Null()]) }), ...errorResponses(401, 403) } },
+      handler: async (request) => {
+        const row = await db.withTenant(tenantOf(request), (tx) => findCurrentCallOfUser(tx, requireAuth(request).userId));
+        if (!row) return { call: null };
+        const { callerNumber, calledNumber, ...call } = row;
+        return {
+          call: {
+            ...call,
+            number: call.direction === 'OUTBOUND' ? calledNumber : callerNumber,
+            queueName: call.queueName ?? null,
+            createdAt: call.createdAt.toISOString(),
+            answerAt: iso(call.answerAt),
+            bridgedAt: iso(call.bridgedAt),
+            endedAt: iso(call.endedAt),
+          },
+        };
+      },
+    });
+  };
