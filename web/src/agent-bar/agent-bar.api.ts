@@ -21,6 +21,27 @@ export interface PauseReason {
 
 export const myAgentKey = (tenantId: string | null, userId: string | null) =>
   ['agents', 'me', tenantId, userId] as const;
+/** The call on the agent's desk (GET /agents/me/call): in progress, or ended and waiting for its disposition. */
+export interface DeskCall {
+  id: string;
+  direction: string;
+  /** The customer's number. */
+  number: string | null;
+  queueId: string | null;
+  queueName: string | null;
+  createdAt: string;
+  answerAt: string | null;
+  bridgedAt: string | null;
+  endedAt: string | null;
+  dispositionId: string | null;
+  disposition: string | null;
+}
+
+/** Agents have no realtime socket: while logged in, their state and desk are re-read this often. */
+export const DESK_POLL_MS = 3_000;
+
+export const myCallKey = (tenantId: string | null, agentId: string) => ['agents', 'me', 'call', tenantId, agentId] as const;
+
 export const myPauseReasonsKey = (tenantId: string | null) =>
   ['agents', 'me', 'pause-reasons', tenantId] as const;
 
@@ -40,4 +61,7 @@ export const agentBarApi = {
     api<MyAgent>('/agents/me/pause', { method: 'POST', body: { pauseReasonId } }),
   resume: () => api<MyAgent>('/agents/me/resume', { method: 'POST' }),
   logout: () => api<MyAgent>('/agents/me/logout', { method: 'POST' }),
+  myCall: async (): Promise<DeskCall | null> => (await api<{ call: DeskCall | null }>('/agents/me/call')).call,
+  setDisposition: (callId: string, dispositionId: string) =>
+    api<unknown>(`/calls/${encodeURIComponent(callId)}/disposition`, { method: 'PATCH', body: { dispositionId } }),
 };

@@ -5,7 +5,8 @@ import { AgentStateBadge } from '../agents/agent-state-badge.tsx';
 import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage } from '../app/feedback.tsx';
 import './agent-bar.css';
-import { agentBarApi, myAgentKey, myPauseReasonsKey, type MyAgent } from './agent-bar.api.ts';
+import { AgentCall } from './agent-call.tsx';
+import { DESK_POLL_MS, agentBarApi, myAgentKey, myPauseReasonsKey, type MyAgent } from './agent-bar.api.ts';
 
 /** The signed-in user's own agent presence; nothing at all for users without an Agent. */
 export function AgentBar() {
@@ -14,7 +15,13 @@ export function AgentBar() {
   const queryClient = useQueryClient();
   const tenantId = me?.tenantId ?? null;
   const key = myAgentKey(tenantId, me?.sub ?? null);
-  const agent = useQuery({ queryKey: key, queryFn: agentBarApi.me, enabled: tenantId !== null });
+  const agent = useQuery({
+    queryKey: key,
+    queryFn: agentBarApi.me,
+    enabled: tenantId !== null,
+    // The switch moves a logged-in agent (ringing, in call, wrap-up): follow it.
+    refetchInterval: (query) => (query.state.data && query.state.data.state !== 'LOGGED_OUT' ? DESK_POLL_MS : false),
+  });
   const [choosing, setChoosing] = useState(false);
   const [reasonId, setReasonId] = useState('');
   const reasons = useQuery({
@@ -51,6 +58,7 @@ export function AgentBar() {
         {t('agentBar.label')} {agent.data.extensionNumber}:{' '}
         <AgentStateBadge state={state} reason={pausedFor?.name} label={t('agentBar.state')} />
       </span>
+      {state !== 'LOGGED_OUT' && <AgentCall agent={agent.data} tenantId={tenantId} />}
       {state !== 'LOGGED_OUT' && !agent.data.phoneRegistered && (
         <span className="warning" role="alert" data-testid="phone-not-registered">
           {t('extensionPhones.phoneNotRegistered', { number: agent.data.extensionNumber })}

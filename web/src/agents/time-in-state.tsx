@@ -1,18 +1,8 @@
 // How long an agent has been in its state ("há 3 min" / "3 min ago"), kept current while shown.
-import { useEffect, useState } from 'react';
 import { useFormat } from '../app/use-format.ts';
+import { useNow } from '../app/use-now.ts';
 import { useTranslation } from 'react-i18next';
 import { formatElapsed } from './elapsed.ts';
-
-/** Re-renders every `ms` while mounted. */
-function useNow(ms: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
 
 export function TimeInState({ since }: { since: string }) {
   const { i18n } = useTranslation();

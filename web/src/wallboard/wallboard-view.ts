@@ -2,20 +2,6 @@
 import { AGENT_STATES, type AgentState } from '../agents/agent-state.ts';
 import type { CallInProgress } from './wallboard.api.ts';
 
-/** Whole seconds from `since` to `now`, never negative (clocks of browser and server differ a little). */
-export function secondsSince(since: string, now: number): number {
-  return Math.max(0, Math.floor((now - Date.parse(since)) / 1000));
-}
-
-/** A running clock: 0:07, 12:34, 1:02:03. */
-export function formatClock(totalSeconds: number): string {
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = totalSeconds % 60;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
-}
-
 /** The call each agent is on (the newest, should the records show two), by agent id. */
 export function currentCallByAgent(calls: readonly CallInProgress[]): Map<string, CallInProgress> {
   const byAgent = new Map<string, CallInProgress>();

@@ -2,7 +2,7 @@
 // and the calls in progress. Agent states patch in place from the realtime stream; everything else
 // is re-read (at most once a second) when an event says it changed, and polled while not live.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AgentStateBadge } from '../agents/agent-state-badge.tsx';
 import type { Agent } from '../agents/agents.api.ts';
@@ -12,7 +12,9 @@ import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { LiveIndicator } from '../app/live-indicator.tsx';
 import { useRealtime } from '../app/realtime.ts';
 import { useFormat } from '../app/use-format.ts';
-import { callStatus, currentCallByAgent, formatClock, loggedInByState, otherParty, secondsSince, throttle } from './wallboard-view.ts';
+import { formatClock, secondsSince } from '../app/clock.ts';
+import { useNow } from '../app/use-now.ts';
+import { callStatus, currentCallByAgent, loggedInByState, otherParty, throttle } from './wallboard-view.ts';
 import { wallboardApi, wallboardKey, type CallInProgress, type QueueToday } from './wallboard.api.ts';
 import './wallboard.css';
 
@@ -20,22 +22,12 @@ import './wallboard.css';
 const POLL_MS = 15_000;
 const REREAD_AT_MOST_EVERY_MS = 1_000;
 
-/** The current time, once a second, for the running clocks. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
 export function WallboardPage() {
   const { t } = useTranslation();
   const { me } = useAuth();
   const tenantId = me?.tenantId ?? null;
   const queryClient = useQueryClient();
-  const now = useNow();
+  const now = useNow(1000);
 
   const reread = useMemo(
     () => throttle(() => void queryClient.invalidateQueries({ queryKey: wallboardKey(tenantId) }), REREAD_AT_MOST_EVERY_MS),

@@ -1,6 +1,8 @@
 // Every translation the console has. Shared words live in this folder's files; a feature that owns
 // many strings keeps them beside its code under one top-level key of its own, so features can grow
 // without touching each other's files.
+import agentDeskEn from '../../agent-bar/agent-desk.en.json';
+import agentDeskPtBR from '../../agent-bar/agent-desk.pt-BR.json';
 import agentsEn from '../../agents/agents.en.json';
 import agentsPtBR from '../../agents/agents.pt-BR.json';
 import auditEn from '../../audit/audit.en.json';
@@ -39,6 +41,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
   en: [
     en,
     errorsEn,
+    agentDeskEn,
     agentsEn,
     auditEn,
     codeListsEn,
@@ -55,6 +58,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
   'pt-BR': [
     ptBR,
     errorsPtBR,
+    agentDeskPtBR,
     agentsPtBR,
     auditPtBR,
     codeListsPtBR,
