@@ -2,14 +2,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../server/src/platform/audit/audit-actions.ts';
+import { nextDay, startOfDayIn } from '../app/days.ts';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
+import { Pager } from '../app/pager.tsx';
 import { useFormat } from '../app/use-format.ts';
 import {
   auditApi,
   auditLogKey,
   detailLines,
-  nextDay,
-  startOfDayIn,
   type AuditEntry,
   type AuditFilters,
   type AuditScope,
@@ -76,7 +76,6 @@ export function AuditLogPage({ scope }: { scope: AuditScope }) {
   const targets = [...AUDIT_TARGET_TYPES].sort((a, b) => targetLabel(a).localeCompare(targetLabel(b)));
 
   const data = entries.data;
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const filtering = Object.values(applied).some((value) => value !== '');
 
   return (
@@ -173,21 +172,7 @@ export function AuditLogPage({ scope }: { scope: AuditScope }) {
               ))}
             </tbody>
           </table>
-          <nav className="audit-pager" aria-label={t('audit.pager')}>
-            <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('audit.previous')}
-            </button>
-            <span aria-live="polite">
-              {t('audit.range', {
-                from: format.number((data.page - 1) * data.pageSize + 1),
-                to: format.number((data.page - 1) * data.pageSize + data.items.length),
-                total: format.number(data.total),
-              })}
-            </span>
-            <button type="button" className="secondary" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>
-              {t('audit.next')}
-            </button>
-          </nav>
+          <Pager page={data.page} pageSize={data.pageSize} shown={data.items.length} total={data.total} onPage={setPage} />
         </>
       )}
     </section>
