@@ -47,6 +47,7 @@ export function row(page: Page, text: string): Locator {
 export const TENANT_ADMIN_MENU = [
   'Home',
   'Wallboard',
+  'Calls',
   'Users',
   'Extensions',
   'Trunks',

@@ -62,6 +62,4 @@ export const agentBarApi = {
   resume: () => api<MyAgent>('/agents/me/resume', { method: 'POST' }),
   logout: () => api<MyAgent>('/agents/me/logout', { method: 'POST' }),
   myCall: async (): Promise<DeskCall | null> => (await api<{ call: DeskCall | null }>('/agents/me/call')).call,
-  setDisposition: (callId: string, dispositionId: string) =>
-    api<unknown>(`/calls/${encodeURIComponent(callId)}/disposition`, { method: 'PATCH', body: { dispositionId } }),
 };

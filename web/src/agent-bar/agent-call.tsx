@@ -1,13 +1,12 @@
 // The agent's desk in the agent bar: how long it has been in its state, the call in front of it
 // (number and queue) and, once the call ended, the disposition form. Agents have no realtime
 // socket (it needs monitoring.view), so the desk is re-read every few seconds while logged in.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatClock, secondsSince } from '../app/clock.ts';
-import { ErrorMessage, SuccessMessage } from '../app/feedback.tsx';
+import { ErrorMessage } from '../app/feedback.tsx';
 import { useNow } from '../app/use-now.ts';
-import { codeListApi, codeListKey } from '../code-lists/code-lists.api.ts';
+import { DispositionForm } from '../calls/disposition-form.tsx';
 import { DESK_POLL_MS, agentBarApi, myCallKey, type MyAgent } from './agent-bar.api.ts';
 
 export function AgentCall({ agent, tenantId }: { agent: MyAgent; tenantId: string }) {
@@ -40,36 +39,5 @@ export function AgentCall({ agent, tenantId }: { agent: MyAgent; tenantId: strin
       )}
       <ErrorMessage error={desk.error} />
     </>
-  );
-}
-
-function DispositionForm({ callId, tenantId, onSaved }: { callId: string; tenantId: string; onSaved: () => void }) {
-  const { t } = useTranslation();
-  const [dispositionId, setDispositionId] = useState('');
-  const dispositions = useQuery({
-    queryKey: codeListKey('dispositions', tenantId, false),
-    queryFn: () => codeListApi('dispositions').list(),
-  });
-  const save = useMutation({ mutationFn: () => agentBarApi.setDisposition(callId, dispositionId), onSuccess: onSaved });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (dispositionId) save.mutate();
-  };
-  return (
-    <form className="inline-form" onSubmit={submit} aria-label={t('agentDesk.disposition')}>
-      <select aria-label={t('agentDesk.disposition')} required value={dispositionId} onChange={(event) => setDispositionId(event.target.value)}>
-        <option value="">{dispositions.isPending ? t('common.loading') : t('agentDesk.chooseDisposition')}</option>
-        {dispositions.data?.map((disposition) => (
-          <option key={disposition.id} value={disposition.id}>
-            {disposition.name}
-          </option>
-        ))}
-      </select>
-      <button type="submit" disabled={save.isPending || !dispositionId}>
-        {t('agentDesk.saveDisposition')}
-      </button>
-      {save.isSuccess && <SuccessMessage>{t('agentDesk.dispositionSaved')}</SuccessMessage>}
-      <ErrorMessage error={save.error ?? dispositions.error} />
-    </form>
   );
 }

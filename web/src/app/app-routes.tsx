@@ -5,6 +5,7 @@ import { AuditLogPage } from '../audit/audit-log.page.tsx';
 import { ChangePasswordPage } from '../auth/change-password.page.tsx';
 import { LoginPage } from '../auth/login.page.tsx';
 import { SelectTenantPage } from '../auth/select-tenant.page.tsx';
+import { CallsPage } from '../calls/calls.page.tsx';
 import { CodeListPage } from '../code-lists/code-list.page.tsx';
 import { ExtensionsPage } from '../extensions/extensions.page.tsx';
 import { HomePage } from '../home/home.page.tsx';
@@ -39,6 +40,7 @@ const MENU_PAGES: Record<MenuPath, ReactNode> = {
   '/admin/audit-log': <AuditLogPage key="platform" scope="platform" />,
   '/admin/system': <SystemPage />,
   '/tenant/wallboard': <WallboardPage />,
+  '/tenant/calls': <CallsPage />,
   '/tenant/users': <UsersPage />,
   '/tenant/extensions': <ExtensionsPage />,
   '/tenant/trunks': <TrunksPage />,

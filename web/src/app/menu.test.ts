@@ -10,6 +10,7 @@ describe('visibleMenu', () => {
     expect(entries.map((entry) => entry.section)).not.toContain('platform');
     expect(entries.map((entry) => entry.path)).toEqual([
       '/tenant/wallboard',
+      '/tenant/calls',
       '/tenant/users',
       '/tenant/extensions',
       '/tenant/trunks',

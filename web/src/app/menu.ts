@@ -41,6 +41,7 @@ export const MENU = [
     permission: 'platform.operations.view',
   },
   { path: '/tenant/wallboard', label: 'menu.wallboard', section: 'tenant', permission: 'monitoring.view' },
+  { path: '/tenant/calls', label: 'menu.calls', section: 'tenant', permission: 'calls.view' },
   { path: '/tenant/users', label: 'menu.users', section: 'tenant', permission: 'users.manage' },
   { path: '/tenant/extensions', label: 'menu.extensions', section: 'tenant', permission: 'extensions.view' },
   { path: '/tenant/trunks', label: 'menu.trunks', section: 'tenant', permission: 'trunks.view' },

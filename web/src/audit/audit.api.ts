@@ -1,4 +1,5 @@
 import { api } from '../app/api-client.ts';
+import { queryString } from '../app/query-string.ts';
 
 export interface AuditEntry {
   id: string;
@@ -40,13 +41,7 @@ export interface AuditFilters {
 
 export const auditLogKey = (scope: AuditScope, filters: AuditFilters) => ['audit-log', scope, filters] as const;
 
-export function auditQueryString(filters: AuditFilters): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  return params.toString();
-}
+export const auditQueryString = (filters: AuditFilters): string => queryString({ ...filters });
 
 export const auditApi = {
   list: (scope: AuditScope, filters: AuditFilters) =>

@@ -7,6 +7,8 @@ import agentsEn from '../../agents/agents.en.json';
 import agentsPtBR from '../../agents/agents.pt-BR.json';
 import auditEn from '../../audit/audit.en.json';
 import auditPtBR from '../../audit/audit.pt-BR.json';
+import callsEn from '../../calls/calls.en.json';
+import callsPtBR from '../../calls/calls.pt-BR.json';
 import codeListsEn from '../../code-lists/code-lists.en.json';
 import codeListsPtBR from '../../code-lists/code-lists.pt-BR.json';
 import dialplanEn from '../../dialplan/dialplan.en.json';
@@ -44,6 +46,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     agentDeskEn,
     agentsEn,
     auditEn,
+    callsEn,
     codeListsEn,
     dialplanEn,
     extensionPhonesEn,
@@ -61,6 +64,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     agentDeskPtBR,
     agentsPtBR,
     auditPtBR,
+    callsPtBR,
     codeListsPtBR,
     dialplanPtBR,
     extensionPhonesPtBR,

@@ -1,0 +1,136 @@
+// One call: its times, legs, event timeline, recording player and (for supervisors) disposition.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../app/auth-context.tsx';
+import { formatClock } from '../app/clock.ts';
+import { ErrorMessage, Loading } from '../app/feedback.tsx';
+import { useBlobUrl } from '../app/use-blob-url.ts';
+import { useFormat } from '../app/use-format.ts';
+import { callKey, callsApi, type Recording } from './calls.api.ts';
+import { DispositionForm } from './disposition-form.tsx';
+
+export function CallDetailPanel({
+  callId,
+  onClose,
+  agentName,
+  queueName,
+}: {
+  callId: string;
+  onClose: () => void;
+  agentName: (agentId: string | null) => string | null;
+  queueName: (queueId: string | null) => string | null;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { me, can } = useAuth();
+  const queryClient = useQueryClient();
+  const tenantId = me?.tenantId ?? null;
+  const call = useQuery({ queryKey: callKey(tenantId, callId), queryFn: () => callsApi.get(callId) });
+  const data = call.data;
+  const time = (value: string | null) => (value ? format.dateTime(value) : '—');
+  const seconds = (value: number | null) => (value === null ? '—' : formatClock(value));
+
+  return (
+    <section className="panel call-detail" aria-labelledby="call-detail-title">
+      <div className="page-title">
+        <h2 id="call-detail-title">{t('calls.detailTitle')}</h2>
+        <button type="button" className="secondary" onClick={onClose}>
+          {t('common.close')}
+        </button>
+      </div>
+      <ErrorMessage error={call.error} />
+      {call.isPending ? (
+        <Loading />
+      ) : data ? (
+        <>
+          <dl className="call-summary">
+            <Item label={t('calls.caller')} value={data.callerNumber ?? '—'} />
+            <Item label={t('calls.called')} value={data.calledNumber ?? '—'} />
+            <Item label={t('calls.queue')} value={queueName(data.queueId) ?? '—'} />
+            <Item label={t('calls.agent')} value={agentName(data.agentId) ?? '—'} />
+            <Item label={t('calls.when')} value={time(data.createdAt)} />
+            <Item label={t('calls.answerAt')} value={time(data.answerAt)} />
+            <Item label={t('calls.endedAt')} value={time(data.endedAt)} />
+            <Item label={t('calls.ringTime')} value={seconds(data.ringTime)} />
+            <Item label={t('calls.waitTime')} value={seconds(data.waitTime)} />
+            <Item label={t('calls.talkTime')} value={seconds(data.talkTime)} />
+            <Item label={t('calls.duration')} value={seconds(data.durationSeconds)} />
+            <Item label={t('calls.billable')} value={seconds(data.billableSeconds)} />
+            <Item label={t('calls.hangupCause')} value={data.hangupCause ?? '—'} />
+            <Item label={t('calls.disposition')} value={data.disposition ?? '—'} />
+          </dl>
+          {data.recording && <RecordingPlayer recording={data.recording} />}
+          {can('agents.manage') && tenantId && (
+            <DispositionForm callId={data.id} tenantId={tenantId} onSaved={() => void queryClient.invalidateQueries({ queryKey: ['calls', tenantId] })} />
+          )}
+          <h3>{t('calls.legs')}</h3>
+          <div className="table-scroll">
+            <table aria-label={t('calls.legs')}>
+              <thead>
+                <tr>
+                  <th>{t('calls.channel')}</th>
+                  <th>{t('calls.caller')}</th>
+                  <th>{t('calls.called')}</th>
+                  <th>{t('calls.when')}</th>
+                  <th>{t('calls.answerAt')}</th>
+                  <th>{t('calls.endedAt')}</th>
+                  <th>{t('calls.hangupCause')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.legs.map((leg) => (
+                  <tr key={leg.id}>
+                    <td>{leg.channelName ?? leg.id.slice(0, 8)}</td>
+                    <td>{leg.callerNumber ?? '—'}</td>
+                    <td>{leg.destinationNumber ?? '—'}</td>
+                    <td className="nowrap">{time(leg.createdAt)}</td>
+                    <td className="nowrap">{time(leg.answeredAt)}</td>
+                    <td className="nowrap">{time(leg.endedAt)}</td>
+                    <td>{leg.hangupCause ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <h3>{t('calls.timeline')}</h3>
+          <ol className="call-timeline" aria-label={t('calls.timeline')}>
+            {data.events.map((event, index) => (
+              <li key={index}>
+                <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time> <code>{event.name}</code>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** The recording, fetched with the session into the browser, so the player seeks freely. */
+function RecordingPlayer({ recording }: { recording: Recording }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const audio = useBlobUrl(recording.status === 'AVAILABLE' ? recording.id : null, () => callsApi.audio(recording.id));
+  if (recording.status !== 'AVAILABLE') {
+    return <p className="muted">{t(`calls.recordingStatus.${recording.status}`)}</p>;
+  }
+  return (
+    <figure className="recording">
+      <figcaption>
+        {t('calls.recording')}
+        {recording.retentionUntil && <span className="muted"> · {t('calls.keptUntil', { date: format.date(recording.retentionUntil) })}</span>}
+      </figcaption>
+      <ErrorMessage error={audio.error} />
+      {audio.url ? <audio controls preload="metadata" src={audio.url} aria-label={t('calls.recording')} /> : !audio.error && <Loading />}
+    </figure>
+  );
+}

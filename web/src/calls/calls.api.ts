@@ -1,0 +1,90 @@
+import { api, apiBlob } from '../app/api-client.ts';
+import { queryString } from '../app/query-string.ts';
+
+/** A call record as GET /calls lists it (docs/calls.md defines every field and time). */
+export interface CallRecord {
+  id: string;
+  direction: 'INBOUND' | 'OUTBOUND' | 'INTERNAL';
+  callerNumber: string | null;
+  calledNumber: string | null;
+  queueId: string | null;
+  agentId: string | null;
+  campaignId: string | null;
+  createdAt: string;
+  answerAt: string | null;
+  endedAt: string | null;
+  ringTime: number | null;
+  waitTime: number | null;
+  talkTime: number | null;
+  durationSeconds: number | null;
+  billableSeconds: number | null;
+  hangupCause: string | null;
+  disposition: string | null;
+}
+
+export interface CallLeg {
+  id: string;
+  direction: string;
+  channelName: string | null;
+  callerNumber: string | null;
+  destinationNumber: string | null;
+  createdAt: string;
+  answeredAt: string | null;
+  endedAt: string | null;
+  hangupCause: string | null;
+}
+
+export interface CallTimelineEvent {
+  name: string;
+  occurredAt: string;
+  legId: string | null;
+}
+
+export interface Recording {
+  id: string;
+  callId: string;
+  status: 'RECORDING' | 'AVAILABLE' | 'FAILED' | 'DELETED';
+  sizeBytes: number | null;
+  durationSeconds: number | null;
+  createdAt: string;
+  retentionUntil: string | null;
+}
+
+export interface CallDetail extends CallRecord {
+  legs: CallLeg[];
+  events: CallTimelineEvent[];
+  recording: Recording | null;
+}
+
+export interface CallsPage {
+  items: CallRecord[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface CallFilters {
+  /** ISO instants: from inclusive, to exclusive. */
+  from?: string;
+  to?: string;
+  phone?: string;
+  extension?: string;
+  agentId?: string;
+  queueId?: string;
+  hangupCause?: string;
+  disposition?: string;
+  page: number;
+  pageSize: number;
+}
+
+export const callsKey = (tenantId: string | null, filters: CallFilters) => ['calls', tenantId, filters] as const;
+export const callKey = (tenantId: string | null, id: string) => ['calls', tenantId, 'one', id] as const;
+
+export const callsApi = {
+  list: (filters: CallFilters) => api<CallsPage>(`/calls?${queryString({ ...filters })}`),
+  get: (id: string) => api<CallDetail>(`/calls/${encodeURIComponent(id)}`),
+  setDisposition: (id: string, dispositionId: string) =>
+    api<unknown>(`/calls/${encodeURIComponent(id)}/disposition`, { method: 'PATCH', body: { dispositionId } }),
+  /** The recording's audio, fetched with the session (an <audio> element cannot send the token). */
+  audio: (recordingId: string) => apiBlob(`/recordings/${encodeURIComponent(recordingId)}/audio`),
+};

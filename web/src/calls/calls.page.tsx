@@ -1,0 +1,225 @@
+// The tenant's call records: filters, pages newest first, and a call's detail with its legs,
+// timeline, recording and disposition.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { agentsApi, agentsKey } from '../agents/agents.api.ts';
+import { useAuth } from '../app/auth-context.tsx';
+import { formatClock } from '../app/clock.ts';
+import { nextDay, startOfDayIn } from '../app/days.ts';
+import { ErrorMessage, Loading } from '../app/feedback.tsx';
+import { Pager } from '../app/pager.tsx';
+import { useFormat } from '../app/use-format.ts';
+import { codeListApi, codeListKey } from '../code-lists/code-lists.api.ts';
+import { queuesApi, queuesKey } from '../queues/queues.api.ts';
+import { CallDetailPanel } from './call-detail.tsx';
+import { callsApi, callsKey, type CallFilters, type CallRecord } from './calls.api.ts';
+import './calls.css';
+
+const PAGE_SIZE = 50;
+
+interface Draft {
+  /** Calendar days (YYYY-MM-DD), read in the tenant's time zone. */
+  from: string;
+  to: string;
+  phone: string;
+  agentId: string;
+  queueId: string;
+  hangupCause: string;
+  disposition: string;
+}
+
+const EMPTY: Draft = { from: '', to: '', phone: '', agentId: '', queueId: '', hangupCause: '', disposition: '' };
+
+export function CallsPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { me, can } = useAuth();
+  const tenantId = me?.tenantId ?? null;
+  const id = useId();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [applied, setApplied] = useState<Draft>(EMPTY);
+  const [page, setPage] = useState(1);
+  const [openCallId, setOpenCallId] = useState<string | null>(null);
+
+  const filters: CallFilters = {
+    from: applied.from ? startOfDayIn(applied.from, format.timeZone) : undefined,
+    // The "to" day is included: the range ends when the next day starts.
+    to: applied.to ? startOfDayIn(nextDay(applied.to), format.timeZone) : undefined,
+    phone: applied.phone.trim() || undefined,
+    agentId: applied.agentId || undefined,
+    queueId: applied.queueId || undefined,
+    hangupCause: applied.hangupCause.trim() || undefined,
+    disposition: applied.disposition || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  };
+  const calls = useQuery({ queryKey: callsKey(tenantId, filters), queryFn: () => callsApi.list(filters), placeholderData: keepPreviousData });
+  const agents = useQuery({ queryKey: agentsKey(tenantId), queryFn: agentsApi.list, enabled: can('agents.view') });
+  const queues = useQuery({ queryKey: queuesKey(tenantId), queryFn: queuesApi.list, enabled: can('queues.view') });
+  const dispositions = useQuery({
+    queryKey: codeListKey('dispositions', tenantId, true),
+    queryFn: () => codeListApi('dispositions').list(true),
+  });
+  const agentName = (agentId: string | null) => {
+    const agent = agentId ? agents.data?.find((one) => one.id === agentId) : undefined;
+    return agent ? (agent.name ?? agent.userName ?? agent.extensionNumber) : null;
+  };
+  const queueName = (queueId: string | null) => (queueId ? (queues.data?.find((one) => one.id === queueId)?.name ?? null) : null);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setApplied(draft);
+    setPage(1);
+  };
+  const clear = () => {
+    setDraft(EMPTY);
+    setApplied(EMPTY);
+    setPage(1);
+  };
+  const field = (name: keyof Draft) => ({
+    id: `${id}-${name}`,
+    value: draft[name],
+    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
+  });
+  const filtering = Object.values(applied).some((value) => value !== '');
+  const data = calls.data;
+
+  return (
+    <section className="calls-page">
+      <div className="page-title">
+        <h1>{t('calls.title')}</h1>
+      </div>
+      <form className="filters" onSubmit={apply} aria-label={t('calls.filters')}>
+        <div className="filter-field">
+          <label htmlFor={`${id}-from`}>{t('calls.from')}</label>
+          <input type="date" max={draft.to || undefined} {...field('from')} />
+        </div>
+        <div className="filter-field">
+          <label htmlFor={`${id}-to`}>{t('calls.to')}</label>
+          <input type="date" min={draft.from || undefined} {...field('to')} />
+        </div>
+        <div className="filter-field">
+          <label htmlFor={`${id}-phone`}>{t('calls.phone')}</label>
+          <input type="search" inputMode="tel" placeholder="(11) 98765-4321" {...field('phone')} />
+        </div>
+        {agents.data && (
+          <div className="filter-field">
+            <label htmlFor={`${id}-agentId`}>{t('calls.agent')}</label>
+            <select {...field('agentId')}>
+              <option value="">{t('calls.any')}</option>
+              {agents.data.map((agent) => (
+                <option key={agent.id} value={agent.id}>
+                  {agent.name ?? agent.userName ?? agent.extensionNumber}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {queues.data && (
+          <div className="filter-field">
+            <label htmlFor={`${id}-queueId`}>{t('calls.queue')}</label>
+            <select {...field('queueId')}>
+              <option value="">{t('calls.any')}</option>
+              {queues.data.map((queue) => (
+                <option key={queue.id} value={queue.id}>
+                  {queue.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="filter-field">
+          <label htmlFor={`${id}-hangupCause`}>{t('calls.hangupCause')}</label>
+          <input type="search" placeholder="NORMAL_CLEARING" {...field('hangupCause')} />
+        </div>
+        <div className="filter-field">
+          <label htmlFor={`${id}-disposition`}>{t('calls.disposition')}</label>
+          <select {...field('disposition')}>
+            <option value="">{t('calls.any')}</option>
+            {dispositions.data?.map((disposition) => (
+              <option key={disposition.id} value={disposition.code}>
+                {disposition.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="actions">
+          <button type="submit">{t('calls.apply')}</button>
+          <button type="button" className="secondary" onClick={clear}>
+            {t('calls.clear')}
+          </button>
+        </div>
+      </form>
+
+      {openCallId && <CallDetailPanel callId={openCallId} onClose={() => setOpenCallId(null)} agentName={agentName} queueName={queueName} />}
+
+      <ErrorMessage error={calls.error} />
+      {calls.isPending ? (
+        <Loading />
+      ) : !data || data.items.length === 0 ? (
+        <p>{filtering ? t('calls.noMatch') : t('calls.empty')}</p>
+      ) : (
+        <>
+          <div className="table-scroll">
+            <table aria-label={t('calls.title')}>
+              <thead>
+                <tr>
+                  <th>{t('calls.when')}</th>
+                  <th>{t('calls.direction')}</th>
+                  <th>{t('calls.caller')}</th>
+                  <th>{t('calls.called')}</th>
+                  <th>{t('calls.queue')}</th>
+                  <th>{t('calls.agent')}</th>
+                  <th className="number">{t('calls.waitTime')}</th>
+                  <th className="number">{t('calls.talkTime')}</th>
+                  <th>{t('calls.hangupCause')}</th>
+                  <th>{t('calls.disposition')}</th>
+                  <th>{t('common.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((call) => (
+                  <CallRow
+                    key={call.id}
+                    call={call}
+                    agentName={agentName(call.agentId)}
+                    queueName={queueName(call.queueId)}
+                    onOpen={() => setOpenCallId(call.id)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={data.page} pageSize={data.pageSize} shown={data.items.length} total={data.total} onPage={setPage} />
+        </>
+      )}
+    </section>
+  );
+}
+
+const seconds = (value: number | null) => (value === null ? '—' : formatClock(value));
+
+function CallRow({ call, agentName, queueName, onOpen }: { call: CallRecord; agentName: string | null; queueName: string | null; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <tr data-testid="call-row">
+      <td className="nowrap">{format.dateTime(call.createdAt)}</td>
+      <td>{t(`wallboard.directions.${call.direction}`, { defaultValue: call.direction })}</td>
+      <td>{call.callerNumber ?? '—'}</td>
+      <td>{call.calledNumber ?? '—'}</td>
+      <td>{queueName ?? '—'}</td>
+      <td>{agentName ?? '—'}</td>
+      <td className="number">{seconds(call.waitTime)}</td>
+      <td className="number">{seconds(call.talkTime)}</td>
+      <td>{call.endedAt ? (call.hangupCause ?? '—') : <span className="badge active">{t('calls.inProgress')}</span>}</td>
+      <td>{call.disposition ?? '—'}</td>
+      <td>
+        <button type="button" className="secondary" onClick={onOpen} aria-label={t('calls.openDetail', { number: call.callerNumber ?? '' })}>
+          {t('calls.details')}
+        </button>
+      </td>
+    </tr>
+  );
+}
