@@ -26,6 +26,10 @@ export interface Agent {
   updatedAt: string;
 }
 
+/** How an agent is named on screens: its own name, else its user's name or e-mail, else its extension. */
+export const agentDisplayName = (agent: Pick<Agent, 'name' | 'userName' | 'userEmail' | 'extensionNumber'>): string =>
+  agent.name ?? agent.userName ?? agent.userEmail ?? agent.extensionNumber;
+
 export interface AgentCreateInput {
   userId: string;
   extensionId: string;

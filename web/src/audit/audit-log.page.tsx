@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../server/src/platform/audit/audit-actions.ts';
 import { nextDay, startOfDayIn } from '../app/days.ts';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { Pager } from '../app/pager.tsx';
+import { useFilterForm } from '../app/use-filter-form.ts';
 import { useFormat } from '../app/use-format.ts';
 import {
   auditApi,
@@ -19,14 +19,14 @@ import './audit.css';
 
 const PAGE_SIZE = 50;
 
-interface Draft {
+type Draft = {
   actor: string;
   action: string;
   targetType: string;
   /** Calendar days (YYYY-MM-DD), read in the tenant's time zone. */
   from: string;
   to: string;
-}
+};
 
 const EMPTY: Draft = { actor: '', action: '', targetType: '', from: '', to: '' };
 
@@ -34,10 +34,7 @@ const EMPTY: Draft = { actor: '', action: '', targetType: '', from: '', to: '' }
 export function AuditLogPage({ scope }: { scope: AuditScope }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const id = useId();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [applied, setApplied] = useState<Draft>(EMPTY);
-  const [page, setPage] = useState(1);
+  const { id, draft, applied, page, setPage, filtering, apply, clear, field } = useFilterForm<Draft>(EMPTY);
 
   const filters: AuditFilters = {
     actor: applied.actor.trim() || undefined,
@@ -55,28 +52,12 @@ export function AuditLogPage({ scope }: { scope: AuditScope }) {
     placeholderData: keepPreviousData,
   });
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setApplied(draft);
-    setPage(1);
-  };
-  const clear = () => {
-    setDraft(EMPTY);
-    setApplied(EMPTY);
-    setPage(1);
-  };
-  const field = (key: keyof Draft) => ({
-    id: `${id}-${key}`,
-    value: draft[key],
-    onChange: (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [key]: event.target.value })),
-  });
   const actionLabel = (action: string) => t(`audit.actions.${action}`, { defaultValue: action });
   const targetLabel = (type: string) => t(`audit.targets.${type}`, { defaultValue: type });
   const actions = [...AUDIT_ACTIONS].sort((a, b) => actionLabel(a).localeCompare(actionLabel(b)));
   const targets = [...AUDIT_TARGET_TYPES].sort((a, b) => targetLabel(a).localeCompare(targetLabel(b)));
 
   const data = entries.data;
-  const filtering = Object.values(applied).some((value) => value !== '');
 
   return (
     <section>

@@ -1,14 +1,15 @@
 // The tenant's call records: filters, pages newest first, and a call's detail with its legs,
 // timeline, recording and disposition.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { agentsApi, agentsKey } from '../agents/agents.api.ts';
+import { agentDisplayName, agentsApi, agentsKey } from '../agents/agents.api.ts';
 import { useAuth } from '../app/auth-context.tsx';
 import { formatClock } from '../app/clock.ts';
 import { nextDay, startOfDayIn } from '../app/days.ts';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { Pager } from '../app/pager.tsx';
+import { useFilterForm } from '../app/use-filter-form.ts';
 import { useFormat } from '../app/use-format.ts';
 import { codeListApi, codeListKey } from '../code-lists/code-lists.api.ts';
 import { queuesApi, queuesKey } from '../queues/queues.api.ts';
@@ -18,7 +19,7 @@ import './calls.css';
 
 const PAGE_SIZE = 50;
 
-interface Draft {
+type Draft = {
   /** Calendar days (YYYY-MM-DD), read in the tenant's time zone. */
   from: string;
   to: string;
@@ -27,7 +28,7 @@ interface Draft {
   queueId: string;
   hangupCause: string;
   disposition: string;
-}
+};
 
 const EMPTY: Draft = { from: '', to: '', phone: '', agentId: '', queueId: '', hangupCause: '', disposition: '' };
 
@@ -36,10 +37,7 @@ export function CallsPage() {
   const format = useFormat();
   const { me, can } = useAuth();
   const tenantId = me?.tenantId ?? null;
-  const id = useId();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [applied, setApplied] = useState<Draft>(EMPTY);
-  const [page, setPage] = useState(1);
+  const { id, draft, applied, page, setPage, filtering, apply, clear, field } = useFilterForm<Draft>(EMPTY);
   const [openCallId, setOpenCallId] = useState<string | null>(null);
 
   const filters: CallFilters = {
@@ -63,26 +61,10 @@ export function CallsPage() {
   });
   const agentName = (agentId: string | null) => {
     const agent = agentId ? agents.data?.find((one) => one.id === agentId) : undefined;
-    return agent ? (agent.name ?? agent.userName ?? agent.extensionNumber) : null;
+    return agent ? agentDisplayName(agent) : null;
   };
   const queueName = (queueId: string | null) => (queueId ? (queues.data?.find((one) => one.id === queueId)?.name ?? null) : null);
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setApplied(draft);
-    setPage(1);
-  };
-  const clear = () => {
-    setDraft(EMPTY);
-    setApplied(EMPTY);
-    setPage(1);
-  };
-  const field = (name: keyof Draft) => ({
-    id: `${id}-${name}`,
-    value: draft[name],
-    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value }),
-  });
-  const filtering = Object.values(applied).some((value) => value !== '');
   const data = calls.data;
 
   return (
@@ -110,7 +92,7 @@ export function CallsPage() {
               <option value="">{t('calls.any')}</option>
               {agents.data.map((agent) => (
                 <option key={agent.id} value={agent.id}>
-                  {agent.name ?? agent.userName ?? agent.extensionNumber}
+                  {agentDisplayName(agent)}
                 </option>
               ))}
             </select>

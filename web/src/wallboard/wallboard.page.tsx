@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AgentStateBadge } from '../agents/agent-state-badge.tsx';
-import type { Agent } from '../agents/agents.api.ts';
+import { agentDisplayName, type Agent } from '../agents/agents.api.ts';
 import { useLiveAgents } from '../agents/use-live-agents.ts';
 import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
@@ -59,7 +59,7 @@ export function WallboardPage() {
     [wallboard.data],
   );
   const agentNames = useMemo(
-    () => new Map((agents.data ?? []).map((agent) => [agent.id, agentName(agent)])),
+    () => new Map((agents.data ?? []).map((agent) => [agent.id, agentDisplayName(agent)])),
     [agents.data],
   );
 
@@ -99,8 +99,6 @@ export function WallboardPage() {
     </section>
   );
 }
-
-const agentName = (agent: Agent) => agent.name ?? agent.userName ?? agent.userEmail ?? agent.extensionNumber;
 
 function QueueCard({ queue, now, serviceLevelSeconds }: { queue: QueueToday; now: number; serviceLevelSeconds: number }) {
   const { t } = useTranslation();
@@ -201,7 +199,7 @@ function AgentsSection({
                 const current = callOf.get(agent.id);
                 return (
                   <tr key={agent.id}>
-                    <td>{agentName(agent)}</td>
+                    <td>{agentDisplayName(agent)}</td>
                     <td>{agent.extensionNumber}</td>
                     <td>
                       <AgentStateBadge state={agent.state} />
