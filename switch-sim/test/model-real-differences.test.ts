@@ -177,13 +177,13 @@ describe('recordings', () => {
     expect(lr.some(([left, right]) => left !== right)).toBe(true);
   });
 
-  it('a queue record-template records the member from the agent’s answer, under the base folder when relative', async () => {
+  it('a queue record-template records the member from the agent’s answer, under the base folder when relative, spaces kept', async () => {
     await agent('1000@acme', '1000', 'recorded@acme');
     const { caller } = await queueCall('15550005000');
     const started = await t.client.waitEvent(named('RECORD_START', (e) => h(e, 'Unique-ID') === caller));
-    const expected = t.sim.model.recorder.resolvePath(`templated/recorded@acme/${caller}.wav`);
+    const expected = t.sim.model.recorder.resolvePath(`templated dir/recorded@acme/${caller}.wav`);
     expect(h(started, 'Record-File-Path')).toBe(expected);
-    expect(await getvar(caller, 'cc_record_filename')).toBe(`templated/recorded@acme/${caller}.wav`);
+    expect(await getvar(caller, 'cc_record_filename')).toBe(`templated dir/recorded@acme/${caller}.wav`);
     t.sim.control.hangup(caller);
     await t.client.waitEvent(named('RECORD_STOP', (e) => h(e, 'Unique-ID') === caller));
     await t.sim.model.recorder.flush();

@@ -61,7 +61,7 @@ export function bridgeAgent(cc: CallCenter, offer: Offer): void {
   if (queue.recordTemplate) {
     const file = core.expand(queue.recordTemplate, session);
     session.vars.set('cc_record_filename', file);
-    core.recorder.start(session, file);
+    core.recorder.record(session, file);
   }
   agent.uuid = leg.uuid;
   agent.lastBridgeStart = now;

@@ -53,11 +53,17 @@ export class Recorder {
     return isAbsolute(path) ? path : join(ch?.vars.get('sound_prefix') ?? this.dir, path);
   }
 
+  /** record_session's data: `<path> [+<limit>] [{vars}]`, split on spaces (switch_split). */
   start(ch: Channel, data: string): boolean {
     if (!ch.isUp || !data.trim()) return false;
     const [rawPath = '', second, third] = data.trim().split(/\s+/);
     const limitSec = second?.startsWith('+') ? Number.parseInt(second.slice(1), 10) || 0 : 0;
-    const variables = bracketVars(second?.startsWith('+') ? third : second);
+    return this.record(ch, rawPath, limitSec, bracketVars(second?.startsWith('+') ? third : second));
+  }
+
+  /** switch_ivr_record_session_event: one path as given (mod_callcenter's record-template, spaces kept). */
+  record(ch: Channel, rawPath: string, limitSec = 0, variables: Array<[string, string]> = []): boolean {
+    if (!ch.isUp || !rawPath) return false;
     const setting = (name: string): string | undefined => variables.find(([n]) => n === name)?.[1] ?? ch.vars.get(name);
     const on = (name: string): boolean => switchTrue(setting(name) ?? '');
     const path = this.resolvePath(rawPath, ch);
