@@ -70,6 +70,7 @@ export async function startSwitchRuntime(deps: {
     storage: deps.storage,
     coordination: deps.coordination,
     confDir: config.freeswitch.confDir,
+    recordingsDir: config.freeswitch.recordingsDir,
     log,
     ...(deps.timing?.syncIntervalMs ? { intervalMs: deps.timing.syncIntervalMs } : {}),
   });

@@ -1,5 +1,6 @@
 // Every queue and agent setting as mod_callcenter reports it back (`callcenter_config queue list`,
 // `agent list`), on the simulator that reads the configuration as mod_callcenter does.
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createPlatformAdmin, createTenant, login, type TenantFixture } from './harness.ts';
 import { pendingSwitchChanges, startSwitchedApp, until, type SwitchedApp } from './switch.ts';
@@ -69,7 +70,8 @@ describe('queue settings on the switch', () => {
       max_wait_time_with_no_agent_time_reached: '5',
       skip_agents_with_external_calls: 'false',
     });
-    expect(first!.record_template).toBe(`${t.confDir}/recordings/${tenant.tenant.code}/\${strftime(%Y-%m-%d)}/\${uuid}.wav`);
+    // <FREESWITCH_RECORDINGS_DIR (default <conf dir>/recordings)>/<tenant id>/<call id>.wav (decision 0029)
+    expect(first!.record_template).toBe(`${path.resolve(t.confDir, 'recordings')}/${tenant.tenant.id}/\${svc_call_id}.wav`);
 
     const patched = await t.app.inject({
       method: 'PATCH',

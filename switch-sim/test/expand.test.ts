@@ -1,6 +1,6 @@
 // ${…} expansion (switch_channel_expand_variables_check) and the inline commands dialplans call.
 import { describe, expect, it } from 'vitest';
-import { userData } from '../src/api/strings.ts';
+import { regexApi, separateCharDelim, userData } from '../src/api/strings.ts';
 import { emptyConfig } from '../src/config/types.ts';
 import { expandVars, type InlineApi } from '../src/core/expand.ts';
 import { fsUrlDecode, fsUrlEncode } from '../src/esl/urlencode.ts';
@@ -94,5 +94,30 @@ describe('inline commands', () => {
     // Characters outside the BMP are encoded as their four UTF-8 bytes, not as replacement characters.
     expect(fsUrlEncode('hi 😀')).toBe('hi%20%F0%9F%98%80');
     expect(fsUrlDecode('hi%20%F0%9F%98%80')).toBe('hi 😀');
+  });
+});
+
+describe('regex (mod_commands regex_function)', () => {
+  it('substitutes captures on a match, else gives the data back (or "" with n, "false" with b)', () => {
+    expect(regexApi('15551230000|^1(\\d{3})|area $1')).toBe('area 555');
+    expect(regexApi('15551230000|^1(\\d{3})|area %1')).toBe('area 555');
+    expect(regexApi('abc|^\\d+$|digits')).toBe('abc');
+    expect(regexApi('abc|^\\d+$|digits|n')).toBe('');
+    expect(regexApi('abc|^\\d+$|digits|b')).toBe('false');
+    expect(regexApi('abc|^a')).toBe('true');
+    expect(regexApi('abc|^b')).toBe('false');
+    expect(regexApi('m:~a|b~^a\\|b$~yes')).toBe('yes');
+    expect(regexApi('abc')).toBe('-ERR');
+    expect(regexApi(undefined)).toBe('-ERR');
+  });
+
+  it('keeps a leading empty field, so ${regex(${v}|^$|fallback)} is "keep v if set"', () => {
+    expect(separateCharDelim('|^$|x', '|', 4)).toEqual(['', '^$', 'x']);
+    expect(separateCharDelim('a|', '|', 4)).toEqual(['a']);
+    expect(separateCharDelim('a|b|c|d|e', '|', 4)).toEqual(['a', 'b', 'c', 'd|e']);
+    const inline: InlineApi = (command, argument) => (command === 'regex' ? regexApi(argument) : undefined);
+    const keep = '${regex(${svc_call_id}|^$|${uuid_like})}';
+    expect(expandVars(keep, undefined, new Map([['uuid_like', 'u-1']]), inline)).toBe('u-1');
+    expect(expandVars(keep, undefined, new Map([['uuid_like', 'u-1'], ['svc_call_id', 'c-9']]), inline)).toBe('c-9');
   });
 });

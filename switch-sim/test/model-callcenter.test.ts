@@ -132,9 +132,9 @@ describe('agent failures and strategies', () => {
     expect(await api('callcenter_config tier set state sales@acme x@acme Standby')).toBe('+OK\n');
     expect(await api('callcenter_config queue list tiers sales@acme')).toBe('queue|agent|state|level|position\nsales@acme|x@acme|Standby|2|3\n+OK\n');
     expect(await api('callcenter_config queue load nosuch@queue')).toBe('-ERR Invalid Queue not found!\n');
-    expect(await api('callcenter_config queue count')).toBe('3\n');
+    expect(await api('callcenter_config queue count')).toBe('4\n');
     expect(await api('callcenter_config queue unload rr@acme')).toBe('+OK\n');
-    expect(await api('callcenter_config queue count')).toBe('2\n');
+    expect(await api('callcenter_config queue count')).toBe('3\n');
     expect(await api('callcenter_config queue list members sales@acme')).toBe('+OK\n');
     expect(await api('callcenter_config agent del x@acme')).toBe('+OK\n');
     expect(await api('callcenter_config tier list')).toBe('+OK\n');

@@ -15,6 +15,15 @@ describe('WAV', () => {
     expect(buffer.length).toBe(44 + 80000);
     expect(buffer.readInt16LE(44 + 4 * 10)).not.toBe(0);
   });
+
+  it('writes a mono file of both directions mixed, at another valid rate, with consistent sizes', () => {
+    const buffer = wavBuffer(1, { channels: [['read', 'write']], sampleRate: 16000 });
+    const info = parseWavHeader(buffer);
+    expect(info).toEqual({ audioFormat: 1, channels: 1, sampleRate: 16000, byteRate: 32000, blockAlign: 2, bitsPerSample: 16, dataSize: 32000, riffSize: 36 + 32000 });
+    const left = wavBuffer(1, { channels: [['read']], sampleRate: 16000 });
+    const right = wavBuffer(1, { channels: [['write']], sampleRate: 16000 });
+    for (const i of [3, 50, 777]) expect(Math.abs(buffer.readInt16LE(44 + 2 * i) - left.readInt16LE(44 + 2 * i) - right.readInt16LE(44 + 2 * i))).toBeLessThanOrEqual(1);
+  });
 });
 
 describe('XML reader', () => {

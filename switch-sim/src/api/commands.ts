@@ -7,7 +7,7 @@ import { fsUrlDecode, fsUrlEncode } from '../esl/urlencode.ts';
 import { show } from './show.ts';
 import { sofiaApi, sofiaContact } from './sofia.ts';
 import { status, uptime, version } from './status.ts';
-import { userData } from './strings.ts';
+import { regexApi, userData } from './strings.ts';
 import { hupall, uuidAnswer, uuidBridge, uuidDump, uuidExists, uuidGetvar, uuidKill, uuidRecord, uuidSetvar, uuidSetvarMulti, uuidTransfer } from './uuid.ts';
 
 type Command = (arg: string | undefined) => string | Promise<string>;
@@ -52,6 +52,7 @@ export class ApiCommands {
     this.table.set('reload', (arg) => this.reloadModule(arg));
     this.table.set('eval', (arg) => arg ?? '');
     this.table.set('user_data', (arg) => userData(c.config, arg ?? ''));
+    this.table.set('regex', (arg) => regexApi(arg));
     this.table.set('url_encode', (arg) => fsUrlEncode(arg ?? ''));
     this.table.set('url_decode', (arg) => fsUrlDecode(arg ?? ''));
   }

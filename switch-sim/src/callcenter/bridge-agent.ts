@@ -1,7 +1,8 @@
 // The agent answered: bridge-agent-start, the member leaves the `callcenter` application and
 // both legs go through uuid_bridge (HIBERNATE → RESET → SOFT_EXECUTE, CHANNEL_EXECUTE
 // uuid_bridge on each, CHANNEL_BRIDGE on the member, EXCHANGE_MEDIA + CALL_UPDATE on the agent),
-// then agent-state-change "In a queue call" — the order of 08_sip_callcenter_ALL_plain.
+// then agent-state-change "In a queue call" — the order of 08_sip_callcenter_ALL_plain. A queue
+// with a record-template starts recording the member right after bridge-agent-start.
 import { randomUUID } from 'node:crypto';
 import { cloneProfile } from '../core/caller-profile.ts';
 import type { Channel } from '../core/channel.ts';
@@ -55,6 +56,13 @@ export function bridgeAgent(cc: CallCenter, offer: Offer): void {
     ],
     leg,
   );
+  // The queue's record-template: expanded on the member's channel, recorded on the member's
+  // session (its RECORD_* variables decide mono or stereo), from the agent's answer on.
+  if (queue.recordTemplate) {
+    const file = core.expand(queue.recordTemplate, session);
+    session.vars.set('cc_record_filename', file);
+    core.recorder.record(session, file);
+  }
   agent.uuid = leg.uuid;
   agent.lastBridgeStart = now;
   member.state = 'Answered';

@@ -177,6 +177,19 @@ export class CallCenter {
         ]);
         break;
       }
+      case 'state_if_waiting': {
+        // Only a Waiting agent that is Available (or On Demand) moves; otherwise "not found".
+        const state = findName(AGENT_STATES, value);
+        if (!state) return 'invalid-state';
+        if (agent.state !== 'Waiting' || (agent.status !== 'Available' && agent.status !== 'Available (On Demand)')) return 'not-found';
+        agent.state = state;
+        this.info('cc_agent_update', 1162, [
+          ['CC-Agent', name],
+          ['CC-Action', 'agent-state-change'],
+          ['CC-Agent-State', value],
+        ]);
+        break;
+      }
       case 'contact':
         agent.contact = value;
         this.info('cc_agent_update', 1091, [

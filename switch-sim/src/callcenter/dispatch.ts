@@ -8,6 +8,14 @@ import type { HangupCause } from '../core/causes.ts';
 import type { CallCenter } from './callcenter.ts';
 import type { Agent, Member, Queue } from './types.ts';
 import { bridgeAgent } from './bridge-agent.ts';
+import { exportedVariables } from '../core/export.ts';
+
+/** The caller id the agent sees: the member's effective_caller_id_*, cc_outbound_cid_name_prefix first. */
+function agentCallerId(member: Member): { name: string; number: string } {
+  const v = member.session?.vars;
+  const name = v?.get('effective_caller_id_name') ?? member.cidName;
+  return { name: `${v?.get('cc_outbound_cid_name_prefix') ?? ''}${name}`, number: v?.get('effective_caller_id_number') ?? member.cidNumber };
+}
 
 export interface Offer {
   member: Member;
@@ -109,6 +117,7 @@ export class Dispatcher {
       ['CC-Member-CID-Number', member.cidNumber],
     ]);
     const session = member.session;
+    const cid = agentCallerId(member);
     const params = cc.core.bus.create('REQUEST_PARAMS', { file: 'mod_callcenter.c', func: 'outbound_agent_thread_run', line: 1755 });
     const vars: Array<[string, string]> = [
       ...params.headers,
@@ -123,11 +132,12 @@ export class Dispatcher {
       ['loopback_bowout', 'false'],
       ['loopback_bowout_on_execute', 'false'],
       ['ignore_early_media', 'true'],
-      ['origination_caller_id_name', member.cidName],
-      ['origination_caller_id_number', member.cidNumber],
+      ['origination_caller_id_name', cid.name],
+      ['origination_caller_id_number', cid.number],
+      // Only what the member's cc_export_vars lists (and the list itself) reaches the agent leg.
+      ...(session ? exportedVariables(session, 'cc_export_vars') : []),
     ];
-    for (const [name, value] of session?.vars.entries() ?? []) if (name.startsWith('svc_')) vars.push([name, value]);
-    const result = await cc.core.originator.originate({ dialString: agent.contact, baseVars: vars, caller: session, cidName: member.cidName, cidNumber: member.cidNumber });
+    const result = await cc.core.originator.originate({ dialString: agent.contact, baseVars: vars, caller: session, cidName: cid.name, cidNumber: cid.number });
     if (offer.finished) {
       if (result.ok) cc.core.hangup(result.ch, 'ORIGINATOR_CANCEL');
       return;
@@ -155,7 +165,13 @@ export class Dispatcher {
     bridgeAgent(cc, offer);
   }
 
-  /** bridge-agent-fail and the agent back to Waiting, with the delays of its failure cause. */
+  /**
+   * The agent did not take the call (outbound_agent_thread_run's failure branch): by cause, a delay
+   * before the next offer (busy, reject, 5 s when not registered) or, for any other cause, a
+   * no-answer (count + 1, no-answer delay; at max-no-answer agent-max-no-answer and the queue's
+   * agent-no-answer-status); then bridge-agent-fail, and only then the agent back to Waiting.
+   * Causes of a lost ring-all race (LOSE_RACE, ORIGINATOR_CANCEL) change nothing.
+   */
   private fail(offer: Offer, cause: HangupCause | 'SUCCESS'): void {
     const cc = this.cc;
     const { agent, member, queue } = offer;
@@ -163,6 +179,38 @@ export class Dispatcher {
     if (this.offers.get(agent.name) === offer) this.offers.delete(agent.name);
     member.offers.delete(agent.name);
     const now = cc.nowSec();
+    if (member.state === 'Trying' && member.offers.size === 0 && member.session?.isUp) {
+      member.state = 'Waiting';
+      member.servingAgent = '';
+      member.servingSystem = '';
+    }
+    const known = cc.agents.has(agent.name);
+    let delay = 0;
+    if (cause === 'LOSE_RACE' || cause === 'ORIGINATOR_CANCEL') {
+      // a ring-all race lost: nothing to count
+    } else if (cause === 'NORMAL_CIRCUIT_CONGESTION' || cause === 'USER_BUSY') {
+      delay = agent.busyDelayTime;
+    } else if (cause === 'CALL_REJECTED') {
+      delay = agent.rejectDelayTime;
+    } else if (cause === 'USER_NOT_REGISTERED') {
+      delay = 5;
+    } else {
+      delay = agent.noAnswerDelayTime;
+      const count = agent.noAnswerCount;
+      agent.noAnswerCount = count + 1;
+      if (known && agent.maxNoAnswer > 0 && count + 1 >= agent.maxNoAnswer) {
+        cc.info('outbound_agent_thread_run', 2176, [
+          ['CC-Agent', agent.name],
+          ['CC-Action', 'agent-max-no-answer'],
+          ['CC-Agent-No-Answer-Count', agent.maxNoAnswer],
+          ['CC-Agent-No-Answer-Status', queue.agentNoAnswerStatus],
+          ['CC-Member-UUID', member.uuid],
+          ['CC-Member-Session-UUID', member.sessionUuid],
+        ]);
+        cc.agentSet('status', agent.name, queue.agentNoAnswerStatus);
+      }
+    }
+    if (known && delay > 0) agent.readyTime = now + delay;
     cc.info('outbound_agent_thread_run', 2200, [
       ['CC-Queue', queue.name],
       ['CC-Action', 'bridge-agent-fail'],
@@ -177,23 +225,8 @@ export class Dispatcher {
       ['CC-Member-CID-Number', member.cidNumber],
       ['CC-Member-Joined-Time', member.joinedEpoch],
     ]);
-    if (cc.agents.has(agent.name)) {
-      if (cause === 'NO_ANSWER' || cause === 'NO_USER_RESPONSE' || cause === 'ALLOTTED_TIMEOUT') {
-        agent.noAnswerCount++;
-        agent.readyTime = now + agent.noAnswerDelayTime;
-      } else if (cause === 'USER_BUSY') {
-        agent.readyTime = now + agent.busyDelayTime;
-      } else if (cause === 'CALL_REJECTED') {
-        agent.readyTime = now + agent.rejectDelayTime;
-      }
-      cc.agentSet('state', agent.name, 'Waiting');
-      if (agent.maxNoAnswer > 0 && agent.noAnswerCount >= agent.maxNoAnswer) cc.agentSet('status', agent.name, queue.agentNoAnswerStatus);
-    }
-    if (member.state === 'Trying' && member.offers.size === 0 && member.session?.isUp) {
-      member.state = 'Waiting';
-      member.servingAgent = '';
-      member.servingSystem = '';
-    }
+    if (known) cc.agentSet('state', agent.name, 'Waiting');
+    if (delay > 0) cc.core.clock.after(delay * 1000 + 10, () => this.kick());
     this.kick();
   }
 

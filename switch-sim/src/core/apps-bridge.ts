@@ -1,22 +1,11 @@
-// The bridge application: originate the dial string for this channel (exported variables go to
-// the new leg, caller id from the channel), bridge on answer, then wait for the bridge to end.
+// The bridge application: originate the dial string for this channel (the variables export_vars
+// lists go to the new leg, and nothing else: svc_* too only when exported; caller id from the
+// channel), bridge on answer, then wait for the bridge to end.
 // On failure the dialplan continues (originate_disposition / DIALSTATUS set); after a bridge
 // the channel hangs up when hangup_after_bridge=true, otherwise the dialplan continues.
 import type { AppOutcome, Apps } from './apps.ts';
-import type { Channel } from './channel.ts';
 import { answerChannel } from './apps-basic.ts';
-
-function exportedVars(ch: Channel): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (const name of (ch.vars.get('export_vars') ?? '').split(',')) {
-    if (!name) continue;
-    const value = ch.exportOnly.get(name) ?? ch.vars.get(name);
-    if (value !== undefined) out.push([name, value]);
-  }
-  // The platform's correlation variables always travel with the call.
-  for (const [name, value] of ch.vars.entries()) if (name.startsWith('svc_') && !out.some(([n]) => n === name)) out.push([name, value]);
-  return out;
-}
+import { exportedVariables } from './export.ts';
 
 export function registerBridgeApp(apps: Apps): void {
   apps.register('bridge', async ({ core, ch, data }): Promise<AppOutcome> => {
@@ -26,7 +15,8 @@ export function registerBridgeApp(apps: Apps): void {
       cidName: ch.vars.get('effective_caller_id_name') ?? p?.callerIdName,
       cidNumber: ch.vars.get('effective_caller_id_number') ?? p?.callerIdNumber,
       timeoutSec: Number(ch.vars.get('call_timeout') ?? 60),
-      baseVars: exportedVars(ch),
+      // Only what export_vars lists reaches the new leg (switch_ivr_originate's process_export).
+      baseVars: exportedVariables(ch, 'export_vars'),
       caller: ch,
     });
     if (!ch.isUp) {

@@ -1,13 +1,21 @@
-// RIFF/WAVE, PCM 16-bit little-endian, interleaved channels. Channel 1 carries a quiet 440 Hz
-// tone and channel 2 a quiet 620 Hz tone, so each leg of a stereo recording is distinguishable.
+// RIFF/WAVE, PCM 16-bit little-endian, interleaved channels, as the switch writes a recording.
+// Each direction of a call is a quiet tone of its own — what the recorded channel hears from its
+// endpoint ("read": the caller of a member channel) 440 Hz, what it is sent ("write": the agent)
+// 620 Hz — so a test can tell a mono mix (both tones in one channel) from a stereo file (one each).
+export type Direction = 'read' | 'write';
+
 export interface WavFormat {
-  channels: number;
+  /** The directions mixed into each channel of the file, in channel order. */
+  channels: Direction[][];
   sampleRate: number;
 }
 
-export function wavBuffer(seconds: number, format: WavFormat = { channels: 2, sampleRate: 8000 }): Buffer {
+const TONE: Record<Direction, number> = { read: 440, write: 620 };
+
+export function wavBuffer(seconds: number, format: WavFormat = { channels: [['read'], ['write']], sampleRate: 8000 }): Buffer {
+  const count = format.channels.length;
   const frames = Math.max(0, Math.round(seconds * format.sampleRate));
-  const blockAlign = format.channels * 2;
+  const blockAlign = count * 2;
   const dataSize = frames * blockAlign;
   const buffer = Buffer.alloc(44 + dataSize);
   buffer.write('RIFF', 0, 'ascii');
@@ -16,19 +24,18 @@ export function wavBuffer(seconds: number, format: WavFormat = { channels: 2, sa
   buffer.write('fmt ', 12, 'ascii');
   buffer.writeUInt32LE(16, 16);
   buffer.writeUInt16LE(1, 20);
-  buffer.writeUInt16LE(format.channels, 22);
+  buffer.writeUInt16LE(count, 22);
   buffer.writeUInt32LE(format.sampleRate, 24);
   buffer.writeUInt32LE(format.sampleRate * blockAlign, 28);
   buffer.writeUInt16LE(blockAlign, 32);
   buffer.writeUInt16LE(16, 34);
   buffer.write('data', 36, 'ascii');
   buffer.writeUInt32LE(dataSize, 40);
-  const tones = [440, 620, 780, 930];
   for (let i = 0; i < frames; i++) {
-    for (let c = 0; c < format.channels; c++) {
-      const sample = Math.round(1200 * Math.sin((2 * Math.PI * tones[c % tones.length]! * i) / format.sampleRate));
-      buffer.writeInt16LE(sample, 44 + i * blockAlign + c * 2);
-    }
+    format.channels.forEach((directions, c) => {
+      const sample = directions.reduce((sum, direction) => sum + 1200 * Math.sin((2 * Math.PI * TONE[direction] * i) / format.sampleRate), 0);
+      buffer.writeInt16LE(Math.round(sample), 44 + i * blockAlign + c * 2);
+    });
   }
   return buffer;
 }

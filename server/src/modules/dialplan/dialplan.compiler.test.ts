@@ -4,7 +4,8 @@ import { findAll, parseXml } from '../../../../switch-sim/src/config/xml.ts';
 import { ENCODING_TRICKS } from '../../platform/switch/encoding-tricks.test-support.ts';
 import { switchContextName } from '../../platform/switch/naming.ts';
 import { assertWellFormed } from '../../platform/switch/switch-xml-writer.ts';
-import { compileContext, defaultDialplanRules, switchExtensionName } from './dialplan.compiler.ts';
+import { queueEntryActions } from '../../platform/switch/queue-entry.ts';
+import { compileContext, defaultDialplanRules, switchActions, switchExtensionName } from './dialplan.compiler.ts';
 
 describe('dialplan compiler', () => {
   it('compiles the default rules into a well-formed context namespaced by tenant', () => {
@@ -55,6 +56,36 @@ describe('dialplan compiler', () => {
     expect(findAll(root, 'condition')[0]!.attrs).toEqual({ field: value, expression: value });
     expect(findAll(root, 'action')[0]!.attrs.data).toBe(value);
     expect(findAll(root, 'anti-action')[0]!.attrs.data).toBe(value);
+  });
+
+  it('writes a callcenter action (and anti-action) as the platform queue entry, keeping what follows', () => {
+    const queueId = '7b0c1c52-5a4b-4c55-9a55-0f5b7f4f8f10';
+    const xml = compileContext('acme_default', [
+      {
+        name: 'support',
+        conditionField: 'destination_number',
+        conditionExpression: '^7000$',
+        actions: [
+          { application: 'answer', data: '' },
+          { application: 'callcenter', data: `q-${queueId}` },
+          { application: 'transfer', data: '1000 XML acme_default' },
+        ],
+        antiActions: [{ application: 'callcenter', data: `q-${queueId}` }],
+        continue: false,
+        sortOrder: 1,
+        enabled: true,
+      },
+    ]);
+    const root = parseXml(xml);
+    const entry = queueEntryActions(queueId).map((action) => `${action.application} ${action.data}`);
+    const line = (action: { attrs: Record<string, string> }) => `${action.attrs.application} ${action.attrs.data ?? ''}`;
+    expect(findAll(root, 'action').map(line)).toEqual(['answer ', ...entry, 'transfer 1000 XML acme_default']);
+    expect(findAll(root, 'anti-action').map(line)).toEqual(entry);
+    expect(entry).toContain(`set svc_queue_id=${queueId}`);
+    expect(entry).toContain('set RECORD_STEREO=true');
+    expect(entry.at(-1)).toBe(`callcenter q-${queueId}`);
+    // anything that is not one of our queues stays as written
+    expect(switchActions([{ application: 'callcenter', data: 'sales@other' }])).toEqual([{ application: 'callcenter', data: 'sales@other' }]);
   });
 
   it('leaves disabled rules out and orders by sort order', () => {

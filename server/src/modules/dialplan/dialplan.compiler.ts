@@ -1,6 +1,8 @@
 // Pure: dialplan rules of one context → the FreeSWITCH XML of that context. Written by the
 // switch XML writer (every value escaped, never concatenated), checked for well-formedness.
 import type { DialplanAction } from '../../platform/db/schema.ts';
+import { parseQueueName } from '../../platform/switch/naming.ts';
+import { queueEntryActions } from '../../platform/switch/queue-entry.ts';
 import { SwitchXmlElement } from '../../platform/switch/switch-xml-writer.ts';
 
 export interface CompilableRule {
@@ -22,6 +24,18 @@ export interface CompilableRule {
  */
 export const switchExtensionName = (name: string) => name.replace(/[^\p{L}\p{N}_.\-*#+]+/gu, '_') || 'rule';
 
+/**
+ * The actions as the switch runs them: a `callcenter q-<queue id>` becomes the platform's queue
+ * entry (call id, queue, the variables the agent leg inherits, stereo recording, then callcenter),
+ * so a caller entering a queue from a tenant's rule or an IVR carries the same as one from a DID.
+ */
+export function switchActions(actions: readonly DialplanAction[]): DialplanAction[] {
+  return actions.flatMap((action) => {
+    const queueId = action.application === 'callcenter' ? parseQueueName(action.data.trim()) : null;
+    return queueId ? queueEntryActions(queueId) : [action];
+  });
+}
+
 export function compileContext(switchContext: string, rules: CompilableRule[]): string {
   const root = new SwitchXmlElement('include');
   const context = root.ele('context', { name: switchContext });
@@ -29,8 +43,8 @@ export function compileContext(switchContext: string, rules: CompilableRule[]): 
   for (const rule of ordered) {
     const extension = context.ele('extension', { name: switchExtensionName(rule.name), continue: String(rule.continue) });
     const condition = extension.ele('condition', { field: rule.conditionField, expression: rule.conditionExpression });
-    for (const action of rule.actions) condition.ele('action', { application: action.application, data: action.data });
-    for (const action of rule.antiActions) condition.ele('anti-action', { application: action.application, data: action.data });
+    for (const action of switchActions(rule.actions)) condition.ele('action', { application: action.application, data: action.data });
+    for (const action of switchActions(rule.antiActions)) condition.ele('anti-action', { application: action.application, data: action.data });
   }
   return root.end();
 }

@@ -46,7 +46,10 @@ const step = (name: string, expression: string, actions: CompilableRule['actions
   enabled: true,
 });
 
-/** The actions that send the caller to a target (the channel is already answered). */
+/**
+ * The actions that send the caller to a target (the channel is already answered). A queue is the
+ * `callcenter` action, which compileContext writes as the platform's queue entry (queue-entry.ts).
+ */
 export function targetActions(tenantCode: string, target: CompiledTarget): CompilableRule['actions'] {
   switch (target.type) {
     case 'EXTENSION':

@@ -2,6 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { findAll, parseXml } from '../../../../switch-sim/src/config/xml.ts';
 import { ENCODING_TRICKS } from '../../platform/switch/encoding-tricks.test-support.ts';
+import { queueEntryActions } from '../../platform/switch/queue-entry.ts';
 import { checkAction } from '../dialplan/dialplan.rules.ts';
 import { compileIvrMenu, type CompiledTarget, type IvrCompileInput } from './ivr.compiler.ts';
 import { bodyProblems, contextFromName, failureLoops, targetProblems } from './ivr-menus.service.ts';
@@ -121,12 +122,18 @@ describe('IVR compiler', () => {
       findAll(extensions.find((extension) => extension.attrs.name === name)!, 'action').map((action) => `${action.attrs.application} ${action.attrs.data}`);
     expect(actionsOf('ivr_entry')).toContain('play_and_get_digits 1 1 2 8000 none tone_stream://%(300,200,440) tone_stream://%(200,100,480,620) ivr_digit ^[1239]$ 8000 ivr_failure XML acme_sales');
     expect(actionsOf('ivr_option_1')).toEqual(['transfer 101 XML acme_default']);
-    expect(actionsOf('ivr_option_2')).toEqual([`callcenter q-${queueId}`]);
+    // A queue is the platform's queue entry (queue-entry.ts), the same as a DID's.
+    const entry = queueEntryActions(queueId).map((action) => `${action.application} ${action.data}`);
+    expect(entry.at(-1)).toBe(`callcenter q-${queueId}`);
+    expect(entry).toContain('set svc_call_id=${regex(${svc_call_id}|^$|${uuid})}');
+    expect(actionsOf('ivr_option_2')).toEqual(entry);
     expect(actionsOf('ivr_option_3')).toEqual(['transfer ivr_entry XML acme_suporte']);
     expect(actionsOf('ivr_option_9')).toEqual(['hangup NORMAL_CLEARING']);
-    expect(actionsOf('ivr_failure')).toEqual([`callcenter q-${queueId}`]);
-    // What reaches the switch passes the dialplan safety rule a tenant's own rules are held to.
+    expect(actionsOf('ivr_failure')).toEqual(entry);
+    // What reaches the switch passes the dialplan safety rule a tenant's own rules are held to,
+    // except the platform's own queue entry (it sets svc_* on purpose; no tenant text in it).
     for (const action of findAll(parseXml(xml), 'action')) {
+      if (entry.includes(`${action.attrs.application} ${action.attrs.data}`)) continue;
       expect(checkAction({ application: action.attrs.application!, data: action.attrs.data ?? '' }, { tenantCode: 'acme', domain: 'acme.example.com' }), JSON.stringify(action.attrs)).toBeNull();
     }
   });

@@ -14,6 +14,7 @@ import { SWITCH_CONFIG_KINDS } from '../../platform/switch/config-outbox.ts';
 import type { CallCenterCommands } from '../../platform/switch/callcenter.ts';
 import type { EslClient } from '../../platform/switch/esl-client.ts';
 import { SwitchCommandError } from '../../platform/switch/errors.ts';
+import { queueRecordTemplate } from '../../platform/switch/queue-entry.ts';
 import { callCenterContact, promptSoundFile, promptSoundFolder, switchAgentName, switchContextName, switchQueueName } from '../../platform/switch/naming.ts';
 import { switchStatusOf } from '../../modules/agents/agent-state.ts';
 import { agentSwitchSettings } from '../../modules/agents/callcenter-sync.ts';
@@ -55,6 +56,8 @@ export interface ConfigSyncDeps {
   storage: ObjectStorage;
   coordination: Coordination;
   confDir: string;
+  /** FREESWITCH_RECORDINGS_DIR: where the switch writes recordings (the same path on both sides). */
+  recordingsDir: string;
   log: Logger;
   intervalMs?: number;
 }
@@ -214,7 +217,7 @@ export class ConfigSync {
       case 'callcenter': {
         const queues = await repo.queues(tenant.id);
         const live = tenant.active ? queues.live : [];
-        const template = `${this.deps.confDir}/recordings/${tenant.code}/\${strftime(%Y-%m-%d)}/\${uuid}.wav`;
+        const template = queueRecordTemplate(this.deps.recordingsDir, tenant.id);
         for (const queue of live) await this.files.write(`callcenter/${switchQueueName(queue.id)}.xml`, queueXml(queue, template));
         // Queue files carry no tenant code: only this tenant's queues are pruned, and a queue is
         // unloaded once, when its file goes.

@@ -4,6 +4,7 @@ import { queueFromParams } from '../../../../switch-sim/src/callcenter/types.ts'
 import { queueParams } from '../../../../switch-sim/src/config/loader.ts';
 import { findAll, params, parseXml } from '../../../../switch-sim/src/config/xml.ts';
 import { ENCODING_TRICKS } from '../../platform/switch/encoding-tricks.test-support.ts';
+import { queueRecordTemplate } from '../../platform/switch/queue-entry.ts';
 import { callcenterStrategy, directoryXml, gatewayXml, publicRoutesXml, queueXml } from './switch-xml.ts';
 
 const parse = (xml: string) => new XMLParser({ ignoreAttributes: false, isArray: (name) => ['user', 'extension', 'action', 'param', 'variable'].includes(name) }).parse(xml);
@@ -59,6 +60,16 @@ describe('switch XML', () => {
     expect(last(0)).toMatchObject({ '@_application': 'transfer', '@_data': '1000 XML acme_default' });
     expect(last(1)).toMatchObject({ '@_data': 'ivr_entry XML acme_main-menu' });
     expect(last(2)).toMatchObject({ '@_application': 'callcenter', '@_data': 'q-11111111-2222-4333-8444-555555555555' });
+    // The queue is entered through the platform's queue entry: answered, then call id, queue, the
+    // variables mod_callcenter copies to the agent leg and stereo recording, then callcenter.
+    expect(extensions[2]!.condition.action.slice(3).map((action) => `${action['@_application']} ${action['@_data'] ?? ''}`)).toEqual([
+      'answer ',
+      'set svc_call_id=${regex(${svc_call_id}|^$|${uuid})}',
+      'set svc_queue_id=11111111-2222-4333-8444-555555555555',
+      'set cc_export_vars=svc_tenant_id,svc_call_id,svc_queue_id,svc_attempt_id,svc_campaign_id,svc_lead_id',
+      'set RECORD_STEREO=true',
+      'callcenter q-11111111-2222-4333-8444-555555555555',
+    ]);
     expect(extensions[3]!.condition.action.find((action) => action['@_application'] === 'bridge')!['@_data']).toBe(
       'user/1000@acme.pbx.localhost,user/1001@acme.pbx.localhost',
     );
@@ -86,6 +97,19 @@ describe('switch XML', () => {
     expect(queue.params).toBeUndefined();
     expect(attr(queue.param, 'strategy')).toBe('longest-idle-agent');
     expect(attr(queue.param, 'record-template')).toBeUndefined();
+  });
+
+  it('records a recorded queue at <recordings dir>/<tenant id>/<call id>.wav, through the switch reader', () => {
+    const template = queueRecordTemplate('/srv/recordings/', tenant.id);
+    expect(template).toBe(`/srv/recordings/${tenant.id}/\${svc_call_id}.wav`);
+    const settings = {
+      id: 'abc', strategy: 'RING_ALL', musicOnHold: 'local_stream://moh', announceSound: null, announceFrequency: null, maxWaitTime: 0,
+      tierRulesApply: false, tierRuleWaitSecond: 0, tierRuleWaitMultiplyLevel: false, tierRuleNoAgentNoWait: true,
+      discardAbandonedAfter: 60, skipAgentsWithExternalCalls: true,
+    };
+    const read = (recordingEnabled: boolean) => queueFromParams('q-abc', queueParams(findAll(parseXml(queueXml({ ...settings, recordingEnabled }, template)), 'queue')[0]!));
+    expect(read(true).recordTemplate).toBe(template);
+    expect(read(false).recordTemplate).toBe('');
   });
 
   it('writes every queue setting where mod_callcenter reads it (direct <param> children of <queue>)', () => {

@@ -1,6 +1,7 @@
 // Pure builders of the FreeSWITCH XML the config sync writes, one function per file kind.
 // Written by the switch XML writer (every value escaped by one function, never concatenated).
 import { extensionDialString, switchContextName, switchQueueName } from '../../platform/switch/naming.ts';
+import { queueEntryActions } from '../../platform/switch/queue-entry.ts';
 import { SwitchXmlElement } from '../../platform/switch/switch-xml-writer.ts';
 import type { TenantRef } from '../event-consumer/tenant-resolver.ts';
 
@@ -89,7 +90,7 @@ export function publicRoutesXml(tenant: TenantInfo, routes: InboundRouteInfo[], 
         break;
       case 'QUEUE':
         condition.ele('action', { application: 'answer', data: '' });
-        condition.ele('action', { application: 'callcenter', data: switchQueueName(route.destinationNumber) });
+        for (const { application, data } of queueEntryActions(route.destinationNumber)) condition.ele('action', { application, data });
         break;
       case 'CALL_GROUP': {
         const members = (callGroups.get(route.destinationNumber) ?? []).map((number) => extensionDialString(number, tenant.domain));
@@ -174,7 +175,9 @@ export const callcenterStrategy = (strategy: string) => strategy.toLowerCase().r
 /**
  * callcenter/<queue>.xml: one mod_callcenter queue (no static members: agents and tiers are
  * commands). mod_callcenter's load_queue reads <param> only as direct children of <queue> (there is
- * no <params> wrapper in callcenter.conf, unlike the directory and sofia gateways).
+ * no <params> wrapper in callcenter.conf, unlike the directory and sofia gateways). A recorded
+ * queue has a record-template (queueRecordTemplate): mod_callcenter records the member channel from
+ * the agent's answer, in stereo because the queue entry set RECORD_STEREO on it.
  */
 export function queueXml(queue: QueueInfo, recordingTemplate: string): string {
   const root = include();

@@ -1,0 +1,46 @@
+// How every caller enters a queue: the one sequence the public DID routes, the IVR menus and the
+// tenant's own dialplan rules expand a queue into, so the agent's leg carries the tenant and the
+// call (decision 0029). Pure; all of it is platform text, never a tenant's.
+import { switchQueueName } from './naming.ts';
+
+/** A dialplan action as the compilers write it. */
+export interface QueueEntryAction {
+  application: string;
+  data: string;
+}
+
+/**
+ * The member variables mod_callcenter copies to the agent leg (it copies nothing else: it reads
+ * the member's cc_export_vars, switch_channel_process_export). Unset ones are skipped by the switch.
+ */
+export const CC_EXPORT_VARS = ['svc_tenant_id', 'svc_call_id', 'svc_queue_id', 'svc_attempt_id', 'svc_campaign_id', 'svc_lead_id'] as const;
+
+/**
+ * `svc_call_id` kept when the channel already has one (the dialer sets it when it originates),
+ * else the channel's uuid: mod_commands' regex gives the substitution when `^$` matches the empty
+ * value and the value itself otherwise.
+ */
+export const KEEP_OR_SET_CALL_ID = 'svc_call_id=${regex(${svc_call_id}|^$|${uuid})}';
+
+/**
+ * The actions that put the (already routed) caller into a queue: the call id, the queue, what the
+ * agent leg inherits, stereo recording (the queue's record-template records the member channel from
+ * the agent's answer when the queue records; the setting is harmless otherwise), then `callcenter`.
+ */
+export function queueEntryActions(queueId: string): QueueEntryAction[] {
+  return [
+    { application: 'set', data: KEEP_OR_SET_CALL_ID },
+    { application: 'set', data: `svc_queue_id=${queueId}` },
+    { application: 'set', data: `cc_export_vars=${CC_EXPORT_VARS.join(',')}` },
+    { application: 'set', data: 'RECORD_STEREO=true' },
+    { application: 'callcenter', data: switchQueueName(queueId) },
+  ];
+}
+
+/**
+ * Where a recorded queue call's file is: `<recordingsDir>/<tenant id>/<call id>.wav`, as the
+ * queue's record-template (expanded by the switch on the member channel at the agent's answer).
+ */
+export function queueRecordTemplate(recordingsDir: string, tenantId: string): string {
+  return `${recordingsDir.replace(/\/+$/, '')}/${tenantId}/\${svc_call_id}.wav`;
+}

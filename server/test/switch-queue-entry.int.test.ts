@@ -1,0 +1,195 @@
+// Every way into a queue goes through the platform's queue entry (decision 0029): on the switch
+// simulator — which copies to the agent leg only what cc_export_vars lists, as mod_callcenter does —
+// the agent's leg carries the tenant, the call and the queue, and a recorded queue leaves a stereo
+// 8 kHz 16-bit WAV at <recordings dir>/<tenant id>/<call id>.wav while an unrecorded one leaves none.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseWavHeader } from '../../switch-sim/src/media/wav.ts';
+import { createMember, createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
+import { pendingSwitchChanges, startSwitchedApp, until, type SwitchedApp } from './switch.ts';
+
+let t: SwitchedApp;
+let tenant: TenantFixture;
+let auth: Session['auth'];
+/** Where the switch records: FREESWITCH_RECORDINGS_DIR, whose default is <conf dir>/recordings. */
+let recordingsDir: string;
+
+let platform: Session;
+
+beforeAll(async () => {
+  t = await startSwitchedApp();
+  const admin = await createPlatformAdmin(t.db);
+  platform = await login(t.app, admin.email, admin.password);
+  recordingsDir = path.resolve(t.confDir, 'recordings');
+}, 60_000);
+// A tenant per test: each makes its own queue (plans limit how many a tenant has).
+beforeEach(async () => {
+  tenant = await createTenant(t.app, platform);
+  auth = tenant.admin.session.auth;
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  await esl('hupall NORMAL_CLEARING');
+  await until(channels, (rows) => rows.length === 0);
+});
+
+interface ChannelRow {
+  uuid: string;
+  name: string;
+  callstate: string;
+  presence_id: string;
+}
+
+const esl = (command: string) => t.runtime.target.esl.api(command);
+const getvar = async (uuid: string, name: string) => (await esl(`uuid_getvar ${uuid} ${name}`)).trim();
+
+async function channels(): Promise<ChannelRow[]> {
+  return (JSON.parse(await esl('show channels as json')) as { rows?: ChannelRow[] }).rows ?? [];
+}
+
+async function legsOf(extension: string): Promise<ChannelRow[]> {
+  const presence = `${extension}@${tenant.tenant.telephonyDomain}`;
+  return (await channels()).filter((row) => row.presence_id === presence && row.name.startsWith(`sofia/internal/${extension}-`));
+}
+
+async function post<T>(url: string, payload: unknown): Promise<T> {
+  const response = await t.app.inject({ method: 'POST', url, headers: auth, payload: payload as Record<string, unknown> });
+  expect(response.statusCode, `${url}: ${response.body}`).toBeLessThan(300);
+  return response.json<T>();
+}
+
+async function settled(): Promise<void> {
+  expect(await until(() => pendingSwitchChanges(t, tenant.tenant.id), (count) => count === 0)).toBe(0);
+}
+
+/** A queue with one logged-in agent whose phone (extension `number`) is registered. */
+async function staffedQueue(number: string, recordingEnabled: boolean): Promise<{ queueId: string }> {
+  const extension = await post<{ id: string; domain: string; sipPassword: string }>('/extensions', { number });
+  await settled();
+  const registered = await until(
+    () => t.simulator().control.register({ user: number, domain: extension.domain, password: extension.sipPassword }),
+    (result) => result.ok,
+  );
+  expect(registered.ok).toBe(true);
+  const member = await createMember(t.app, tenant.admin.session, 'agent');
+  const agent = await post<{ id: string }>('/agents', { userId: member.id, extensionId: extension.id });
+  const queue = await post<{ id: string }>('/queues', { name: `fila-${number}`, recordingEnabled });
+  await post(`/queues/${queue.id}/agents`, { agentId: agent.id });
+  await settled();
+  expect((await t.app.inject({ method: 'POST', url: '/agents/me/login', headers: member.session.auth })).statusCode).toBe(200);
+  await until(() => esl(`callcenter_config agent get status a-${agent.id}`), (status) => status.trim() === 'Available');
+  return { queueId: queue.id };
+}
+
+/** The call is offered to the extension's phone, which answers: the agent's leg. */
+async function answeredBy(call: string, number: string): Promise<string> {
+  await until(() => legsOf(number), (legs) => legs.length === 1);
+  expect(t.simulator().control.answer(call, number)).toBe(true);
+  const [leg] = await until(() => legsOf(number), (legs) => legs[0]?.callstate === 'ACTIVE');
+  expect(leg?.callstate).toBe('ACTIVE');
+  return leg!.uuid;
+}
+
+/** Waits for the call's RECORD_STOP-or-hangup and the simulator's pending file writes. */
+async function hangUpAndSettle(call: string): Promise<{ recorded: string[] }> {
+  const recorded: string[] = [];
+  let ended = false;
+  const stop = t.simulator().model.bus.subscribe((event) => {
+    if (event.get('Unique-ID') !== call) return;
+    if (event.name === 'RECORD_STOP') recorded.push(event.get('Record-File-Path') ?? '');
+    if (event.name === 'CHANNEL_HANGUP_COMPLETE') ended = true;
+  });
+  try {
+    t.simulator().control.hangup(call);
+    await until(() => ended, (value) => value);
+    await t.simulator().model.recorder.flush();
+    return { recorded };
+  } finally {
+    stop();
+  }
+}
+
+describe('callers entering a queue', () => {
+  it('from a DID: the agent leg carries the tenant, the call and the queue; a recorded queue leaves a stereo WAV', async () => {
+    const { queueId } = await staffedQueue('4101', true);
+    await post('/inbound-routes', { didNumber: '551130004101', destinationType: 'QUEUE', destinationNumber: queueId });
+    await settled();
+    const call = t.simulator().control.inbound({ did: '551130004101', callerIdNumber: '5511987650001' });
+    const agentLeg = await answeredBy(call, '4101');
+
+    expect(await getvar(call, 'svc_call_id')).toBe(call);
+    expect(await getvar(agentLeg, 'svc_tenant_id')).toBe(tenant.tenant.id);
+    expect(await getvar(agentLeg, 'svc_call_id')).toBe(call);
+    expect(await getvar(agentLeg, 'svc_queue_id')).toBe(queueId);
+    expect(await getvar(agentLeg, 'cc_member_session_uuid')).toBe(call);
+    // the dialer's variables are listed too, and absent on a DID call
+    expect(await getvar(agentLeg, 'svc_campaign_id')).toBe('_undef_');
+
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { recorded } = await hangUpAndSettle(call);
+    const file = path.join(recordingsDir, tenant.tenant.id, `${call}.wav`);
+    expect(recorded).toEqual([file]);
+    const wav = parseWavHeader(readFileSync(file));
+    expect([wav.audioFormat, wav.channels, wav.sampleRate, wav.bitsPerSample]).toEqual([1, 2, 8000, 16]);
+    expect(wav.dataSize).toBeGreaterThan(0);
+    expect(wav.riffSize).toBe(readFileSync(file).length - 8);
+  });
+
+  it('from an IVR option into an unrecorded queue: the same variables on the agent leg, and no recording', async () => {
+    const { queueId } = await staffedQueue('4102', false);
+    const menu = await post<{ context: string }>('/ivr-menus', {
+      name: 'Filas',
+      context: 'filas',
+      greeting: 'Bem-vindo',
+      options: [{ digit: '2', targetType: 'QUEUE', targetQueueId: queueId }],
+    });
+    await post('/inbound-routes', { didNumber: '551130004102', destinationType: 'IVR', destinationNumber: menu.context });
+    await settled();
+    const call = t.simulator().control.inbound({ did: '551130004102', callerIdNumber: '5511987650002' });
+    await until(async () => (await channels()).some((row) => row.uuid === call && (row as unknown as { application: string }).application === 'play_and_get_digits'), (ok) => ok);
+    expect(t.simulator().control.dtmf(call, '2')).toBe(true);
+    const agentLeg = await answeredBy(call, '4102');
+
+    expect(await getvar(agentLeg, 'svc_tenant_id')).toBe(tenant.tenant.id);
+    expect(await getvar(agentLeg, 'svc_call_id')).toBe(call);
+    expect(await getvar(agentLeg, 'svc_queue_id')).toBe(queueId);
+
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const { recorded } = await hangUpAndSettle(call);
+    expect(recorded).toEqual([]);
+    expect(existsSync(path.join(recordingsDir, tenant.tenant.id, `${call}.wav`))).toBe(false);
+  });
+
+  it('from a tenant’s own dialplan rule: its callcenter action is the same queue entry', async () => {
+    const { queueId } = await staffedQueue('4103', false);
+    const rule = await post<{ id: string }>('/dialplan/rules', {
+      context: 'default',
+      name: 'support-line',
+      conditionField: 'destination_number',
+      conditionExpression: '^7103$',
+      actions: [
+        { application: 'answer', data: '' },
+        { application: 'callcenter', data: `q-${queueId}` },
+      ],
+      order: 1,
+    });
+    expect(rule.id).toBeTruthy();
+    const version = await post<{ id: string }>('/dialplan/versions', { context: 'default' });
+    await post(`/dialplan/versions/${version.id}/activate`, {});
+    await settled();
+    // A phone of the tenant dials 7103: its call arrives in the tenant's context with the
+    // directory's svc_tenant_id, as mod_sofia sets a registered user's variables.
+    const call = t.simulator().control.inbound({
+      did: '7103',
+      callerIdNumber: '4199',
+      profile: 'internal',
+      context: `${tenant.tenant.code}_default`,
+      vars: { svc_tenant_id: tenant.tenant.id },
+    });
+    const agentLeg = await answeredBy(call, '4103');
+    expect(await getvar(agentLeg, 'svc_tenant_id')).toBe(tenant.tenant.id);
+    expect(await getvar(agentLeg, 'svc_call_id')).toBe(call);
+    expect(await getvar(agentLeg, 'svc_queue_id')).toBe(queueId);
+  });
+});
