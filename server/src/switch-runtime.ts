@@ -43,7 +43,7 @@ export async function startSwitchRuntime(deps: {
   log: Logger;
   startSimulator: SimulatorStarter;
   /** Reconnection backoff and sync interval; the defaults suit production. */
-  timing?: { backoff?: { baseMs: number; maxMs: number }; syncIntervalMs?: number; agentHealingIntervalMs?: number };
+  timing?: { backoff?: { baseMs: number; maxMs: number }; syncIntervalMs?: number; agentHealingIntervalMs?: number; agentHealingGraceMs?: number };
 }): Promise<SwitchRuntime> {
   const { config, log } = deps;
   const endpoint: SwitchEndpoint = config.freeswitch.host
@@ -87,6 +87,7 @@ export async function startSwitchRuntime(deps: {
     log,
     settledBefore: () => configSync.settled(),
     ...(deps.timing?.agentHealingIntervalMs ? { intervalMs: deps.timing.agentHealingIntervalMs } : {}),
+    ...(deps.timing?.agentHealingGraceMs !== undefined ? { graceMs: deps.timing.agentHealingGraceMs } : {}),
   });
   esl.start();
   configSync.start();

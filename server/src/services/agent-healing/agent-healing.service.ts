@@ -22,6 +22,8 @@ import { parseAgentList, parseTierList, type SwitchAgentRow, type SwitchTierRow 
 import { isCorrection, planHealing, type HealingPlan, type TierSpec } from './healing-plan.ts';
 
 export const DEFAULT_HEALING_INTERVAL_MS = 30_000;
+/** How long a disagreement must last before it is corrected (events in flight settle first). */
+export const DEFAULT_GRACE_MS = 2_000;
 
 /** Counters of the self-healing (read by tests and by whoever exposes metrics). */
 export interface HealingMetrics {
@@ -40,6 +42,7 @@ export interface AgentHealingDeps {
   realtime: RealtimePublisher;
   log: Logger;
   intervalMs?: number;
+  graceMs?: number;
   /** Awaited before each pass: the configuration sync's resynchronisation after a reconnect. */
   settledBefore?: () => Promise<void>;
 }
@@ -106,6 +109,29 @@ export class AgentHealing {
   private async pass(): Promise<void> {
     await this.deps.settledBefore?.();
     if (!this.deps.esl.connected || !(await this.holdLock())) return;
+    const first = await this.look();
+    const suspects = first.filter((item) => item.plan.state !== null || isCorrection(item.plan));
+    this.metrics.agentsChecked += first.length;
+    if (suspects.length > 0) {
+      // An event still on its way (a state the switch changed a moment ago) is not a disagreement:
+      // only what the switch and the platform still disagree on after a short grace is corrected.
+      await new Promise((resolve) => setTimeout(resolve, this.deps.graceMs ?? DEFAULT_GRACE_MS));
+      const again = new Map((await this.look(new Set(suspects.map((item) => item.agent.id)))).map((item) => [item.agent.id, item]));
+      for (const before of suspects) {
+        const now = again.get(before.agent.id);
+        if (!now || now.agent.state !== before.agent.state || !samePlan(now.plan, before.plan)) continue;
+        try {
+          await this.apply(now.tenant, now.agent, now.row, now.plan, now.tiers);
+        } catch (error) {
+          this.log.warn({ err: error, tenantId: now.tenant.id, agentId: now.agent.id }, 'agent could not be healed; next pass');
+        }
+      }
+    }
+    this.metrics.passes++;
+  }
+
+  /** Every agent of every active tenant (or only `only`) beside the switch's view of it, with the plan. */
+  private async look(only?: Set<string>) {
     const { esl } = this.deps;
     const rows = new Map(parseAgentList(await esl.api('callcenter_config agent list')).map((row) => [row.name, row]));
     const tiers = parseTierList(await esl.api('callcenter_config tier list'));
@@ -113,27 +139,25 @@ export class AgentHealing {
     const tenants = await this.deps.db.withPlatform((tx) =>
       tx.selectFrom('tenants').select(['id', 'telephonyDomain as domain']).where('status', '=', 'ACTIVE').execute(),
     );
+    const looked: { tenant: { id: string; domain: string }; agent: PlatformAgent; row: SwitchAgentRow | undefined; plan: HealingPlan; tiers: TierSpec[] }[] = [];
     for (const tenant of tenants) {
       const { agents, platformTiers } = await this.platformAgents(tenant.id);
       for (const agent of agents) {
-        this.metrics.agentsChecked++;
+        if (only && !only.has(agent.id)) continue;
         const name = switchAgentName(agent.id);
         const row = rows.get(name);
+        const agentTiers = platformTiers.get(agent.id) ?? [];
         const plan = planHealing({
           state: agent.state,
           row,
           externalCall: externalChannels(channels, agent.number, tenant.domain).length > 0,
-          tiers: { platform: platformTiers.get(agent.id) ?? [], switch: switchTiersOf(tiers, name) },
+          tiers: { platform: agentTiers, switch: switchTiersOf(tiers, name) },
           nowSeconds: Date.now() / 1000,
         });
-        try {
-          await this.apply(tenant, agent, row, plan, platformTiers.get(agent.id) ?? []);
-        } catch (error) {
-          this.log.warn({ err: error, tenantId: tenant.id, agentId: agent.id }, 'agent could not be healed; next pass');
-        }
+        looked.push({ tenant, agent, row, plan, tiers: agentTiers });
       }
     }
-    this.metrics.passes++;
+    return looked;
   }
 
   private async platformAgents(tenantId: string) {
@@ -210,6 +234,11 @@ export class AgentHealing {
       source: 'healing',
     });
   }
+}
+
+/** Two looks want the same corrections (the second confirms the first). */
+function samePlan(a: HealingPlan, b: HealingPlan): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** The switch's tiers of one agent, for our queues only (`q-<uuid>`). */

@@ -4,7 +4,9 @@
 // domain 127.0.0.1 is the tenant's.
 import { readFileSync } from 'node:fs';
 import pino from 'pino';
+import { Value } from 'typebox/value';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AgentStateChangedPayload, AgentStatusChangedPayload } from '../../platform/realtime/agent-event-schemas.ts';
 import { realtimeEventOf, realtimePublisher } from '../../platform/realtime/events.ts';
 import { EslParser, toSwitchEvent, type SwitchEvent } from '../../platform/switch/esl-parser.ts';
 import { createMember, createTenant } from '../../../test/harness.ts';
@@ -125,6 +127,12 @@ describe('agent states on the real captures', () => {
     ]);
     expect(moves.every((event) => event!.agentId === agentId && event!.userId === userId)).toBe(true);
     const switchSide = events.filter((event) => event?.type === 'AGENT_STATUS_CHANGED').map((event) => [event!.switchStatus, event!.switchState, event!.state]);
+    // Every payload is its schema's, once the publisher's type, tenantId and at are set aside.
+    for (const event of events) {
+      const { type, tenantId: _tenant, at, ...payload } = event!;
+      expect(Date.parse(at)).not.toBeNaN();
+      expect(Value.Check(type === 'AGENT_STATE_CHANGED' ? AgentStateChangedPayload : AgentStatusChangedPayload, payload), JSON.stringify(payload)).toBe(true);
+    }
     expect(switchSide).toEqual([
       ['Available', null, 'AVAILABLE'],
       [null, 'Waiting', 'AVAILABLE'],
