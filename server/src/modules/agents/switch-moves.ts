@@ -87,7 +87,7 @@ export async function moveBySwitch(
     return { agent, change, cause: move.cause };
   });
   if (!result) return null;
-  if (result.change) await publishStateChange(deps, tenantId, { ...result.change, cause: result.cause! });
+  if (result.change) await publishStateChange(deps, tenantId, { ...result.change, cause: result.cause });
   return { agent: { ...result.agent, ...(result.change ? { state: result.change.state } : {}) }, change: result.change };
 }
 

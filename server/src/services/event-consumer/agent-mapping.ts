@@ -62,7 +62,9 @@ export function stateFromSwitch(platform: AgentState, view: SwitchView): AgentSt
       return 'RINGING';
     case 'In a queue call':
       return 'IN_CALL';
-    default:
+    case 'Idle':
+    case 'Waiting':
+    case null:
       break;
   }
   if (view.externalCall) return 'ON_EXTERNAL_CALL';
