@@ -12,6 +12,7 @@ import { EslClient } from './platform/switch/esl-client.ts';
 import type { SwitchTarget } from './modules/switch-admin/switch-admin.routes.ts';
 import { ConfigSyncRepo } from './services/config-sync/config-sync.repo.ts';
 import { ConfigSync } from './services/config-sync/config-sync.service.ts';
+import { AgentHealing } from './services/agent-healing/agent-healing.service.ts';
 import { CONSUMED_EVENTS, startEventConsumer } from './services/event-consumer/event-consumer.ts';
 
 export interface SwitchEndpoint {
@@ -29,6 +30,7 @@ export type SimulatorStarter = (options: { confDir: string; password: string; re
 export interface SwitchRuntime {
   target: SwitchTarget;
   configSync: ConfigSync;
+  agentHealing: AgentHealing;
   simulatorControlUrl: string | undefined;
   stop(): Promise<void>;
 }
@@ -41,7 +43,7 @@ export async function startSwitchRuntime(deps: {
   log: Logger;
   startSimulator: SimulatorStarter;
   /** Reconnection backoff and sync interval; the defaults suit production. */
-  timing?: { backoff?: { baseMs: number; maxMs: number }; syncIntervalMs?: number };
+  timing?: { backoff?: { baseMs: number; maxMs: number }; syncIntervalMs?: number; agentHealingIntervalMs?: number; agentHealingGraceMs?: number };
 }): Promise<SwitchRuntime> {
   const { config, log } = deps;
   const endpoint: SwitchEndpoint = config.freeswitch.host
@@ -63,10 +65,11 @@ export async function startSwitchRuntime(deps: {
   });
   const realtime = realtimePublisher(deps.coordination);
   const consumer = startEventConsumer({ db: deps.db, esl, realtime, log });
+  const callCenter = new EslCallCenter(esl);
   const configSync = new ConfigSync({
     repo: new ConfigSyncRepo(deps.db, new SecretBox(config.encryptionKey!)),
     esl,
-    callCenter: new EslCallCenter(esl),
+    callCenter,
     storage: deps.storage,
     coordination: deps.coordination,
     confDir: config.freeswitch.confDir,
@@ -74,14 +77,30 @@ export async function startSwitchRuntime(deps: {
     log,
     ...(deps.timing?.syncIntervalMs ? { intervalMs: deps.timing.syncIntervalMs } : {}),
   });
+  // Started after the config sync: on a reconnect its listener runs first, so a healing pass that
+  // follows finds the queues and agents the resynchronisation pushed.
+  const agentHealing = new AgentHealing({
+    db: deps.db,
+    esl,
+    callCenter,
+    coordination: deps.coordination,
+    realtime,
+    log,
+    settledBefore: () => configSync.settled(),
+    ...(deps.timing?.agentHealingIntervalMs ? { intervalMs: deps.timing.agentHealingIntervalMs } : {}),
+    ...(deps.timing?.agentHealingGraceMs !== undefined ? { graceMs: deps.timing.agentHealingGraceMs } : {}),
+  });
   esl.start();
   configSync.start();
+  agentHealing.start();
   return {
     target: { esl, host: endpoint.host, port: endpoint.port },
     configSync,
+    agentHealing,
     simulatorControlUrl: endpoint.controlUrl,
     async stop() {
       consumer.stop();
+      await agentHealing.stop();
       await configSync.stop();
       await esl.stop();
       await endpoint.stop();

@@ -25,13 +25,15 @@ export interface StateChange {
   state: AgentState;
   previousState: AgentState;
   pauseReasonId?: string;
+  /** What moved the agent when the switch did (see decision 0033); absent for the agent's own moves. */
+  cause?: string;
 }
 
 const invalidTransition = (state: AgentState, operation: AgentOperation) =>
   badRequest(E.INVALID_AGENT_TRANSITION, `An agent in state ${state} cannot ${operation}`, undefined, { state, operation });
 
 export async function publishStateChange(
-  deps: { realtime: RealtimePublisher; log: Logger },
+  deps: { realtime: RealtimePublisher; log: Pick<Logger, 'warn'> },
   tenantId: string,
   change: StateChange,
 ): Promise<void> {

@@ -8,6 +8,7 @@ import type { RealtimePublisher } from '../../platform/realtime/events.ts';
 import type { EslClient } from '../../platform/switch/esl-client.ts';
 import type { SwitchEvent } from '../../platform/switch/esl-parser.ts';
 import { parseShowJson, toRegistrations } from '../../platform/switch/introspection.ts';
+import { agentHandlers, WrapUpWatch } from './agents.ts';
 import { gatewayHandlers } from './gateways.ts';
 import { reconcileRegistrations, registrationHandlers } from './registrations.ts';
 import { TenantResolver } from './tenant-resolver.ts';
@@ -20,6 +21,10 @@ export interface HandlerDeps {
   tenants: TenantResolver;
   realtime: RealtimePublisher;
   log: Logger;
+  /** The switch's API, for handlers that must ask it something (the agents' wrap-up end, live calls). */
+  switchApi?: { api(command: string): Promise<string> };
+  /** The agents' pending wrap-up checks, stopped with the consumer. */
+  agentWrapUps?: WrapUpWatch;
 }
 
 /** mod_callcenter sends every queue and agent event as this one subclass, told apart by CC-Action. */
@@ -40,7 +45,7 @@ export function mergeHandlers(...groups: Record<string, EventHandler>[]): Record
 
 /** One entry per consumed event name, CUSTOM subclass or callcenter::info action. */
 export function handlerTable(deps: HandlerDeps): Record<string, EventHandler[]> {
-  return mergeHandlers(registrationHandlers(deps), gatewayHandlers(deps));
+  return mergeHandlers(registrationHandlers(deps), gatewayHandlers(deps), agentHandlers(deps, deps.agentWrapUps));
 }
 
 /** The subscription that brings exactly the table's events: its keys as event names and CUSTOM subclasses. */
@@ -128,7 +133,9 @@ export interface EventConsumerDeps {
 export function startEventConsumer(deps: EventConsumerDeps): { stop(): void; idle(): Promise<void> } {
   const log = deps.log.child({ service: 'event-consumer' });
   const tenants = new TenantResolver(deps.db);
-  const handlerDeps: HandlerDeps = { db: deps.db, tenants, realtime: deps.realtime, log };
+  const handlerDeps: HandlerDeps = { db: deps.db, tenants, realtime: deps.realtime, log, switchApi: deps.esl };
+  const wrapUps = new WrapUpWatch(handlerDeps);
+  handlerDeps.agentWrapUps = wrapUps;
   const handlers = handlerTable(handlerDeps);
 
   const lines = keyedRunner((error, key) => log.warn({ err: error, key }, 'switch event handling failed'));
@@ -156,6 +163,7 @@ export function startEventConsumer(deps: EventConsumerDeps): { stop(): void; idl
     stop() {
       deps.esl.off('event', onEvent);
       deps.esl.off('connected', onConnected);
+      wrapUps.stop();
     },
     idle: () => lines.idle(),
   };
