@@ -3,7 +3,6 @@ import { E } from './platform/http/error-codes.ts';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
-import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -19,7 +18,8 @@ import { requestValidatorCompiler } from './platform/http/validation.ts';
 import { realtimePublisher } from './platform/realtime/events.ts';
 import { RealtimeHub } from './platform/realtime/hub.ts';
 import { attachSocketGateway } from './platform/realtime/socket-gateway.ts';
-import { LocalObjectStorage, type ObjectStorage } from './platform/storage/storage.ts';
+import { createStorage } from './platform/storage/index.ts';
+import type { ObjectStorage } from './platform/storage/storage.ts';
 import { EslCallCenter } from './platform/switch/callcenter.ts';
 import { EslClient } from './platform/switch/esl-client.ts';
 import { tcpReachable } from './platform/switch/reachability.ts';
@@ -51,7 +51,7 @@ export interface AppDeps {
   log: Logger;
   /** The switch's event socket; when absent one is created but never started (commands fail fast). */
   switch?: SwitchTarget;
-  /** Recordings and IVR prompts; defaults to DATA_DIR/objects. */
+  /** Recordings and IVR prompts; defaults to the configured provider (STORAGE_PROVIDER). */
   storage?: ObjectStorage;
   /** Built console to serve at /, when present. */
   webDistDir?: string;
@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services: ModuleServices = {
     db,
     secrets: new SecretBox(config.encryptionKey!),
-    storage: deps.storage ?? new LocalObjectStorage(path.join(config.dataDir, 'objects')),
+    storage: deps.storage ?? createStorage(config),
     callCenter: new EslCallCenter(switchTarget.esl),
     realtime: realtimePublisher(coordination),
     log: deps.log,

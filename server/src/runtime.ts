@@ -11,7 +11,7 @@ import { createCoordination, type Coordination } from './platform/coordination/i
 import { startDatabase } from './platform/db/bootstrap.ts';
 import { coordinationErrorHandler, DependencyOutages } from './platform/http/dependency-outages.ts';
 import { ensurePlatformAdmin } from './modules/platform/platform-admin.ts';
-import { LocalObjectStorage } from './platform/storage/storage.ts';
+import { createStorage } from './platform/storage/index.ts';
 import { startBuiltInSimulator } from './switch-simulator.ts';
 import { adminPasswordBanner, readyBanner } from './startup-banner.ts';
 import { startSwitchRuntime } from './switch-runtime.ts';
@@ -65,7 +65,7 @@ export async function startPlatform(config: Config, log: Logger = createLogger()
     process.stdout.write(adminPasswordBanner(admin.email, admin.generatedPassword));
   }
 
-  const storage = new LocalObjectStorage(path.join(config.dataDir, 'objects'));
+  const storage = createStorage(config);
   const switchRuntime = await startSwitchRuntime({ config, db: database.db, coordination, storage, log, startSimulator: startBuiltInSimulator });
   const app = await buildApp({
     config,
