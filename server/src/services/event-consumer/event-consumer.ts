@@ -9,6 +9,7 @@ import type { EslClient } from '../../platform/switch/esl-client.ts';
 import type { SwitchEvent } from '../../platform/switch/esl-parser.ts';
 import { parseShowJson, toRegistrations } from '../../platform/switch/introspection.ts';
 import { gatewayHandlers } from './gateways.ts';
+import { recordingHandlers, type RecordingCollection } from './recordings.ts';
 import { reconcileRegistrations, registrationHandlers } from './registrations.ts';
 import { TenantResolver } from './tenant-resolver.ts';
 
@@ -20,6 +21,8 @@ export interface HandlerDeps {
   tenants: TenantResolver;
   realtime: RealtimePublisher;
   log: Logger;
+  /** Where recordings are collected from and stored; absent, they are not collected. */
+  recordings?: RecordingCollection;
 }
 
 /** mod_callcenter sends every queue and agent event as this one subclass, told apart by CC-Action. */
@@ -40,7 +43,7 @@ export function mergeHandlers(...groups: Record<string, EventHandler>[]): Record
 
 /** One entry per consumed event name, CUSTOM subclass or callcenter::info action. */
 export function handlerTable(deps: HandlerDeps): Record<string, EventHandler[]> {
-  return mergeHandlers(registrationHandlers(deps), gatewayHandlers(deps));
+  return mergeHandlers(registrationHandlers(deps), gatewayHandlers(deps), recordingHandlers(deps));
 }
 
 /** The subscription that brings exactly the table's events: its keys as event names and CUSTOM subclasses. */
@@ -123,12 +126,13 @@ export interface EventConsumerDeps {
   esl: EslClient;
   realtime: RealtimePublisher;
   log: Logger;
+  recordings?: RecordingCollection;
 }
 
 export function startEventConsumer(deps: EventConsumerDeps): { stop(): void; idle(): Promise<void> } {
   const log = deps.log.child({ service: 'event-consumer' });
   const tenants = new TenantResolver(deps.db);
-  const handlerDeps: HandlerDeps = { db: deps.db, tenants, realtime: deps.realtime, log };
+  const handlerDeps: HandlerDeps = { db: deps.db, tenants, realtime: deps.realtime, log, ...(deps.recordings ? { recordings: deps.recordings } : {}) };
   const handlers = handlerTable(handlerDeps);
 
   const lines = keyedRunner((error, key) => log.warn({ err: error, key }, 'switch event handling failed'));
