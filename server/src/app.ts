@@ -36,6 +36,7 @@ import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { PlansService } from './modules/plans/plans.service.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { PlatformService, type SwitchCheck } from './modules/platform/platform.service.ts';
+import { recordingAudioRoutes } from './modules/recordings/recording-audio.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { tenantSettingsRoutes } from './modules/tenant-settings/tenant-settings.routes.ts';
 import { auditRoutes } from './platform/audit/audit.routes.ts';
@@ -175,6 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(telephonyConfigRoutes(services, { confDir: config.freeswitch.confDir }));
     // Call center: queues and tiers, agents and their presence, pause reasons, dispositions.
     await api.register(callCenterRoutes(services));
+    // Recordings: the audio (the list and metadata are in the recordings module's own routes).
+    await api.register(recordingAudioRoutes(services));
   });
 
   return app;
