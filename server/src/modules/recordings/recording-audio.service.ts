@@ -16,6 +16,11 @@ export interface RecordingAudio {
 }
 
 const RETRY_AFTER_SECONDS = '5';
+/** `params.status` of a recording marked AVAILABLE whose object is gone from storage. */
+const OBJECT_MISSING = 'MISSING';
+
+const noAudio = (status: string) =>
+  new AppError(404, E.RECORDING_NOT_AVAILABLE, `The recording has no audio (${status})`, undefined, undefined, { status });
 
 export async function openRecordingAudio(
   deps: { db: DatabaseHandles; storage: ObjectStorage; log: { error(object: object, message: string): void } },
@@ -29,7 +34,7 @@ export async function openRecordingAudio(
   if (!row) throw notFound('recording');
   if (row.status === 'DELETED') throw new AppError(410, E.RECORDING_DELETED, 'The recording was deleted after its retention period');
   if (row.status !== 'AVAILABLE' || !row.storageKey) {
-    throw new AppError(404, E.RECORDING_NOT_AVAILABLE, `The recording has no audio (${row.status})`, undefined, undefined, { status: row.status });
+    throw noAudio(row.status);
   }
   const key = row.storageKey;
   const storage = async <T>(read: () => Promise<T>): Promise<T> => {
@@ -44,13 +49,13 @@ export async function openRecordingAudio(
   if (size === null) {
     // AVAILABLE without its object: someone removed it outside the platform.
     deps.log.error({ recordingId: id }, 'recording object missing from storage');
-    throw new AppError(404, E.RECORDING_NOT_AVAILABLE, 'The recording has no audio (object missing)', undefined, undefined, { status: 'MISSING' });
+    throw noAudio(OBJECT_MISSING);
   }
   const range = parseRange(rangeHeader, size);
   if (range.kind === 'unsatisfiable') {
     throw new AppError(416, E.RANGE_NOT_SATISFIABLE, 'The range is beyond the end of the audio', undefined, { 'content-range': `bytes */${size}` }, { size });
   }
   const object = await storage(() => deps.storage.get(key, range.kind === 'partial' ? { start: range.start, end: range.end } : undefined));
-  if (!object) throw new AppError(404, E.RECORDING_NOT_AVAILABLE, 'The recording has no audio (object missing)', undefined, undefined, { status: 'MISSING' });
+  if (!object) throw noAudio(OBJECT_MISSING);
   return { stream: object.stream, size: object.size, ...(object.range ? { range: object.range } : {}) };
 }
