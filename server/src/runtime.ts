@@ -12,6 +12,7 @@ import { startDatabase } from './platform/db/bootstrap.ts';
 import { coordinationErrorHandler, DependencyOutages } from './platform/http/dependency-outages.ts';
 import { ensurePlatformAdmin } from './modules/platform/platform-admin.ts';
 import { createStorage } from './platform/storage/index.ts';
+import { RecordingRetention } from './services/recording-retention/recording-retention.service.ts';
 import { startBuiltInSimulator } from './switch-simulator.ts';
 import { adminPasswordBanner, readyBanner } from './startup-banner.ts';
 import { startSwitchRuntime } from './switch-runtime.ts';
@@ -66,6 +67,9 @@ export async function startPlatform(config: Config, log: Logger = createLogger()
   }
 
   const storage = createStorage(config);
+  // Recordings past retention: swept now and hourly, by one instance at a time.
+  const retention = new RecordingRetention({ db: database.db, storage, coordination, log });
+  retention.start();
   const switchRuntime = await startSwitchRuntime({ config, db: database.db, coordination, storage, log, startSimulator: startBuiltInSimulator });
   const app = await buildApp({
     config,
@@ -97,6 +101,7 @@ export async function startPlatform(config: Config, log: Logger = createLogger()
       if (stopped) return;
       stopped = true;
       await app.close();
+      await retention.stop();
       await switchRuntime.stop();
       await coordination.close();
       await database.stop();
