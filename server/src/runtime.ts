@@ -67,8 +67,14 @@ export async function startPlatform(config: Config, log: Logger = createLogger()
   }
 
   const storage = createStorage(config);
-  // Recordings past retention: swept now and hourly, by one instance at a time.
-  const retention = new RecordingRetention({ db: database.db, storage, coordination, log });
+  // Recordings past retention (and any left RECORDING): swept now and hourly, by one instance at a time.
+  const retention = new RecordingRetention({
+    db: database.db,
+    storage,
+    coordination,
+    log,
+    collection: { storage, recordingsDir: config.freeswitch.recordingsDir },
+  });
   retention.start();
   const switchRuntime = await startSwitchRuntime({ config, db: database.db, coordination, storage, log, startSimulator: startBuiltInSimulator });
   const app = await buildApp({

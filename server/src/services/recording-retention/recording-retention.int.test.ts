@@ -1,7 +1,7 @@
 // The retention sweep on a database of its own (it reads every tenant), real storage, and two
 // "instances" coordinated through the same Redis.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, createTenant, startTestApp, createPlatformAdmin, login, type TestApp } from '../../../test/harness.ts';
 import { TEST_REDIS_URL } from '../../../test/env.ts';
 import { until } from '../../../test/switch.ts';
+import { wavBuffer } from '../../../../switch-sim/src/media/wav.ts';
 import { createCoordination } from '../../platform/coordination/index.ts';
 import type { Coordination } from '../../platform/coordination/coordination.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
@@ -70,7 +71,7 @@ describe('the recording retention sweep', () => {
     const future = await stored(DAY);
     const failed = await stored(-DAY, 'FAILED');
     const result = await new RecordingRetention({ db, storage, coordination: instance(), log }).sweep();
-    expect(result).toEqual({ skipped: false, deleted: 1 });
+    expect(result).toEqual({ skipped: false, deleted: 1, collected: 0 });
     expect(await storage.get(past.key)).toBeNull();
     const row = await statusOf(past.id);
     expect(row.status).toBe('DELETED');
@@ -112,12 +113,12 @@ describe('the recording retention sweep', () => {
     const first = new RecordingRetention({ db, storage: slow, coordination: instance(), log }).sweep();
     await inside;
     const second = await new RecordingRetention({ db, storage: counting, coordination: instance(), log }).sweep();
-    expect(second).toEqual({ skipped: true, deleted: 0 });
+    expect(second).toEqual({ skipped: true, deleted: 0, collected: 0 });
     release();
-    expect(await first).toEqual({ skipped: false, deleted: 2 });
+    expect(await first).toEqual({ skipped: false, deleted: 2, collected: 0 });
     expect(deletes.sort()).toEqual(due.map((recording) => recording.key).sort());
     // And afterwards the lock is free again: the next sweep runs (and finds nothing).
-    expect(await new RecordingRetention({ db, storage: counting, coordination: instance(), log }).sweep()).toEqual({ skipped: false, deleted: 0 });
+    expect(await new RecordingRetention({ db, storage: counting, coordination: instance(), log }).sweep()).toEqual({ skipped: false, deleted: 0, collected: 0 });
   });
 
   it('leaves a recording whose object could not be deleted for the next sweep', async () => {
@@ -125,9 +126,9 @@ describe('the recording retention sweep', () => {
     const down: ObjectStorage = Object.assign(Object.create(storage) as ObjectStorage, {
       delete: () => Promise.reject(new Error('storage unreachable')),
     });
-    expect(await new RecordingRetention({ db, storage: down, coordination: instance(), log }).sweep()).toEqual({ skipped: false, deleted: 0 });
+    expect(await new RecordingRetention({ db, storage: down, coordination: instance(), log }).sweep()).toEqual({ skipped: false, deleted: 0, collected: 0 });
     expect((await statusOf(due.id)).status).toBe('AVAILABLE');
-    expect(await new RecordingRetention({ db, storage, coordination: instance(), log }).sweep()).toEqual({ skipped: false, deleted: 1 });
+    expect(await new RecordingRetention({ db, storage, coordination: instance(), log }).sweep()).toEqual({ skipped: false, deleted: 1, collected: 0 });
   });
 
   it('sweeps at start and then on its interval', async () => {
@@ -141,5 +142,32 @@ describe('the recording retention sweep', () => {
     } finally {
       await retention.stop();
     }
+  });
+
+  it('collects a recording left RECORDING after its call ended (stop and hangup lost), not one whose call just ended', async () => {
+    const recordingsDir = mkdtempSync(path.join(tmpdir(), 'retention-switch-'));
+    const open = async (endedAgoMs: number) => {
+      const callId = randomUUID();
+      const file = path.join(recordingsDir, tenantId, `${callId}.wav`);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, wavBuffer(1));
+      await db.withTenant(tenantId, async (tx) => {
+        const now = Date.now();
+        await tx.insertInto('calls').values({ id: callId, tenantId, direction: 'INBOUND', createdAt: new Date(now - endedAgoMs - 60_000), endedAt: new Date(now - endedAgoMs) }).execute();
+        await tx.insertInto('recordings').values({ tenantId, callId, status: 'RECORDING', switchPath: file }).execute();
+      });
+      return { callId, file };
+    };
+    const old = await open(3_600_000);
+    const recent = await open(60_000);
+    const result = await new RecordingRetention({ db, storage, coordination: instance(), log, collection: { storage, recordingsDir, waitMs: 100 } }).sweep();
+    expect(result).toMatchObject({ skipped: false, collected: 1 });
+    const rowOf = (callId: string) => db.withTenant(tenantId, (tx) => tx.selectFrom('recordings').select(['status', 'storageKey']).where('callId', '=', callId).executeTakeFirstOrThrow());
+    const stored = await rowOf(old.callId);
+    expect(stored.status).toBe('AVAILABLE');
+    expect(await storage.size(stored.storageKey!)).toBe(wavBuffer(1).length);
+    expect(existsSync(old.file)).toBe(false);
+    expect((await rowOf(recent.callId)).status).toBe('RECORDING');
+    expect(existsSync(recent.file)).toBe(true);
   });
 });

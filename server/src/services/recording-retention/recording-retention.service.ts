@@ -1,14 +1,21 @@
 // The retention sweep: at start and every hour, recordings past their retentionUntil lose their
 // audio (the object is deleted) and become DELETED; the row stays, so the call still shows that
 // it was recorded. One instance sweeps at a time (the coordination lock); the others skip.
+// The same pass collects recordings left RECORDING after their call ended (their RECORD_STOP and
+// the hangup were lost, or storage was down when they came).
 import type { Logger } from 'pino';
 import type { Coordination, Lock } from '../../platform/coordination/coordination.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { ObjectStorage } from '../../platform/storage/storage.ts';
+import { collectRecording, type RecordingCollection } from '../event-consumer/recordings.ts';
 
 const LOCK_KEY = 'recording-retention';
 const LOCK_TTL_MS = 5 * 60_000;
 const HOUR_MS = 3_600_000;
+/** A call ended this long ago has had every event it will send. */
+const STALE_AFTER_END_MS = 10 * 60_000;
+/** A recording still RECORDING this long after it started is collected whatever its call says. */
+const STALE_AFTER_START_MS = 24 * HOUR_MS;
 
 export interface RecordingRetentionDeps {
   db: DatabaseHandles;
@@ -19,12 +26,16 @@ export interface RecordingRetentionDeps {
   intervalMs?: number;
   /** Recordings taken per round trip; default 200. */
   batchSize?: number;
+  /** Where stale RECORDING recordings are collected from; absent, they are left alone. */
+  collection?: RecordingCollection;
 }
 
 export interface SweepResult {
   /** Another instance was sweeping. */
   skipped: boolean;
   deleted: number;
+  /** Stale RECORDING recordings collected (stored or failed). */
+  collected: number;
 }
 
 export class RecordingRetention {
@@ -58,9 +69,11 @@ export class RecordingRetention {
   /** Deletes the audio of every recording whose retention ended by `now`. */
   async sweep(now = new Date()): Promise<SweepResult> {
     const lock = await this.deps.coordination.acquireLock(LOCK_KEY, LOCK_TTL_MS);
-    if (!lock) return { skipped: true, deleted: 0 };
+    if (!lock) return { skipped: true, deleted: 0, collected: 0 };
     let deleted = 0;
+    let collected: number;
     try {
+      collected = await this.collectStale(now);
       for (;;) {
         const due = await this.due(now);
         let progress = 0;
@@ -74,7 +87,36 @@ export class RecordingRetention {
       await release(lock);
     }
     if (deleted > 0) this.log.info({ deleted }, 'recordings past retention deleted');
-    return { skipped: false, deleted };
+    return { skipped: false, deleted, collected };
+  }
+
+  private async collectStale(now: Date): Promise<number> {
+    const { collection } = this.deps;
+    if (!collection) return 0;
+    const stale = await this.deps.db.withPlatform((tx) =>
+      tx
+        .selectFrom('recordings as r')
+        .innerJoin('calls as c', 'c.id', 'r.callId')
+        .select(['r.tenantId', 'r.callId'])
+        .where('r.status', '=', 'RECORDING')
+        .where((eb) =>
+          eb.or([
+            eb('c.endedAt', '<=', new Date(now.getTime() - STALE_AFTER_END_MS)),
+            eb('r.createdAt', '<=', new Date(now.getTime() - STALE_AFTER_START_MS)),
+          ]),
+        )
+        .limit(this.deps.batchSize ?? 200)
+        .execute(),
+    );
+    let collected = 0;
+    for (const { tenantId, callId } of stale) {
+      try {
+        if ((await collectRecording({ db: this.deps.db, log: this.log }, collection, tenantId, callId)) !== 'NOTHING_TO_DO') collected++;
+      } catch (error) {
+        this.log.warn({ err: error, callId }, 'stale recording not collected; tried again next sweep');
+      }
+    }
+    return collected;
   }
 
   private due(now: Date) {
