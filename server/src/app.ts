@@ -3,7 +3,6 @@ import { E } from './platform/http/error-codes.ts';
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
-import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -19,7 +18,8 @@ import { requestValidatorCompiler } from './platform/http/validation.ts';
 import { realtimePublisher } from './platform/realtime/events.ts';
 import { RealtimeHub } from './platform/realtime/hub.ts';
 import { attachSocketGateway } from './platform/realtime/socket-gateway.ts';
-import { LocalObjectStorage, type ObjectStorage } from './platform/storage/storage.ts';
+import { createStorage } from './platform/storage/index.ts';
+import type { ObjectStorage } from './platform/storage/storage.ts';
 import { EslCallCenter } from './platform/switch/callcenter.ts';
 import { EslClient } from './platform/switch/esl-client.ts';
 import { tcpReachable } from './platform/switch/reachability.ts';
@@ -38,6 +38,7 @@ import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { PlansService } from './modules/plans/plans.service.ts';
 import { platformRoutes } from './modules/platform/platform.routes.ts';
 import { PlatformService, type SwitchCheck } from './modules/platform/platform.service.ts';
+import { recordingAudioRoutes } from './modules/recordings/recording-audio.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { tenantSettingsRoutes } from './modules/tenant-settings/tenant-settings.routes.ts';
 import { auditRoutes } from './platform/audit/audit.routes.ts';
@@ -53,7 +54,7 @@ export interface AppDeps {
   log: Logger;
   /** The switch's event socket; when absent one is created but never started (commands fail fast). */
   switch?: SwitchTarget;
-  /** Recordings and IVR prompts; defaults to DATA_DIR/objects. */
+  /** Recordings and IVR prompts; defaults to the configured provider (STORAGE_PROVIDER). */
   storage?: ObjectStorage;
   /** Built console to serve at /, when present. */
   webDistDir?: string;
@@ -131,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services: ModuleServices = {
     db,
     secrets: new SecretBox(config.encryptionKey!),
-    storage: deps.storage ?? new LocalObjectStorage(path.join(config.dataDir, 'objects')),
+    storage: deps.storage ?? createStorage(config),
     callCenter: new EslCallCenter(switchTarget.esl),
     realtime: realtimePublisher(coordination),
     log: deps.log,
@@ -179,6 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(telephonyConfigRoutes(services, { confDir: config.freeswitch.confDir }));
     // Call center: queues and tiers, agents and their presence, pause reasons, dispositions.
     await api.register(callCenterRoutes(services));
+    // Recordings: the audio (the list and metadata are in the recordings module's own routes).
+    await api.register(recordingAudioRoutes(services));
   });
 
   return app;

@@ -11,7 +11,8 @@ import { createCoordination, type Coordination } from './platform/coordination/i
 import { startDatabase } from './platform/db/bootstrap.ts';
 import { coordinationErrorHandler, DependencyOutages } from './platform/http/dependency-outages.ts';
 import { ensurePlatformAdmin } from './modules/platform/platform-admin.ts';
-import { LocalObjectStorage } from './platform/storage/storage.ts';
+import { createStorage } from './platform/storage/index.ts';
+import { RecordingRetention } from './services/recording-retention/recording-retention.service.ts';
 import { startBuiltInSimulator } from './switch-simulator.ts';
 import { adminPasswordBanner, readyBanner } from './startup-banner.ts';
 import { startSwitchRuntime } from './switch-runtime.ts';
@@ -65,7 +66,16 @@ export async function startPlatform(config: Config, log: Logger = createLogger()
     process.stdout.write(adminPasswordBanner(admin.email, admin.generatedPassword));
   }
 
-  const storage = new LocalObjectStorage(path.join(config.dataDir, 'objects'));
+  const storage = createStorage(config);
+  // Recordings past retention (and any left RECORDING): swept now and hourly, by one instance at a time.
+  const retention = new RecordingRetention({
+    db: database.db,
+    storage,
+    coordination,
+    log,
+    collection: { storage, recordingsDir: config.freeswitch.recordingsDir },
+  });
+  retention.start();
   const switchRuntime = await startSwitchRuntime({ config, db: database.db, coordination, storage, log, startSimulator: startBuiltInSimulator });
   const app = await buildApp({
     config,
@@ -97,6 +107,7 @@ export async function startPlatform(config: Config, log: Logger = createLogger()
       if (stopped) return;
       stopped = true;
       await app.close();
+      await retention.stop();
       await switchRuntime.stop();
       await coordination.close();
       await database.stop();

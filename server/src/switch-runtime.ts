@@ -64,7 +64,13 @@ export async function startSwitchRuntime(deps: {
     ...(deps.timing?.backoff ? { backoff: deps.timing.backoff } : {}),
   });
   const realtime = realtimePublisher(deps.coordination);
-  const consumer = startEventConsumer({ db: deps.db, esl, realtime, log });
+  const consumer = startEventConsumer({
+    db: deps.db,
+    esl,
+    realtime,
+    log,
+    recordings: { storage: deps.storage, recordingsDir: config.freeswitch.recordingsDir },
+  });
   const callCenter = new EslCallCenter(esl);
   const configSync = new ConfigSync({
     repo: new ConfigSyncRepo(deps.db, new SecretBox(config.encryptionKey!)),

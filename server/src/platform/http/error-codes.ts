@@ -74,6 +74,11 @@ export const E = {
   INVALID_AGENT_TRANSITION: 'INVALID_AGENT_TRANSITION',
   INVALID_PAUSE_REASON: 'INVALID_PAUSE_REASON',
   AGENT_EXTENSION_DELETED: 'AGENT_EXTENSION_DELETED',
+  // Recordings.
+  RECORDING_NOT_AVAILABLE: 'RECORDING_NOT_AVAILABLE',
+  RECORDING_DELETED: 'RECORDING_DELETED',
+  RANGE_NOT_SATISFIABLE: 'RANGE_NOT_SATISFIABLE',
+  STORAGE_UNAVAILABLE: 'STORAGE_UNAVAILABLE',
 } as const;
 
 export type ErrorCode = (typeof E)[keyof typeof E];
@@ -100,6 +105,7 @@ export const NOT_FOUND_RESOURCES = {
   agent: 'Agent',
   pauseReason: 'Pause reason',
   disposition: 'Disposition',
+  recording: 'Recording',
 } as const;
 export type NotFoundResource = keyof typeof NOT_FOUND_RESOURCES;
 

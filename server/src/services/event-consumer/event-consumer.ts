@@ -10,6 +10,7 @@ import type { SwitchEvent } from '../../platform/switch/esl-parser.ts';
 import { parseShowJson, toRegistrations } from '../../platform/switch/introspection.ts';
 import { agentHandlers, WrapUpWatch } from './agents.ts';
 import { gatewayHandlers } from './gateways.ts';
+import { recordingHandlers, type RecordingCollection } from './recordings.ts';
 import { reconcileRegistrations, registrationHandlers } from './registrations.ts';
 import { TenantResolver } from './tenant-resolver.ts';
 
@@ -25,6 +26,8 @@ export interface HandlerDeps {
   switchApi?: { api(command: string): Promise<string> };
   /** The agents' pending wrap-up checks, stopped with the consumer. */
   agentWrapUps?: WrapUpWatch;
+  /** Where recordings are collected from and stored; absent, they are not collected. */
+  recordings?: RecordingCollection;
 }
 
 /** mod_callcenter sends every queue and agent event as this one subclass, told apart by CC-Action. */
@@ -45,7 +48,7 @@ export function mergeHandlers(...groups: Record<string, EventHandler>[]): Record
 
 /** One entry per consumed event name, CUSTOM subclass or callcenter::info action. */
 export function handlerTable(deps: HandlerDeps): Record<string, EventHandler[]> {
-  return mergeHandlers(registrationHandlers(deps), gatewayHandlers(deps), agentHandlers(deps, deps.agentWrapUps));
+  return mergeHandlers(registrationHandlers(deps), gatewayHandlers(deps), agentHandlers(deps, deps.agentWrapUps), recordingHandlers(deps));
 }
 
 /** The subscription that brings exactly the table's events: its keys as event names and CUSTOM subclasses. */
@@ -128,12 +131,20 @@ export interface EventConsumerDeps {
   esl: EslClient;
   realtime: RealtimePublisher;
   log: Logger;
+  recordings?: RecordingCollection;
 }
 
 export function startEventConsumer(deps: EventConsumerDeps): { stop(): void; idle(): Promise<void> } {
   const log = deps.log.child({ service: 'event-consumer' });
   const tenants = new TenantResolver(deps.db);
-  const handlerDeps: HandlerDeps = { db: deps.db, tenants, realtime: deps.realtime, log, switchApi: deps.esl };
+  const handlerDeps: HandlerDeps = {
+    db: deps.db,
+    tenants,
+    realtime: deps.realtime,
+    log,
+    switchApi: deps.esl,
+    ...(deps.recordings ? { recordings: deps.recordings } : {}),
+  };
   const wrapUps = new WrapUpWatch(handlerDeps);
   handlerDeps.agentWrapUps = wrapUps;
   const handlers = handlerTable(handlerDeps);
