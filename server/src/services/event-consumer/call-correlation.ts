@@ -52,7 +52,7 @@ export function eventKey(headers: Record<string, string>): string {
   const sequence = headers['Event-Sequence'];
   if (core && sequence) return `${core}:${sequence}`;
   const digest = createHash('sha256');
-  for (const name of Object.keys(headers).sort()) digest.update(`${name}\u0000${headers[name]}\u0000`);
+  for (const name of Object.keys(headers).sort()) digest.update(`${name}\u0000${JSON.stringify(headers[name])}\u0000`);
   return `sha256:${digest.digest('hex').slice(0, 40)}`;
 }
 
@@ -73,8 +73,9 @@ export function boundHeaders(headers: Record<string, string>): Record<string, st
   let size = 0;
   let omitted = 0;
   for (const name of ordered) {
-    // PostgreSQL's jsonb refuses NUL characters.
-    const raw = (headers[name] ?? '').replaceAll('\u0000', '');
+    // JSON events give a repeated header as an array; PostgreSQL's jsonb refuses NUL characters.
+    const original: unknown = headers[name];
+    const raw = (typeof original === 'string' ? original : JSON.stringify(original ?? '')).replaceAll('\u0000', '');
     const value = raw.length > MAX_HEADER_VALUE ? `${raw.slice(0, MAX_HEADER_VALUE)}…` : raw;
     if (size + name.length + value.length > MAX_EVENT_HEADERS_SIZE) {
       omitted++;
