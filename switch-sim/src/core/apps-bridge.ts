@@ -26,7 +26,9 @@ export function registerBridgeApp(apps: Apps): void {
       cidName: ch.vars.get('effective_caller_id_name') ?? p?.callerIdName,
       cidNumber: ch.vars.get('effective_caller_id_number') ?? p?.callerIdNumber,
       timeoutSec: Number(ch.vars.get('call_timeout') ?? 60),
-      baseVars: exportedVars(ch),
+      // switch_ivr_originate gives the new leg the caller's call_uuid and originating_leg_uuid
+      // before its session thread starts, so its CHANNEL_CREATE already names the caller's call.
+      baseVars: [['call_uuid', ch.vars.get('call_uuid') ?? ch.uuid], ['originating_leg_uuid', ch.uuid], ...exportedVars(ch)],
       caller: ch,
     });
     if (!ch.isUp) {
