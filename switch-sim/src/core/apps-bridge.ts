@@ -15,8 +15,10 @@ export function registerBridgeApp(apps: Apps): void {
       cidName: ch.vars.get('effective_caller_id_name') ?? p?.callerIdName,
       cidNumber: ch.vars.get('effective_caller_id_number') ?? p?.callerIdNumber,
       timeoutSec: Number(ch.vars.get('call_timeout') ?? 60),
-      // Only what export_vars lists reaches the new leg (switch_ivr_originate's process_export).
-      baseVars: exportedVariables(ch, 'export_vars'),
+      // switch_ivr_originate gives the new leg the caller's call_uuid and originating_leg_uuid
+      // before its session thread starts, so its CHANNEL_CREATE already names the caller's call;
+      // of the caller's variables only what export_vars lists reaches it (process_export).
+      baseVars: [['call_uuid', ch.vars.get('call_uuid') ?? ch.uuid], ['originating_leg_uuid', ch.uuid], ...exportedVariables(ch, 'export_vars')],
       caller: ch,
     });
     if (!ch.isUp) {

@@ -2,8 +2,8 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
-import { CONSUMED_EVENTS, dispatchKey, handlerTable, keyedRunner, orderingKey, serialRunner, subscriptionOf } from './event-consumer.ts';
-import type { TenantResolver } from './tenant-resolver.ts';
+import { CallLines, CONSUMED_EVENTS, dispatchKey, handlerTable, keyedRunner, orderingKey, serialRunner, subscriptionOf } from './event-consumer.ts';
+import { parseAgentName, tenantCodeOfContext, type TenantResolver } from './tenant-resolver.ts';
 
 describe('event consumer subscriptions', () => {
   it('subscribes to exactly the events it has a handler for', () => {
@@ -106,5 +106,42 @@ describe('serialRunner', () => {
     });
     expect(ran).toBe(true);
     expect(errors).toHaveLength(1);
+  });
+});
+
+describe('CallLines', () => {
+  const event = (name: string, headers: Record<string, string>, subclass?: string) => ({ name, subclass, headers });
+  const a = 'df913350-4a0b-4f26-ad17-d395923d3370';
+  const b = '95142ee8-9898-4850-aa84-088751699cd1';
+  const agent = '42a113c2-2fca-428d-a846-631314657536';
+
+  it('puts a loopback pair, its queue events and the agent leg in the line of the first channel (as in 08_sip_callcenter)', () => {
+    const lines = new CallLines();
+    const key = lines.keyOf(event('CHANNEL_CREATE', { 'Unique-ID': a, 'Channel-Call-UUID': a, variable_other_loopback_leg_uuid: b }));
+    expect(key).toBe(`call:${a}`);
+    expect(lines.keyOf(event('CHANNEL_CREATE', { 'Unique-ID': b, 'Channel-Call-UUID': b, variable_other_loopback_leg_uuid: a }))).toBe(key);
+    expect(lines.keyOf(event('CUSTOM', { 'CC-Action': 'agent-offering', 'CC-Member-Session-UUID': b }, 'callcenter::info'))).toBe(key);
+    // The agent leg names the member only in a variable; once bridged its call uuid is the member's.
+    expect(lines.keyOf(event('CHANNEL_CREATE', { 'Unique-ID': agent, 'Channel-Call-UUID': agent, variable_cc_member_session_uuid: b }))).toBe(key);
+    expect(lines.keyOf(event('CHANNEL_HANGUP_COMPLETE', { 'Unique-ID': agent, 'Channel-Call-UUID': b }))).toBe(key);
+    expect(lines.keyOf(event('CHANNEL_CREATE', { 'Unique-ID': '00000000-0000-4000-8000-000000000000' }))).toBe('call:00000000-0000-4000-8000-000000000000');
+    expect(lines.keyOf(event('CUSTOM', { 'CC-Agent': 'a-1' }, 'callcenter::info'))).toBe('agent:a-1');
+  });
+
+  it('forgets the oldest channels beyond its capacity', () => {
+    const lines = new CallLines(3);
+    for (let i = 0; i < 10; i++) lines.keyOf(event('CHANNEL_CREATE', { 'Unique-ID': `u${i}` }));
+    expect(lines.size).toBe(3);
+  });
+});
+
+describe('tenant names on the switch', () => {
+  it('reads the tenant code of a context and the agent of an agent name, nothing by prefix', () => {
+    expect(tenantCodeOfContext('acme-1_default')).toBe('acme-1');
+    expect(tenantCodeOfContext('public')).toBeNull();
+    expect(tenantCodeOfContext('_x')).toBeNull();
+    expect(parseAgentName('a-42A113C2-2fca-428d-a846-631314657536')).toBe('42a113c2-2fca-428d-a846-631314657536');
+    expect(parseAgentName('1000@default')).toBeNull();
+    expect(parseAgentName('a-42a113c2-2fca-428d-a846-631314657536x')).toBeNull();
   });
 });

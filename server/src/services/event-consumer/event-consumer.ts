@@ -9,6 +9,8 @@ import type { EslClient } from '../../platform/switch/esl-client.ts';
 import type { SwitchEvent } from '../../platform/switch/esl-parser.ts';
 import { parseShowJson, toRegistrations } from '../../platform/switch/introspection.ts';
 import { agentHandlers, WrapUpWatch } from './agents.ts';
+import { callHandlers, liveChannelsOf, reconcileCalls } from './calls.ts';
+import { openCalls } from './calls.repo.ts';
 import { gatewayHandlers } from './gateways.ts';
 import { recordingHandlers, type RecordingCollection } from './recordings.ts';
 import { reconcileRegistrations, registrationHandlers } from './registrations.ts';
@@ -48,7 +50,13 @@ export function mergeHandlers(...groups: Record<string, EventHandler>[]): Record
 
 /** One entry per consumed event name, CUSTOM subclass or callcenter::info action. */
 export function handlerTable(deps: HandlerDeps): Record<string, EventHandler[]> {
-  return mergeHandlers(registrationHandlers(deps), gatewayHandlers(deps), agentHandlers(deps, deps.agentWrapUps), recordingHandlers(deps));
+  return mergeHandlers(
+    registrationHandlers(deps),
+    gatewayHandlers(deps),
+    callHandlers(deps),
+    agentHandlers(deps, deps.agentWrapUps),
+    recordingHandlers(deps),
+  );
 }
 
 /** The subscription that brings exactly the table's events: its keys as event names and CUSTOM subclasses. */
@@ -85,6 +93,58 @@ export function orderingKey(event: Pick<SwitchEvent, 'name' | 'subclass' | 'head
   if (h['CC-Agent']) return `agent:${h['CC-Agent']}`;
   if (h['CC-Queue']) return `queue:${h['CC-Queue']}`;
   return `event:${dispatchKey(event)}`;
+}
+
+/** The line of the calls' reconciliation after a (re)connect. */
+export const CALLS_RECONCILE_KEY = 'calls-reconcile';
+
+/**
+ * One call's channels do not all name the same call: a loopback pair's legs each have their own
+ * call uuid, an agent leg of mod_callcenter names the member's session only in a variable, and its
+ * call uuid changes once bridged. The consumer remembers, in arrival order, which line each channel
+ * went to, and puts every later event that names one of those channels in the same line. Bounded:
+ * the oldest channels are forgotten first (their calls are long over).
+ */
+export class CallLines {
+  private readonly lineOf = new Map<string, string>();
+
+  constructor(private readonly capacity = 50_000) {}
+
+  keyOf(event: Pick<SwitchEvent, 'name' | 'subclass' | 'headers'>): string {
+    const base = orderingKey(event);
+    if (!base.startsWith('call:')) return base;
+    const h = event.headers;
+    const channels = [
+      h.variable_svc_call_id,
+      h['CC-Member-Session-UUID'],
+      h.variable_cc_member_session_uuid,
+      h.variable_other_loopback_leg_uuid,
+      h['Other-Leg-Unique-ID'],
+      h['Bridge-A-Unique-ID'],
+      h['Bridge-B-Unique-ID'],
+      h['CC-Agent-UUID'],
+      h['Channel-Call-UUID'],
+      h['Unique-ID'],
+    ].filter((id): id is string => typeof id === 'string' && id.length > 0);
+    let key = base;
+    for (const id of channels) {
+      const line = this.lineOf.get(id);
+      if (line) {
+        key = line;
+        break;
+      }
+    }
+    for (const id of channels) {
+      this.lineOf.delete(id);
+      this.lineOf.set(id, key);
+    }
+    while (this.lineOf.size > this.capacity) this.lineOf.delete(this.lineOf.keys().next().value!);
+    return key;
+  }
+
+  get size(): number {
+    return this.lineOf.size;
+  }
 }
 
 /**
@@ -134,7 +194,7 @@ export interface EventConsumerDeps {
   recordings?: RecordingCollection;
 }
 
-export function startEventConsumer(deps: EventConsumerDeps): { stop(): void; idle(): Promise<void> } {
+export function startEventConsumer(deps: EventConsumerDeps): { stop(): void; idle(): Promise<void>; tenants: TenantResolver } {
   const log = deps.log.child({ service: 'event-consumer' });
   const tenants = new TenantResolver(deps.db);
   const handlerDeps: HandlerDeps = {
@@ -150,11 +210,12 @@ export function startEventConsumer(deps: EventConsumerDeps): { stop(): void; idl
   const handlers = handlerTable(handlerDeps);
 
   const lines = keyedRunner((error, key) => log.warn({ err: error, key }, 'switch event handling failed'));
+  const callLines = new CallLines();
 
   const onEvent = (event: SwitchEvent) => {
     const group = handlers[dispatchKey(event)];
     if (!group) return;
-    void lines.run(orderingKey(event), async () => {
+    void lines.run(callLines.keyOf(event), async () => {
       for (const handler of group) await handler(event.headers, event);
     });
   };
@@ -166,6 +227,18 @@ export function startEventConsumer(deps: EventConsumerDeps): { stop(): void; idl
         .then((text) => reconcileRegistrations(handlerDeps, toRegistrations(parseShowJson(text))))
         .catch((error: unknown) => log.warn({ err: error }, 'registration reconciliation failed')),
     );
+    // The open calls are read before the switch is asked: one created in between is never closed.
+    void lines.run(CALLS_RECONCILE_KEY, async () => {
+      try {
+        const open = await openCalls(deps.db);
+        if (open.length === 0) return;
+        const live = liveChannelsOf(parseShowJson(await deps.esl.api('show channels as json')));
+        const closed = await reconcileCalls(handlerDeps, open, live, new Date());
+        if (closed.length > 0) log.warn({ calls: closed }, 'calls the switch no longer had were closed');
+      } catch (error) {
+        log.warn({ err: error }, 'call reconciliation failed');
+      }
+    });
   };
 
   deps.esl.on('event', onEvent);
@@ -177,5 +250,6 @@ export function startEventConsumer(deps: EventConsumerDeps): { stop(): void; idl
       wrapUps.stop();
     },
     idle: () => lines.idle(),
+    tenants,
   };
 }
