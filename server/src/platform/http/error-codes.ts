@@ -74,6 +74,8 @@ export const E = {
   INVALID_AGENT_TRANSITION: 'INVALID_AGENT_TRANSITION',
   INVALID_PAUSE_REASON: 'INVALID_PAUSE_REASON',
   AGENT_EXTENSION_DELETED: 'AGENT_EXTENSION_DELETED',
+  // Calls and recordings.
+  INVALID_DISPOSITION: 'INVALID_DISPOSITION',
 } as const;
 
 export type ErrorCode = (typeof E)[keyof typeof E];
@@ -100,6 +102,8 @@ export const NOT_FOUND_RESOURCES = {
   agent: 'Agent',
   pauseReason: 'Pause reason',
   disposition: 'Disposition',
+  call: 'Call',
+  recording: 'Recording',
 } as const;
 export type NotFoundResource = keyof typeof NOT_FOUND_RESOURCES;
 
