@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTenant, expectError, useTestApp, type Session, type TenantFixture } from '../../../test/harness.ts';
-import { createAgent, createExtension } from '../agents/test-support.ts';
+import { createAgent } from '../agents/test-support.ts';
 import type { Call, CallDetail, CallList } from './calls.schema.ts';
 import { SAME_MOBILE } from './phone-forms.test-support.ts';
 import { insertCall, insertDisposition, insertEvent, insertLeg, insertRecording } from './test-support.ts';

@@ -26,9 +26,11 @@ export function cappedTotal(counted: number, limit: number): { total: number; to
 }
 
 /** The calls matching `filters`, counted up to limit + 1 rows (so "more than limit" is known). */
+export const callCountQuery = (filters: CallFilters, limit: number) =>
+  sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM calls c WHERE ${callConditions(filters)} LIMIT ${limit + 1}) AS matched`;
+
 export async function countCalls(tx: Tx, filters: CallFilters, limit: number): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    SELECT count(*) AS n FROM (SELECT 1 FROM calls c WHERE ${callConditions(filters)} LIMIT ${limit + 1}) AS matched`.execute(tx);
+  const { rows } = await callCountQuery(filters, limit).execute(tx);
   return Number(rows[0]!.n);
 }
 
@@ -103,7 +105,7 @@ export function toCall(row: CallRow): Call {
  * One page, newest first. The page's ids are found first on the index alone (a deep page skips
  * index entries, not table rows), then only those rows are read and named.
  */
-export async function listCalls(tx: Tx, filters: CallFilters, { page, pageSize }: PageRequest): Promise<Call[]> {
+export function callPageQuery(tx: Tx, filters: CallFilters, { page, pageSize }: PageRequest) {
   const ids = tx
     .selectFrom('calls as c')
     .select(['c.id'])
@@ -112,12 +114,11 @@ export async function listCalls(tx: Tx, filters: CallFilters, { page, pageSize }
     .orderBy('c.id', 'desc')
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const rows = await callView(tx)
-    .innerJoin(ids.as('p'), 'p.id', 'c.id')
-    .orderBy('c.createdAt', 'desc')
-    .orderBy('c.id', 'desc')
-    .execute();
-  return rows.map(toCall);
+  return callView(tx).innerJoin(ids.as('p'), 'p.id', 'c.id').orderBy('c.createdAt', 'desc').orderBy('c.id', 'desc');
+}
+
+export async function listCalls(tx: Tx, filters: CallFilters, request: PageRequest): Promise<Call[]> {
+  return (await callPageQuery(tx, filters, request).execute()).map(toCall);
 }
 
 export async function findCall(tx: Tx, id: string): Promise<Call | undefined> {
