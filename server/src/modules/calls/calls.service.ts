@@ -42,18 +42,18 @@ export class CallsService {
       const filters = await visibleFilters(viewer, () => agentOfUser(tx, viewer.userId), await resolveCallFilters(tx, filterQuery));
       if (!filters) return { items: [], total: 0, totalExact: true, page, pageSize };
       const limit = countLimit({ page, pageSize });
-      const [items, counted] = [await listCalls(tx, filters, { page, pageSize }), await countCalls(tx, filters, limit)];
-      return { items, ...cappedTotal(counted, limit), page, pageSize };
+      const items = await listCalls(tx, filters, { page, pageSize });
+      return { items, ...cappedTotal(await countCalls(tx, filters, limit), limit), page, pageSize };
     });
   }
 
   get(viewer: CallViewer, id: string): Promise<CallDetail> {
     return this.db.withTenant(viewer.tenantId, async (tx) => {
       const call = await findCall(tx, id);
+      if (!call) throw notFound('call');
       // Another agent's call is as unknown to an agent as another tenant's.
-      if (!call || !(viewer.seesAll || (call.agentId !== null && call.agentId === (await agentOfUser(tx, viewer.userId))))) {
-        throw notFound('call');
-      }
+      const visible = viewer.seesAll || (call.agentId !== null && call.agentId === (await agentOfUser(tx, viewer.userId)));
+      if (!visible) throw notFound('call');
       const recording = await findRecordingOfCall(tx, id);
       return { ...call, legs: await listLegs(tx, id), events: await listEvents(tx, id), recording: recording ?? null };
     });
