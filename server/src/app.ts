@@ -24,6 +24,9 @@ import { EslCallCenter } from './platform/switch/callcenter.ts';
 import { EslClient } from './platform/switch/esl-client.ts';
 import { tcpReachable } from './platform/switch/reachability.ts';
 import { callCenterRoutes } from './modules/agents/call-center.routes.ts';
+import { callsRoutes } from './modules/calls/calls.routes.ts';
+import { CallsService } from './modules/calls/calls.service.ts';
+import { recordingsRoutes } from './modules/recordings/recordings.routes.ts';
 import { telephonyConfigRoutes } from './modules/dialplan/telephony-config.routes.ts';
 import type { ModuleServices } from './modules/module-services.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
@@ -182,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(callCenterRoutes(services));
     // Recordings: the audio (the list and metadata are in the recordings module's own routes).
     await api.register(recordingAudioRoutes(services));
+    await api.register(callsRoutes(new CallsService(db)));
+    await api.register(recordingsRoutes(db));
   });
 
   return app;

@@ -9,6 +9,7 @@ import { createMember, createTenant, login, TEST_PASSWORD, useTestApp, type Sess
 import { snapshot, type Scope } from './db-snapshot.ts';
 import { knownIds, mutated, valueOf } from './fuzz-arbitraries.ts';
 import { bodySchemas, routeRecorder, WRITE_METHODS, type RouteEntry } from './route-table.ts';
+import { insertCall } from '../src/modules/calls/test-support.ts';
 
 const FIXED_SEED = 7_2026;
 const RUNS_PER_SEED = Number(process.env.FUZZ_RUNS ?? 1500);
@@ -42,6 +43,8 @@ beforeAll(async () => {
     await t.createId('/agents', s, { userId: member.id, extensionId: await t.createId('/extensions', s, { number: '3002' }) }),
     await t.createId('/plans', t.platform, { id: `fuzz-${Date.now()}`, name: 'Plan' }),
   );
+  // A call record (the switch's events make them): PATCH /calls/:id/disposition reaches past 404.
+  pool.unshift(await insertCall(t, a.tenant.id, { agentId: pool.at(-2) }));
   // /auth/* is fuzzed with a session of its own: logout may end it (it is then renewed).
   const me = await createMember(t.app, s, 'supervisor');
   self = { email: me.email, session: me.session };

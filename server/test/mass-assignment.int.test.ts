@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createTenant, expectError, useTestApp, type TenantFixture } from './harness.ts';
 import { snapshot, type Scope } from './db-snapshot.ts';
 import { routeRecorder, WRITE_METHODS } from './route-table.ts';
+import { insertCall } from '../src/modules/calls/test-support.ts';
 
 const recorder = routeRecorder();
 const t = useTestApp({ onRoute: recorder.onRoute });
@@ -32,6 +33,7 @@ beforeAll(async () => {
   ids.member = member.id;
   ids.agent = await t.createId('/agents', s, { userId: member.id, extensionId: ids.agentExtension });
   ids.plan = await t.createId('/plans', t.platform, { id: `plan-${Date.now()}`, name: 'Plan' });
+  ids.call = await insertCall(t, a.tenant.id, { agentId: ids.agent });
   scope = { tenantIds: [a.tenant.id, b.tenant.id], planIds: [ids.plan, 'hostile-plan'] };
 });
 
@@ -71,6 +73,7 @@ const samples = (): Record<string, { url: string; platform?: boolean; body: Reco
   'PATCH /pause-reasons/:id': { url: `/pause-reasons/${ids.pauseReason}`, body: { name: 'Long lunch' } },
   'POST /dispositions': { url: '/dispositions', body: { code: 'NOSALE', name: 'No sale' } },
   'PATCH /dispositions/:id': { url: `/dispositions/${ids.disposition}`, body: { action: 'SUCCESS' } },
+  'PATCH /calls/:id/disposition': { url: `/calls/${ids.call}/disposition`, body: { dispositionId: ids.disposition } },
 });
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);

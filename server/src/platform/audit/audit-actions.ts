@@ -5,6 +5,7 @@ export const AUDIT_ACTIONS = [
   'AGENT_CREATED',
   'AGENT_DELETED',
   'AGENT_UPDATED',
+  'CALL_DISPOSITION_SET',
   'DIALPLAN_RULE_CREATED',
   'DIALPLAN_RULE_DELETED',
   'DIALPLAN_RULE_UPDATED',
@@ -58,6 +59,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_TARGET_TYPES = [
   'agent',
+  'call',
   'dialplan_rule',
   'dialplan_version',
   'disposition',

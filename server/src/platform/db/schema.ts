@@ -1,5 +1,5 @@
 // Table shapes as Kysely sees them (CamelCasePlugin maps snake_case columns to these names).
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -343,6 +343,9 @@ export interface CallsTable {
   callerNumber: string | null;
   callerName: string | null;
   calledNumber: string | null;
+  /** The numbers' comparison keys, computed by the database (app_phone_key, GET /calls?phone=). */
+  callerKey: GeneratedAlways<string | null>;
+  calledKey: GeneratedAlways<string | null>;
   extensionId: string | null;
   trunkId: string | null;
   queueId: string | null;

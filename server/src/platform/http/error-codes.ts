@@ -79,6 +79,8 @@ export const E = {
   RECORDING_DELETED: 'RECORDING_DELETED',
   RANGE_NOT_SATISFIABLE: 'RANGE_NOT_SATISFIABLE',
   STORAGE_UNAVAILABLE: 'STORAGE_UNAVAILABLE',
+  // Calls and recordings.
+  INVALID_DISPOSITION: 'INVALID_DISPOSITION',
 } as const;
 
 export type ErrorCode = (typeof E)[keyof typeof E];
@@ -105,6 +107,7 @@ export const NOT_FOUND_RESOURCES = {
   agent: 'Agent',
   pauseReason: 'Pause reason',
   disposition: 'Disposition',
+  call: 'Call',
   recording: 'Recording',
 } as const;
 export type NotFoundResource = keyof typeof NOT_FOUND_RESOURCES;

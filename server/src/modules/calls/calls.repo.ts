@@ -1,0 +1,200 @@
+// Call records under the tenant's row-level security: every query here sees only the token's tenant.
+import { sql } from 'kysely';
+import type { Tx } from '../../platform/db/database.ts';
+import { iso } from '../../platform/http/schemas.ts';
+import type { Call, CallEvent, CallLeg } from './calls.schema.ts';
+import { callConditions, type CallFilters } from './calls.filters.ts';
+import { timelineHeaders } from './call-events.ts';
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * How far past the requested page the count goes (decision 0032): an exact count of a million
+ * rows costs more than the page itself, so `total` is exact up to here and a lower bound beyond.
+ */
+export const COUNT_AHEAD = 10_000;
+
+/** The largest number the capped count of a page may reach; more rows than this make it inexact. */
+export const countLimit = ({ page, pageSize }: PageRequest) => page * pageSize + COUNT_AHEAD;
+
+/** A capped count's answer: the exact total when below the limit, else the limit as a lower bound. */
+export function cappedTotal(counted: number, limit: number): { total: number; totalExact: boolean } {
+  return counted > limit ? { total: limit, totalExact: false } : { total: counted, totalExact: true };
+}
+
+/** The calls matching `filters`, counted up to limit + 1 rows (so "more than limit" is known). */
+export const callCountQuery = (filters: CallFilters, limit: number) =>
+  sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM calls c WHERE ${callConditions(filters)} LIMIT ${limit + 1}) AS matched`;
+
+export async function countCalls(tx: Tx, filters: CallFilters, limit: number): Promise<number> {
+  const { rows } = await callCountQuery(filters, limit).execute(tx);
+  return Number(rows[0]!.n);
+}
+
+// The API's view of a call: its own columns plus the names a list shows, joined for the rows of
+// one page only.
+const callView = (tx: Tx) =>
+  tx
+    .selectFrom('calls as c')
+    .leftJoin('extensions as e', 'e.id', 'c.extensionId')
+    .leftJoin('trunks as t', 't.id', 'c.trunkId')
+    .leftJoin('queues as q', 'q.id', 'c.queueId')
+    .leftJoin('agents as a', 'a.id', 'c.agentId')
+    .leftJoin('users as u', 'u.id', 'a.userId')
+    .leftJoin('recordings as r', 'r.callId', 'c.id')
+    .select([
+      'c.id',
+      'c.direction',
+      'c.callerNumber',
+      'c.callerName',
+      'c.calledNumber',
+      'c.extensionId',
+      'e.number as extensionNumber',
+      'c.trunkId',
+      't.name as trunkName',
+      'c.queueId',
+      'q.name as queueName',
+      'c.agentId',
+      sql<string | null>`coalesce(a.name, u.name, u.email)`.as('agentName'),
+      'c.attemptId',
+      'c.campaignId',
+      'c.leadId',
+      'c.createdAt',
+      'c.answerAt',
+      'c.queuedAt',
+      'c.queueLeftAt',
+      'c.queueCause',
+      'c.bridgedAt',
+      'c.endedAt',
+      'c.ringTime',
+      'c.waitTime',
+      'c.talkTime',
+      'c.durationSeconds',
+      'c.billableSeconds',
+      'c.hangupCause',
+      'c.dispositionId',
+      'c.disposition',
+      'c.dispositionBy',
+      'c.dispositionAt',
+      'r.id as recordingId',
+    ]);
+
+type CallRow = Awaited<ReturnType<ReturnType<typeof callView>['executeTakeFirstOrThrow']>>;
+
+export function toCall(row: CallRow): Call {
+  return {
+    ...row,
+    extensionNumber: row.extensionNumber ?? null,
+    trunkName: row.trunkName ?? null,
+    queueName: row.queueName ?? null,
+    recordingId: row.recordingId ?? null,
+    createdAt: row.createdAt.toISOString(),
+    answerAt: iso(row.answerAt),
+    queuedAt: iso(row.queuedAt),
+    queueLeftAt: iso(row.queueLeftAt),
+    bridgedAt: iso(row.bridgedAt),
+    endedAt: iso(row.endedAt),
+    dispositionAt: iso(row.dispositionAt),
+  };
+}
+
+/**
+ * One page, newest first. The page's ids are found first on the index alone (a deep page skips
+ * index entries, not table rows), then only those rows are read and named.
+ */
+export function callPageQuery(tx: Tx, filters: CallFilters, { page, pageSize }: PageRequest) {
+  const ids = tx
+    .selectFrom('calls as c')
+    .select(['c.id'])
+    .where(callConditions(filters))
+    .orderBy('c.createdAt', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return callView(tx).innerJoin(ids.as('p'), 'p.id', 'c.id').orderBy('c.createdAt', 'desc').orderBy('c.id', 'desc');
+}
+
+export async function listCalls(tx: Tx, filters: CallFilters, request: PageRequest): Promise<Call[]> {
+  return (await callPageQuery(tx, filters, request).execute()).map(toCall);
+}
+
+export async function findCall(tx: Tx, id: string): Promise<Call | undefined> {
+  const row = await callView(tx).where('c.id', '=', id).executeTakeFirst();
+  return row ? toCall(row) : undefined;
+}
+
+export async function listLegs(tx: Tx, callId: string): Promise<CallLeg[]> {
+  const rows = await tx
+    .selectFrom('callLegs')
+    .select([
+      'id',
+      'direction',
+      'channelName',
+      'callerNumber',
+      'destinationNumber',
+      'extensionId',
+      'agentId',
+      'createdAt',
+      'answeredAt',
+      'bridgedAt',
+      'endedAt',
+      'hangupCause',
+    ])
+    .where('callId', '=', callId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    answeredAt: iso(row.answeredAt),
+    bridgedAt: iso(row.bridgedAt),
+    endedAt: iso(row.endedAt),
+  }));
+}
+
+/** The call's events in the switch's order, each with only its allow-listed headers. */
+export async function listEvents(tx: Tx, callId: string): Promise<CallEvent[]> {
+  const rows = await tx
+    .selectFrom('callEvents')
+    .select(['name', 'occurredAt', 'legId', 'headers'])
+    .where('callId', '=', callId)
+    .orderBy('occurredAt')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    name: row.name,
+    occurredAt: row.occurredAt.toISOString(),
+    legId: row.legId,
+    headers: timelineHeaders(row.headers),
+  }));
+}
+
+/** The Agent of a user in the tenant (one per user), or null. */
+export async function agentOfUser(tx: Tx, userId: string): Promise<string | null> {
+  const row = await tx.selectFrom('agents').select('id').where('userId', '=', userId).where('deletedAt', 'is', null).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The fields a disposition decision needs, row locked so two classifications apply one after the other. */
+export const lockCall = (tx: Tx, id: string) =>
+  tx.selectFrom('calls').select(['id', 'agentId', 'dispositionId', 'disposition']).where('id', '=', id).forUpdate().executeTakeFirst();
+
+export const findDisposition = (tx: Tx, id: string) =>
+  tx.selectFrom('dispositions').select(['id', 'code', 'enabled']).where('id', '=', id).executeTakeFirst();
+
+export async function setDisposition(
+  tx: Tx,
+  callId: string,
+  disposition: { id: string; code: string },
+  userId: string,
+): Promise<void> {
+  await tx
+    .updateTable('calls')
+    .set({ dispositionId: disposition.id, disposition: disposition.code, dispositionBy: userId, dispositionAt: sql<Date>`now()` })
+    .where('id', '=', callId)
+    .execute();
+}
