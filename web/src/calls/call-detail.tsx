@@ -9,17 +9,7 @@ import { useFormat } from '../app/use-format.ts';
 import { callKey, callsApi, type Recording } from './calls.api.ts';
 import { DispositionForm } from './disposition-form.tsx';
 
-export function CallDetailPanel({
-  callId,
-  onClose,
-  agentName,
-  queueName,
-}: {
-  callId: string;
-  onClose: () => void;
-  agentName: (agentId: string | null) => string | null;
-  queueName: (queueId: string | null) => string | null;
-}) {
+export function CallDetailPanel({ callId, onClose }: { callId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const format = useFormat();
   const { me, can } = useAuth();
@@ -46,8 +36,8 @@ export function CallDetailPanel({
           <dl className="call-summary">
             <Item label={t('calls.caller')} value={data.callerNumber ?? '—'} />
             <Item label={t('calls.called')} value={data.calledNumber ?? '—'} />
-            <Item label={t('calls.queue')} value={queueName(data.queueId) ?? '—'} />
-            <Item label={t('calls.agent')} value={agentName(data.agentId) ?? '—'} />
+            <Item label={t('calls.queue')} value={data.queueName ?? '—'} />
+            <Item label={t('calls.agent')} value={data.agentName ?? '—'} />
             <Item label={t('calls.when')} value={time(data.createdAt)} />
             <Item label={t('calls.answerAt')} value={time(data.answerAt)} />
             <Item label={t('calls.endedAt')} value={time(data.endedAt)} />

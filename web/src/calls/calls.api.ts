@@ -8,7 +8,9 @@ export interface CallRecord {
   callerNumber: string | null;
   calledNumber: string | null;
   queueId: string | null;
+  queueName: string | null;
   agentId: string | null;
+  agentName: string | null;
   campaignId: string | null;
   createdAt: string;
   answerAt: string | null;
@@ -58,7 +60,9 @@ export interface CallDetail extends CallRecord {
 
 export interface CallsPage {
   items: CallRecord[];
+  /** Exact when totalExact; otherwise a lower bound (the server stops counting far past the page). */
   total: number;
+  totalExact: boolean;
   page: number;
   pageSize: number;
 }

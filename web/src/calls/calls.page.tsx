@@ -59,11 +59,6 @@ export function CallsPage() {
     queryKey: codeListKey('dispositions', tenantId, true),
     queryFn: () => codeListApi('dispositions').list(true),
   });
-  const agentName = (agentId: string | null) => {
-    const agent = agentId ? agents.data?.find((one) => one.id === agentId) : undefined;
-    return agent ? agentDisplayName(agent) : null;
-  };
-  const queueName = (queueId: string | null) => (queueId ? (queues.data?.find((one) => one.id === queueId)?.name ?? null) : null);
 
   const data = calls.data;
 
@@ -134,7 +129,7 @@ export function CallsPage() {
         </div>
       </form>
 
-      {openCallId && <CallDetailPanel callId={openCallId} onClose={() => setOpenCallId(null)} agentName={agentName} queueName={queueName} />}
+      {openCallId && <CallDetailPanel callId={openCallId} onClose={() => setOpenCallId(null)} />}
 
       <ErrorMessage error={calls.error} />
       {calls.isPending ? (
@@ -162,18 +157,12 @@ export function CallsPage() {
               </thead>
               <tbody>
                 {data.items.map((call) => (
-                  <CallRow
-                    key={call.id}
-                    call={call}
-                    agentName={agentName(call.agentId)}
-                    queueName={queueName(call.queueId)}
-                    onOpen={() => setOpenCallId(call.id)}
-                  />
+                  <CallRow key={call.id} call={call} onOpen={() => setOpenCallId(call.id)} />
                 ))}
               </tbody>
             </table>
           </div>
-          <Pager page={data.page} pageSize={data.pageSize} shown={data.items.length} total={data.total} onPage={setPage} />
+          <Pager page={data.page} pageSize={data.pageSize} shown={data.items.length} total={data.total} totalExact={data.totalExact} onPage={setPage} />
         </>
       )}
     </section>
@@ -182,7 +171,7 @@ export function CallsPage() {
 
 const seconds = (value: number | null) => (value === null ? '—' : formatClock(value));
 
-function CallRow({ call, agentName, queueName, onOpen }: { call: CallRecord; agentName: string | null; queueName: string | null; onOpen: () => void }) {
+function CallRow({ call, onOpen }: { call: CallRecord; onOpen: () => void }) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
@@ -191,8 +180,8 @@ function CallRow({ call, agentName, queueName, onOpen }: { call: CallRecord; age
       <td>{t(`wallboard.directions.${call.direction}`, { defaultValue: call.direction })}</td>
       <td>{call.callerNumber ?? '—'}</td>
       <td>{call.calledNumber ?? '—'}</td>
-      <td>{queueName ?? '—'}</td>
-      <td>{agentName ?? '—'}</td>
+      <td>{call.queueName ?? '—'}</td>
+      <td>{call.agentName ?? '—'}</td>
       <td className="number">{seconds(call.waitTime)}</td>
       <td className="number">{seconds(call.talkTime)}</td>
       <td>{call.endedAt ? (call.hangupCause ?? '—') : <span className="badge active">{t('calls.inProgress')}</span>}</td>
