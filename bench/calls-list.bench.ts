@@ -13,9 +13,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { rm, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { CamelCasePlugin, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import pg from 'pg';
+import { admin, adminUrl, databaseUrlOf, file, json, redisUrl, sql } from './bench-env.ts';
 import { parseCallFilters, type CallFilters } from '../server/src/modules/calls/calls.filters.ts';
 import { callCountQuery, callPageQuery, countLimit } from '../server/src/modules/calls/calls.repo.ts';
 import type { Tx } from '../server/src/platform/db/database.ts';
@@ -26,29 +26,10 @@ import { TEST_ENCRYPTION_KEY, testRolePasswords } from '../server/test/env.ts';
 const CALLS = Number(process.env.BENCH_CALLS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const BLOCK = 20;
-const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const database = `callcenter_bench_calls_${process.pid}`;
-const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
-const admin = { email: 'bench-admin@example.test', password: 'bench-password-123' };
-const root = new URL('../', import.meta.url);
-const file = (relative: string) => fileURLToPath(new URL(relative, root));
+const databaseUrl = databaseUrlOf(database);
 
-async function sql(url: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
 
-async function json(url: string, init: RequestInit = {}) {
-  const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-}
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);

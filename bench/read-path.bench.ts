@@ -15,7 +15,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { admin, adminUrl, databaseUrlOf, file, json, redisUrl, root, sql } from './bench-env.ts';
 import { LIST_EXTENSIONS } from '../server/src/modules/extensions/extensions.repo.ts';
 import { LIST_MEMBERS } from '../server/src/modules/users/users.repo.ts';
 import { APP_ROLE, urlForRole } from '../server/src/platform/db/roles.ts';
@@ -24,29 +24,10 @@ import { TEST_ENCRYPTION_KEY, testRolePasswords } from '../server/test/env.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const REPETITIONS = Number(process.env.BENCH_REPETITIONS ?? 3);
-const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const database = `callcenter_bench_${process.pid}`;
-const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
-const admin = { email: 'bench-admin@example.test', password: 'bench-password-123' };
-const root = new URL('../', import.meta.url);
-const file = (relative: string) => fileURLToPath(new URL(relative, root));
+const databaseUrl = databaseUrlOf(database);
 
-async function sql(url: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
 
-async function json(url: string, init: RequestInit = {}) {
-  const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-}
 
 /** Runs a child to its end and returns the last line it printed (each child prints one JSON line). */
 async function lastLine(command: string, args: string[]): Promise<string> {
