@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { realtimeEventOf, type RealtimeEvent } from '../src/platform/realtime/events.ts';
 import { createMember, createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
-import { pendingSwitchChanges, startSwitchedApp, until, type SwitchedApp } from './switch.ts';
+import { pendingSwitchChanges, phoneLegs, startSwitchedApp, switchChannels, type SwitchedApp, until } from './switch.ts';
 
 let t: SwitchedApp;
 let tenant: TenantFixture;
@@ -34,23 +34,13 @@ afterEach(async () => {
   await until(channels, (rows) => rows.length === 0);
 });
 
-interface ChannelRow {
-  uuid: string;
-  name: string;
-  callstate: string;
-  presence_id: string;
-}
 
 const esl = (command: string) => t.runtime.target.esl.api(command);
 const domain = () => tenant.tenant.telephonyDomain;
 
-async function channels(): Promise<ChannelRow[]> {
-  return (JSON.parse(await esl('show channels as json')) as { rows?: ChannelRow[] }).rows ?? [];
-}
+const channels = () => switchChannels(t);
 
-async function legsOf(extension: string): Promise<ChannelRow[]> {
-  return (await channels()).filter((row) => row.presence_id === `${extension}@${domain()}` && row.name.startsWith(`sofia/internal/${extension}-`));
-}
+const legsOf = (extension: string) => phoneLegs(t, extension, domain());
 
 async function settled(): Promise<void> {
   expect(await until(() => pendingSwitchChanges(t, tenant.tenant.id), (count) => count === 0)).toBe(0);

@@ -3,7 +3,7 @@
 // or a call group. Everything is observed through the event socket, as the platform sees it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
-import { pendingSwitchChanges, startSwitchedApp, until, type SwitchedApp } from './switch.ts';
+import { pendingSwitchChanges, phoneLegs, startSwitchedApp, switchChannels, type SwitchedApp, until } from './switch.ts';
 
 let t: SwitchedApp;
 let tenant: TenantFixture;
@@ -23,28 +23,12 @@ afterEach(async () => {
   await until(channels, (rows) => rows.length === 0);
 });
 
-interface ChannelRow {
-  uuid: string;
-  name: string;
-  state: string;
-  context: string;
-  application: string;
-  application_data: string;
-  callstate: string;
-  presence_id: string;
-}
 
 const esl = (command: string) => t.runtime.target.esl.api(command);
 
-async function channels(): Promise<ChannelRow[]> {
-  return (JSON.parse(await esl('show channels as json')) as { rows?: ChannelRow[] }).rows ?? [];
-}
+const channels = () => switchChannels(t);
 
-/** The legs ringing (or up) on an extension's phone. */
-async function legsOf(extension: string): Promise<ChannelRow[]> {
-  const presence = `${extension}@${tenant.tenant.telephonyDomain}`;
-  return (await channels()).filter((row) => row.presence_id === presence && row.name.startsWith(`sofia/internal/${extension}-`));
-}
+const legsOf = (extension: string) => phoneLegs(t, extension, tenant.tenant.telephonyDomain);
 
 async function post<T>(url: string, payload: unknown): Promise<T> {
   const response = await t.app.inject({ method: 'POST', url, headers: auth, payload: payload as Record<string, unknown> });

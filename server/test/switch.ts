@@ -91,3 +91,26 @@ export async function pendingSwitchChanges(t: SwitchedApp, tenantId: string): Pr
   const rows = await t.db.withTenant(tenantId, (tx) => tx.selectFrom('switchConfigChanges').select('kind').execute());
   return rows.length;
 }
+
+/** A row of `show channels as json` (the columns the switch tests read). */
+export interface ChannelRow {
+  uuid: string;
+  name: string;
+  state: string;
+  context: string;
+  application: string;
+  application_data: string;
+  callstate: string;
+  presence_id: string;
+}
+
+/** The switch's live channels. */
+export async function switchChannels(t: SwitchedApp): Promise<ChannelRow[]> {
+  return (JSON.parse(await t.runtime.target.esl.api('show channels as json')) as { rows?: ChannelRow[] }).rows ?? [];
+}
+
+/** The legs ringing (or up) on an extension's registered phone. */
+export async function phoneLegs(t: SwitchedApp, extension: string, domain: string): Promise<ChannelRow[]> {
+  const presence = `${extension}@${domain}`;
+  return (await switchChannels(t)).filter((row) => row.presence_id === presence && row.name.startsWith(`sofia/internal/${extension}-`));
+}
