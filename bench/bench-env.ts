@@ -32,3 +32,25 @@ export async function json(url: string, init: RequestInit = {}) {
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
   return response.json() as Promise<Record<string, unknown>>;
 }
+
+/**
+ * A tenant "bench" created by the platform admin on a running platform, and its admin's token
+ * (first login, password changed to the platform admin's): what each bench reads as.
+ */
+export async function benchTenant(base: string): Promise<{ tenantId: string; authorization: string }> {
+  const platformLogin = await json(`${base}/auth/login`, { method: 'POST', body: JSON.stringify(admin) });
+  const created = await json(`${base}/tenants`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${platformLogin.accessToken as string}` },
+    body: JSON.stringify({ code: 'bench', name: 'Bench', admin: { email: 'tenant-admin@example.test' } }),
+  });
+  const tenantId = (created.tenant as { id: string }).id;
+  const tenantAdmin = created.admin as { email: string; password: string };
+  const first = await json(`${base}/auth/login`, { method: 'POST', body: JSON.stringify({ email: tenantAdmin.email, password: tenantAdmin.password }) });
+  const changed = await json(`${base}/auth/change-password`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${first.accessToken as string}` },
+    body: JSON.stringify({ currentPassword: tenantAdmin.password, newPassword: admin.password }),
+  });
+  return { tenantId, authorization: `Bearer ${changed.accessToken as string}` };
+}

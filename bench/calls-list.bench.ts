@@ -15,7 +15,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { CamelCasePlugin, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import pg from 'pg';
-import { admin, adminUrl, databaseUrlOf, file, json, redisUrl, sql } from './bench-env.ts';
+import { admin, adminUrl, benchTenant, databaseUrlOf, file, redisUrl, sql } from './bench-env.ts';
 import { parseCallFilters, type CallFilters } from '../server/src/modules/calls/calls.filters.ts';
 import { callCountQuery, callPageQuery, countLimit } from '../server/src/modules/calls/calls.repo.ts';
 import type { Tx } from '../server/src/platform/db/database.ts';
@@ -152,21 +152,7 @@ const platform = startPlatform();
 let appClient: pg.Client | undefined;
 try {
   const base = await platform.url;
-  const platformLogin = await json(`${base}/auth/login`, { method: 'POST', body: JSON.stringify(admin) });
-  const created = await json(`${base}/tenants`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${platformLogin.accessToken as string}` },
-    body: JSON.stringify({ code: 'bench', name: 'Bench', admin: { email: 'tenant-admin@example.test' } }),
-  });
-  const tenantId = (created.tenant as { id: string }).id;
-  const tenantAdmin = created.admin as { email: string; password: string };
-  const first = await json(`${base}/auth/login`, { method: 'POST', body: JSON.stringify({ email: tenantAdmin.email, password: tenantAdmin.password }) });
-  const changed = await json(`${base}/auth/change-password`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${first.accessToken as string}` },
-    body: JSON.stringify({ currentPassword: tenantAdmin.password, newPassword: admin.password }),
-  });
-  const authorization = `Bearer ${changed.accessToken as string}`;
+  const { tenantId, authorization } = await benchTenant(base);
 
   const campaigns = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
   const started = performance.now();

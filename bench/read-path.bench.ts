@@ -15,7 +15,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { admin, adminUrl, databaseUrlOf, file, json, redisUrl, root, sql } from './bench-env.ts';
+import { admin, adminUrl, benchTenant, databaseUrlOf, file, json, redisUrl, root, sql } from './bench-env.ts';
 import { LIST_EXTENSIONS } from '../server/src/modules/extensions/extensions.repo.ts';
 import { LIST_MEMBERS } from '../server/src/modules/users/users.repo.ts';
 import { APP_ROLE, urlForRole } from '../server/src/platform/db/roles.ts';
@@ -113,21 +113,7 @@ try {
   const beforeBase = beforeRoot ? await platforms[1]!.url : undefined;
 
   // A tenant with 50 members and 50 extensions to read.
-  const platformLogin = await json(`${base}/auth/login`, { method: 'POST', body: JSON.stringify(admin) });
-  const created = await json(`${base}/tenants`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${platformLogin.accessToken as string}` },
-    body: JSON.stringify({ code: 'bench', name: 'Bench', admin: { email: 'tenant-admin@example.test' } }),
-  });
-  const tenantId = (created.tenant as { id: string }).id;
-  const tenantAdmin = created.admin as { email: string; password: string };
-  const first = await json(`${base}/auth/login`, { method: 'POST', body: JSON.stringify({ email: tenantAdmin.email, password: tenantAdmin.password }) });
-  const changed = await json(`${base}/auth/change-password`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${first.accessToken as string}` },
-    body: JSON.stringify({ currentPassword: tenantAdmin.password, newPassword: admin.password }),
-  });
-  const authorization = `Bearer ${changed.accessToken as string}`;
+  const { tenantId, authorization } = await benchTenant(base);
   await sql(databaseUrl, `UPDATE plans SET max_extensions = NULL WHERE id = 'trial'`);
   for (let i = 0; i < 49; i += 1) {
     await json(`${base}/users`, { method: 'POST', headers: { authorization }, body: JSON.stringify({ email: `member-${i}@example.test`, role: 'agent' }) });
