@@ -2,7 +2,7 @@
 // simulator — which copies to the agent leg only what cc_export_vars lists, as mod_callcenter does —
 // the agent's leg carries the tenant, the call and the queue, and a recorded queue leaves a stereo
 // 8 kHz 16-bit WAV at <recordings dir>/<tenant id>/<call id>.wav while an unrecorded one leaves none.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseWavHeader } from '../../switch-sim/src/media/wav.ts';
@@ -100,7 +100,7 @@ async function hangUpAndSettle(call: string): Promise<{ recorded: string[] }> {
 }
 
 describe('callers entering a queue', () => {
-  it('from a DID: the agent leg carries the tenant, the call and the queue; a recorded queue leaves a stereo WAV', async () => {
+  it('from a DID: the agent leg carries the tenant, the call and the queue; a recorded queue’s stereo WAV is collected into storage', async () => {
     const { queueId } = await staffedQueue('4101', true);
     await post('/inbound-routes', { didNumber: '551130004101', destinationType: 'QUEUE', destinationNumber: queueId });
     await settled();
@@ -119,10 +119,19 @@ describe('callers entering a queue', () => {
     const { recorded } = await hangUpAndSettle(call);
     const file = path.join(recordingsDir, tenant.tenant.id, `${call}.wav`);
     expect(recorded).toEqual([file]);
-    const wav = parseWavHeader(readFileSync(file));
+    // The platform collects the file from the switch's folder into its storage, then removes it there.
+    const recording = await until(
+      () => t.db.withTenant(tenant.tenant.id, (tx) => tx.selectFrom('recordings').select(['status', 'storageKey']).where('callId', '=', call).executeTakeFirst()),
+      (row) => row?.status === 'AVAILABLE',
+    );
+    expect(recording?.status).toBe('AVAILABLE');
+    const stored = await t.storage.get(recording!.storageKey!);
+    const bytes = Buffer.concat(await stored!.stream.toArray());
+    const wav = parseWavHeader(bytes);
     expect([wav.audioFormat, wav.channels, wav.sampleRate, wav.bitsPerSample]).toEqual([1, 2, 8000, 16]);
     expect(wav.dataSize).toBeGreaterThan(0);
-    expect(wav.riffSize).toBe(readFileSync(file).length - 8);
+    expect(wav.riffSize).toBe(bytes.length - 8);
+    expect(existsSync(file)).toBe(false);
   });
 
   it('from an IVR option into an unrecorded queue: the same variables on the agent leg, and no recording', async () => {

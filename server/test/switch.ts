@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { startSwitchSimulator, type SwitchSimulator } from '@callcenter/switch-sim';
-import { LocalObjectStorage } from '../src/platform/storage/storage.ts';
+import { LocalObjectStorage, type ObjectStorage } from '../src/platform/storage/storage.ts';
 import { startSwitchRuntime, type SwitchRuntime } from '../src/switch-runtime.ts';
 import { createCoordination } from '../src/platform/coordination/index.ts';
 import { createScratchDatabase, startTestApp, testConfig, type TestApp } from './harness.ts';
@@ -14,6 +14,8 @@ export interface SwitchedApp extends TestApp {
   simulator: () => SwitchSimulator;
   runtime: SwitchRuntime;
   confDir: string;
+  /** Where the platform stores objects (recordings it collected from the switch). */
+  storage: ObjectStorage;
   /** Stops the simulator (the platform sees the switch go away). */
   stopSwitch(): Promise<void>;
   /** Starts a fresh simulator on the same port and folder (a restarted FreeSWITCH). */
@@ -52,6 +54,7 @@ export async function startSwitchedApp(options: { webDistDir?: string } = {}): P
     simulator: () => simulator,
     runtime,
     confDir,
+    storage,
     async stopSwitch() {
       await simulator.stop();
     },
