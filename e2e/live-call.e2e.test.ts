@@ -47,19 +47,21 @@ it('a DID call waits on the wallboard, rings the agent, is talked, classified in
     await queueCard.getByTestId('waiting').getByText('0').waitFor();
     await supervisor.page.getByText('Live', { exact: true }).waitFor();
 
-    // The DID's route reaches the switch with the next configuration sync: call until it queues.
+    // The DID's route reaches the switch with the next configuration sync: call until a call joins
+    // the queue (mod_callcenter sets cc_queue on the caller's channel), hanging up the tries that did not.
     let uuid = '';
     await expect
       .poll(
         async () => {
           if (uuid) simulator().control.hangup(uuid);
           uuid = simulator().control.inbound({ did, callerIdNumber: '11987654321', callerIdName: 'Cliente' });
-          await new Promise((resolve) => setTimeout(resolve, 700));
-          return queueCard.getByTestId('waiting').innerText();
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          return simulator().control.core.channel(uuid)?.vars.get('cc_queue') !== undefined;
         },
-        { timeout: 30_000, interval: 500 },
+        { timeout: 30_000, interval: 200 },
       )
-      .toBe('1');
+      .toBe(true);
+    await queueCard.getByTestId('waiting').getByText('1').waitFor();
     await queueCard.getByTestId('longest-wait').getByText(/^0:0\d$/).waitFor();
 
     await signIn(desk.page, baseUrl, agent.email, agent.password);
