@@ -6,11 +6,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { requireAuth, tenantOf } from '../../platform/auth/guard.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
-import { errorResponses } from '../../platform/http/schemas.ts';
+import { errorResponses, Nullable, Timestamp } from '../../platform/http/schemas.ts';
 import { findCurrentCallOfUser } from './agent-desk.repo.ts';
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
-const Time = Type.String({ format: 'date-time' });
 
 const DeskCall = Type.Object({
   id: Type.String(),
@@ -19,10 +17,10 @@ const DeskCall = Type.Object({
   number: Nullable(Type.String()),
   queueId: Nullable(Type.String()),
   queueName: Nullable(Type.String()),
-  createdAt: Time,
-  answerAt: Nullable(Time),
-  bridgedAt: Nullable(Time),
-  endedAt: Nullable(Time),
+  createdAt: Timestamp,
+  answerAt: Nullable(Timestamp),
+  bridgedAt: Nullable(Timestamp),
+  endedAt: Nullable(Timestamp),
   dispositionId: Nullable(Type.String()),
   disposition: Nullable(Type.String()),
 });

@@ -5,19 +5,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { tenantOf } from '../../platform/auth/guard.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
-import { errorResponses } from '../../platform/http/schemas.ts';
+import { errorResponses, Nullable, Timestamp } from '../../platform/http/schemas.ts';
 import { SERVICE_LEVEL_SECONDS, serviceLevel } from './wallboard.ts';
 import * as repo from './wallboard.repo.ts';
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
-const Time = Type.String({ format: 'date-time' });
 
 const QueueToday = Type.Object({
   queueId: Type.String(),
   name: Type.String(),
   waiting: Type.Integer(),
   /** When the caller waiting longest joined the queue (the console counts up from it). */
-  longestWaitSince: Nullable(Time),
+  longestWaitSince: Nullable(Timestamp),
   answered: Type.Integer(),
   abandoned: Type.Integer(),
   /** 0..1: share of today's finished queue callers who reached an agent within serviceLevelSeconds. */
@@ -31,15 +29,15 @@ const CallInProgress = Type.Object({
   calledNumber: Nullable(Type.String()),
   queueId: Nullable(Type.String()),
   agentId: Nullable(Type.String()),
-  createdAt: Time,
-  answerAt: Nullable(Time),
-  bridgedAt: Nullable(Time),
+  createdAt: Timestamp,
+  answerAt: Nullable(Timestamp),
+  bridgedAt: Nullable(Timestamp),
 });
 
 const Wallboard = Type.Object({
-  at: Time,
+  at: Timestamp,
   /** Midnight in the tenant's time zone: "today" for the counts. */
-  dayStartedAt: Time,
+  dayStartedAt: Timestamp,
   serviceLevelSeconds: Type.Integer(),
   queues: Type.Array(QueueToday),
   callsInProgress: Type.Array(CallInProgress),
