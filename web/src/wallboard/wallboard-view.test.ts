@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callStatus, currentCallByAgent, loggedInByState, otherParty, throttle } from './wallboard-view.ts';
+import { callStatus, currentCallByAgent, loggedInByState, throttle } from './wallboard-view.ts';
 import type { CallInProgress } from './wallboard.api.ts';
 
 const call = (fields: Partial<CallInProgress>): CallInProgress => ({
@@ -24,10 +24,6 @@ describe('agents and their calls', () => {
     expect(byAgent.size).toBe(1);
   });
 
-  it('names the customer: the caller of an inbound call, the number dialed of an outbound one', () => {
-    expect(otherParty(call({ direction: 'INBOUND' }))).toBe('5511987654321');
-    expect(otherParty(call({ direction: 'OUTBOUND' }))).toBe('551130000000');
-  });
 
   it('says where a call is: with an agent, waiting in a queue, answered elsewhere, or still ringing', () => {
     const at = '2026-11-25T12:00:10.000Z';

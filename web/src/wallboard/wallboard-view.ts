@@ -13,10 +13,6 @@ export function currentCallByAgent(calls: readonly CallInProgress[]): Map<string
   return byAgent;
 }
 
-/** The other party of a call, as an agent sees it: the caller of an inbound call, else the number called. */
-export function otherParty(call: Pick<CallInProgress, 'direction' | 'callerNumber' | 'calledNumber'>): string | null {
-  return call.direction === 'OUTBOUND' ? call.calledNumber : call.callerNumber;
-}
 
 /** Where a call in progress is: talking to an agent, waiting in a queue, answered elsewhere, or ringing. */
 export function callStatus(call: Pick<CallInProgress, 'bridgedAt' | 'queueId' | 'answerAt'>): 'talking' | 'waiting' | 'answered' | 'ringing' {

@@ -14,7 +14,8 @@ import { useRealtime } from '../app/realtime.ts';
 import { useFormat } from '../app/use-format.ts';
 import { formatClock, secondsSince } from '../app/clock.ts';
 import { useNow } from '../app/use-now.ts';
-import { callStatus, currentCallByAgent, loggedInByState, otherParty, throttle } from './wallboard-view.ts';
+import { customerNumber } from '../../../server/src/modules/calls/customer-number.ts';
+import { callStatus, currentCallByAgent, loggedInByState, throttle } from './wallboard-view.ts';
 import { wallboardApi, wallboardKey, type CallInProgress, type QueueToday } from './wallboard.api.ts';
 import './wallboard.css';
 
@@ -208,7 +209,7 @@ function AgentsSection({
                     <td>
                       {current ? (
                         <span data-testid="current-call">
-                          {otherParty(current) ?? '—'}
+                          {customerNumber(current) ?? '—'}
                           {current.queueId && queueNames.has(current.queueId) && ` · ${queueNames.get(current.queueId)}`}
                           {' · '}
                           <span className="clock">{formatClock(secondsSince(current.bridgedAt ?? current.answerAt ?? current.createdAt, now))}</span>

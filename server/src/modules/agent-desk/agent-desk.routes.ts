@@ -7,6 +7,7 @@ import { Type } from 'typebox';
 import { requireAuth, tenantOf } from '../../platform/auth/guard.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import { errorResponses, Nullable, Timestamp } from '../../platform/http/schemas.ts';
+import { customerNumber } from '../calls/customer-number.ts';
 import { findCurrentCallOfUser } from './agent-desk.repo.ts';
 
 
@@ -41,7 +42,7 @@ export const agentDeskRoutes =
         return {
           call: {
             ...call,
-            number: call.direction === 'OUTBOUND' ? calledNumber : callerNumber,
+            number: customerNumber({ direction: call.direction, callerNumber, calledNumber }),
             queueName: call.queueName ?? null,
             createdAt: call.createdAt.toISOString(),
             answerAt: iso(call.answerAt),
