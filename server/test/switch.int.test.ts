@@ -158,6 +158,13 @@ describe('call center on the switch', () => {
     const after = await until(() => t.runtime.target.esl.api(`callcenter_config agent list a-${agent.id}`), (text) => text.includes('Logged Out'));
     expect(after).toContain('Logged Out');
 
+    // A tier the switch lost (refused while its queue was not loaded yet) comes back with the
+    // queue's next sync.
+    expect(await t.runtime.target.esl.api(`callcenter_config tier del q-${queue.id} a-${agent.id}`)).toBe('+OK\n');
+    await t.app.inject({ method: 'PATCH', url: `/queues/${queue.id}`, headers: auth, payload: { maxWaitTime: 120 } });
+    const restored = await until(() => t.runtime.target.esl.api(`callcenter_config queue list tiers q-${queue.id}`), (text) => text.includes(`a-${agent.id}`));
+    expect(restored).toContain(`q-${queue.id}|a-${agent.id}|Ready|`);
+
     // A deleted queue leaves the switch, with its tiers.
     expect((await t.app.inject({ method: 'DELETE', url: `/queues/${queue.id}`, headers: auth })).statusCode).toBe(204);
     const unloaded = await until(() => t.runtime.target.esl.api('callcenter_config queue list'), (text) => !text.includes(`q-${queue.id}`));

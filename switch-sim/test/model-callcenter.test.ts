@@ -135,6 +135,10 @@ describe('agent failures and strategies', () => {
     expect(await api('callcenter_config queue count')).toBe('4\n');
     expect(await api('callcenter_config queue unload rr@acme')).toBe('+OK\n');
     expect(await api('callcenter_config queue count')).toBe('3\n');
+    // get_queue(): a queue in the configuration but not loaded is loaded by its first use.
+    expect(await api('callcenter_config tier add rr@acme x@acme')).toBe('+OK\n');
+    expect(await api('callcenter_config queue count')).toBe('4\n');
+    expect(await api('callcenter_config tier set level sales@acme nobody@acme 2')).toBe('-ERR Unknown Error!\n');
     expect(await api('callcenter_config queue list members sales@acme')).toBe('+OK\n');
     expect(await api('callcenter_config agent del x@acme')).toBe('+OK\n');
     expect(await api('callcenter_config tier list')).toBe('+OK\n');

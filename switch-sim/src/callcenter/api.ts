@@ -81,7 +81,9 @@ export function callcenterConfig(cc: CallCenter, arg: string | undefined): strin
       if (status === 'ok') return '+OK\n';
       if (status === 'invalid-tier-state') return '-ERR Invalid Tier State!\n';
       if (status === 'invalid-key') return '-ERR Invalid Tier Update KEY!\n';
-      return '-ERR Agent not found!\n';
+      // mod_callcenter answers a missing queue as a missing agent, and a missing tier with its default.
+      if (status === 'not-found' || status === 'queue-not-found') return '-ERR Agent not found!\n';
+      return '-ERR Unknown Error!\n';
     }
     if (action === 'del') return n < 2 ? INVALID : cc.tierDel(rest[0]!, rest[1]!) === 'ok' ? '+OK\n' : '-ERR Unknown Error!\n';
     if (action === 'reload') return n < 2 ? INVALID : '+OK\n';

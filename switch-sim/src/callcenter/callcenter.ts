@@ -10,7 +10,7 @@ import { AGENT_STATES, AGENT_STATUSES, TIER_STATES, atoi, findName, newAgent, qu
 import { Dispatcher } from './dispatch.ts';
 import { registerMemberApp } from './member.ts';
 
-export type CcStatus = 'ok' | 'not-found' | 'exists' | 'invalid-type' | 'invalid-status' | 'invalid-state' | 'invalid-key' | 'queue-not-found' | 'tier-exists' | 'invalid-tier-state';
+export type CcStatus = 'ok' | 'not-found' | 'exists' | 'invalid-type' | 'invalid-status' | 'invalid-state' | 'invalid-key' | 'queue-not-found' | 'tier-exists' | 'tier-not-found' | 'invalid-tier-state';
 
 const FILE = 'mod_callcenter.c';
 
@@ -88,6 +88,15 @@ export class CallCenter {
     }
     this.queues.set(name, queue);
     return true;
+  }
+
+  /**
+   * get_queue(): a queue not loaded yet is loaded from the configuration on first use (tier add and
+   * set, the callcenter application), so what reloadxml brought in works before any `queue load`.
+   */
+  queue(name: string): Queue | undefined {
+    if (!this.queues.has(name)) this.loadQueue(name);
+    return this.queues.get(name);
   }
 
   unloadQueue(name: string): void {
@@ -242,7 +251,7 @@ export class CallCenter {
   // ---- tiers -------------------------------------------------------------------------------
 
   tierAdd(queue: string, agent: string, state: string, level: number, position: number): CcStatus {
-    if (!this.queues.has(queue)) return 'queue-not-found';
+    if (!this.queue(queue)) return 'queue-not-found';
     const tierState = findName(TIER_STATES, state);
     if (!tierState) return 'invalid-tier-state';
     if (!this.agents.has(agent)) return 'not-found';
@@ -252,9 +261,12 @@ export class CallCenter {
     return 'ok';
   }
 
+  /** cc_tier_update: the tier, then the agent, then the queue must exist, in that order. */
   tierSet(key: string, queue: string, agent: string, value: string): CcStatus {
     const tier = this.tiers.find((t) => t.queue === queue && t.agent === agent);
-    if (!tier) return 'not-found';
+    if (!tier) return 'tier-not-found';
+    if (!this.agents.has(agent)) return 'not-found';
+    if (!this.queue(queue)) return 'queue-not-found';
     if (key === 'state') {
       const state = findName(TIER_STATES, value);
       if (!state) return 'invalid-tier-state';

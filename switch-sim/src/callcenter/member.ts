@@ -11,7 +11,7 @@ import type { Member } from './types.ts';
 export function registerMemberApp(apps: Apps, cc: CallCenter): void {
   apps.register('callcenter', async ({ core, ch, data, app }): Promise<AppOutcome> => {
     const queueName = data.trim().split(/\s+/)[0] ?? '';
-    const queue = cc.queues.get(queueName);
+    const queue = cc.queue(queueName);
     if (!queue) return 'continue';
     const now = cc.nowSec();
     const p = ch.profile;

@@ -229,20 +229,36 @@ export class ConfigSync {
     }
   }
 
-  /** Queues by command (load/reload/unload); with `members`, agents and tiers re-pushed too. */
+  /**
+   * Queues by command (load/reload/unload); with `members`, agents and tiers re-pushed too.
+   * Without it, a loaded queue that has fewer tiers on the switch than here gets them pushed:
+   * mod_callcenter refuses a tier whose queue it cannot load yet (an agent placed or logged in
+   * before the queue's first sync), and nothing else would send that tier again.
+   */
   private async loadCallCenter(tenant: SwitchTenant, queues: { live: QueueInfo[]; removed: string[] }, members: boolean): Promise<void> {
-    for (const name of queues.removed) await this.deps.esl.api(`callcenter_config queue unload ${name}`).catch(() => undefined);
+    const { esl, callCenter, repo } = this.deps;
+    for (const name of queues.removed) await esl.api(`callcenter_config queue unload ${name}`).catch(() => undefined);
     for (const queue of queues.live) {
-      await this.deps.esl.api(`callcenter_config queue load ${switchQueueName(queue.id)}`).catch(() => undefined);
-      await this.deps.callCenter.reloadQueue(switchQueueName(queue.id));
+      await esl.api(`callcenter_config queue load ${switchQueueName(queue.id)}`).catch(() => undefined);
+      await callCenter.reloadQueue(switchQueueName(queue.id));
     }
-    if (!members || !tenant.active) return;
-    const { agents, tiers } = await this.deps.repo.callCenterMembers(tenant.id);
-    for (const agent of agents) {
-      await this.deps.callCenter.upsertAgent(switchAgentName(agent.id), callCenterContact(agent.number, tenant.domain), switchStatusOf(agent.state), agentSwitchSettings(agent));
+    if (!tenant.active) return;
+    if (members) {
+      const { agents, tiers } = await repo.callCenterMembers(tenant.id);
+      for (const agent of agents) {
+        await callCenter.upsertAgent(switchAgentName(agent.id), callCenterContact(agent.number, tenant.domain), switchStatusOf(agent.state), agentSwitchSettings(agent));
+      }
+      for (const tier of tiers) await callCenter.upsertTier(switchQueueName(tier.queueId), switchAgentName(tier.agentId), tier.level, tier.position);
+      return;
     }
-    for (const tier of tiers) {
-      await this.deps.callCenter.upsertTier(switchQueueName(tier.queueId), switchAgentName(tier.agentId), tier.level, tier.position);
+    if (queues.live.length === 0) return;
+    const { tiers } = await repo.callCenterMembers(tenant.id);
+    for (const queue of queues.live) {
+      const wanted = tiers.filter((tier) => tier.queueId === queue.id);
+      if (wanted.length === 0) continue;
+      const onSwitch = Number.parseInt(await esl.api(`callcenter_config queue count tiers ${switchQueueName(queue.id)}`), 10);
+      if (onSwitch >= wanted.length) continue;
+      for (const tier of wanted) await callCenter.upsertTier(switchQueueName(tier.queueId), switchAgentName(tier.agentId), tier.level, tier.position);
     }
   }
 }
