@@ -113,7 +113,7 @@ async function queueAgent(settings: Record<string, number> = {}) {
   expect(registered.ok).toBe(true);
   expect((await app.app.inject({ method: 'POST', url: '/agents/me/login', headers: member.session.auth })).statusCode).toBe(200);
   await until(() => esl(`callcenter_config agent get status a-${agent.id}`), (status) => status.trim() === 'Available');
-  return { number, agentId: agent.id, userId: member.id, queueId: queue.id, did, direct, domain: extension.domain, password: extension.sipPassword };
+  return { number, agentId: agent.id, userId: member.id, agentAuth: member.session.auth, queueId: queue.id, did, direct, domain: extension.domain, password: extension.sipPassword };
 }
 
 const dial = (did: string) => simulator.control.inbound({ did, callerIdNumber: '5511987650000' });
@@ -181,6 +181,37 @@ describe('agent states from the switch', () => {
       ['RINGING', 'switch:Receiving'],
       ['AVAILABLE', 'switch:Waiting'],
     ]);
+  });
+
+  it('an agent who lets max_no_answer offers go unanswered is PAUSED with the no-answer reason, and stays paused until resumed', async () => {
+    const agent = await queueAgent({ maxNoAnswer: 1 });
+    const call = dial(agent.did);
+    expect(await reach(agent.agentId, 'RINGING')).toBe('RINGING');
+    expect(simulator.control.reject(call, 'NO_ANSWER', agent.number)).toBe(true);
+    expect(await reach(agent.agentId, 'PAUSED')).toBe('PAUSED');
+    const reason = await app.db.withTenant(tenant.tenant.id, (tx) =>
+      tx
+        .selectFrom('agentPauseEvents as p')
+        .innerJoin('pauseReasons as r', 'r.id', 'p.pauseReasonId')
+        .select(['r.id', 'r.code', 'r.enabled'])
+        .where('p.agentId', '=', agent.agentId)
+        .where('p.endedAt', 'is', null)
+        .executeTakeFirstOrThrow(),
+    );
+    // A reason of its own, which agents are not offered to pick.
+    expect(reason).toMatchObject({ code: 'NO_ANSWER', enabled: false });
+    expect((await transitions(agent.agentId)).map((row) => [row.toState, row.cause]).at(-1)).toEqual(['PAUSED', 'max_no_answer']);
+    const paused = agentEvents(agent.agentId, 'AGENT_STATE_CHANGED').find((event) => event!.state === 'PAUSED');
+    expect(paused).toMatchObject({ cause: 'max_no_answer', pauseReasonId: reason.id });
+    // The self-healing agrees with the switch's On Break: a period later the agent is still paused.
+    await new Promise((resolve) => setTimeout(resolve, HEALING_MS + 500));
+    expect(await stateOf(agent.agentId)).toBe('PAUSED');
+    expect((await esl(`callcenter_config agent get status a-${agent.agentId}`)).trim()).toBe('On Break');
+    // The agent's own resume puts it back to work.
+    expect((await app.app.inject({ method: 'POST', url: '/agents/me/resume', headers: agent.agentAuth })).statusCode).toBe(200);
+    const status = await until(() => esl(`callcenter_config agent get status a-${agent.agentId}`), (value) => value.trim() === 'Available');
+    expect(status.trim()).toBe('Available');
+    expect(await stateOf(agent.agentId)).toBe('AVAILABLE');
   });
 
   it('a direct call to the agent’s extension (not from a queue): ON_EXTERNAL_CALL while it lasts, then AVAILABLE', async () => {

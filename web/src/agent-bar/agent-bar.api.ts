@@ -10,6 +10,7 @@ export interface MyAgent {
   state: AgentState;
   stateChangedAt: string;
   pauseReasonId: string | null;
+  pauseReasonName: string | null;
 }
 
 export interface PauseReason {

@@ -27,8 +27,7 @@ export function AgentBar() {
   const reasons = useQuery({
     queryKey: myPauseReasonsKey(tenantId),
     queryFn: agentBarApi.pauseReasons,
-    // While paused too, so the reason's name shows after a reload.
-    enabled: choosing || agent.data?.state === 'PAUSED',
+    enabled: choosing,
   });
 
   const onMoved = (next: MyAgent) => {
@@ -49,14 +48,14 @@ export function AgentBar() {
     if (reasonId) run(() => agentBarApi.pause(reasonId));
   };
   const enabledReasons = reasons.data?.filter((reason) => reason.enabled) ?? [];
-  const pausedFor =
-    state === 'PAUSED' ? reasons.data?.find((reason) => reason.id === agent.data?.pauseReasonId) : undefined;
+  // The agent's own reason or the platform's (paused after unanswered offers), as the server names it.
+  const pausedFor = state === 'PAUSED' ? (agent.data.pauseReasonName ?? undefined) : undefined;
 
   return (
     <div className="agent-bar" role="group" aria-label={t('agentBar.label')}>
       <span>
         {t('agentBar.label')} {agent.data.extensionNumber}:{' '}
-        <AgentStateBadge state={state} reason={pausedFor?.name} label={t('agentBar.state')} />
+        <AgentStateBadge state={state} reason={pausedFor} label={t('agentBar.state')} />
       </span>
       {state !== 'LOGGED_OUT' && <AgentCall agent={agent.data} tenantId={tenantId} />}
       {state !== 'LOGGED_OUT' && !agent.data.phoneRegistered && (

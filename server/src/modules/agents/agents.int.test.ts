@@ -46,6 +46,7 @@ describe('/agents', () => {
       state: 'LOGGED_OUT',
       stateChangedAt: expect.any(String),
       pauseReasonId: null,
+      pauseReasonName: null,
       wrapUpSeconds: 30,
       maxNoAnswer: 0,
       rejectDelaySeconds: 0,

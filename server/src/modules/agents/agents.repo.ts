@@ -14,6 +14,7 @@ const agentView = (tx: Tx) =>
     .leftJoin('agentPauseEvents as p', (join) =>
       join.onRef('p.agentId', '=', 'a.id').on('p.endedAt', 'is', null),
     )
+    .leftJoin('pauseReasons as r', 'r.id', 'p.pauseReasonId')
     .select([
       'a.id',
       'a.userId',
@@ -26,6 +27,7 @@ const agentView = (tx: Tx) =>
       'a.state',
       'a.stateChangedAt',
       'p.pauseReasonId',
+      'r.name as pauseReasonName',
       'a.wrapUpSeconds',
       'a.maxNoAnswer',
       'a.rejectDelaySeconds',
@@ -44,6 +46,7 @@ export function toAgent(row: AgentRow): Agent {
     userEmail: row.userEmail ?? null,
     userName: row.userName ?? null,
     pauseReasonId: row.pauseReasonId ?? null,
+    pauseReasonName: row.pauseReasonName ?? null,
     stateChangedAt: row.stateChangedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

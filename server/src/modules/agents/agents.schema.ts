@@ -19,6 +19,8 @@ export const Agent = Type.Object({
   stateChangedAt: Timestamp,
   /** The reason of the current pause, while PAUSED. */
   pauseReasonId: Nullable(Type.String()),
+  /** Its name, also for a reason agents cannot pick themselves (the platform's no-answer pause). */
+  pauseReasonName: Nullable(Type.String()),
   wrapUpSeconds: Type.Integer(),
   /** Unanswered offers in a row after which mod_callcenter puts the agent on break (0: never). */
   maxNoAnswer: Type.Integer(),

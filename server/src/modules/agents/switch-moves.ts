@@ -31,6 +31,8 @@ export interface SwitchMove {
   to: AgentState;
   /** Why: the switch's event or check (e.g. switch:Receiving, wrap_up_end, external_call, healed). */
   cause: string;
+  /** For a move to PAUSED: the pause's reason (a pause always has one). */
+  pauseReasonId?: string;
 }
 
 const lockForSwitch = (tx: Tx, agentId: string): Promise<AgentForSwitch | undefined> =>
@@ -75,15 +77,12 @@ export async function moveBySwitch(
     if (!agent) return null;
     const move = decide(agent);
     if (!move || move.to === agent.state) return { agent, change: null, cause: null };
-    await repo.recordTransition(tx, {
-      tenantId,
-      agentId,
-      sessionId: await repo.currentSessionId(tx, agentId),
-      from: agent.state,
-      to: move.to,
-      cause: move.cause,
-    });
+    if (move.to === 'PAUSED' && !move.pauseReasonId) throw new Error('A pause needs its reason');
+    const sessionId = await repo.currentSessionId(tx, agentId);
+    if (move.pauseReasonId) await repo.openPause(tx, { tenantId, agentId, sessionId, pauseReasonId: move.pauseReasonId });
+    await repo.recordTransition(tx, { tenantId, agentId, sessionId, from: agent.state, to: move.to, cause: move.cause });
     const change: StateChange = { agentId, userId: agent.userId, state: move.to, previousState: agent.state };
+    if (move.pauseReasonId) change.pauseReasonId = move.pauseReasonId;
     return { agent, change, cause: move.cause };
   });
   if (!result) return null;

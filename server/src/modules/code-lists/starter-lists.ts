@@ -32,6 +32,28 @@ export const STARTER_DISPOSITIONS: readonly (Starter & { action: DispositionActi
 /** A locale the lists are not written in falls back to the platform's default, pt-BR. */
 const localeOf = (locale: string): Locale => (locale === 'en' ? 'en' : 'pt-BR');
 
+/**
+ * The pause the platform puts an agent in when mod_callcenter gives up on them (max no-answer):
+ * one fixed code in every language, so it is found again; created disabled on first use, so agents
+ * do not pick it themselves (decision 0037).
+ */
+export const NO_ANSWER_PAUSE_CODE = 'NO_ANSWER';
+const NO_ANSWER_PAUSE_NAME: Record<Locale, string> = { 'pt-BR': 'Não atendeu (automática)', en: 'Did not answer (automatic)' };
+
+/** The tenant's no-answer pause reason, created the first time it is needed. */
+export async function noAnswerPauseReasonId(tx: Tx, tenantId: string): Promise<string> {
+  const existing = await tx.selectFrom('pauseReasons').select('id').where('code', '=', NO_ANSWER_PAUSE_CODE).executeTakeFirst();
+  if (existing) return existing.id;
+  const tenant = await tx.selectFrom('tenants').select('locale').where('id', '=', tenantId).executeTakeFirstOrThrow();
+  await tx
+    .insertInto('pauseReasons')
+    .values({ tenantId, code: NO_ANSWER_PAUSE_CODE, name: NO_ANSWER_PAUSE_NAME[localeOf(tenant.locale)], enabled: false })
+    .onConflict((conflict) => conflict.columns(['tenantId', 'code']).doNothing())
+    .execute();
+  const row = await tx.selectFrom('pauseReasons').select('id').where('code', '=', NO_ANSWER_PAUSE_CODE).executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Inserts the starter lists for a tenant being created (same transaction as the tenant). */
 export async function seedStarterLists(tx: Tx, tenantId: string, locale: string): Promise<void> {
   const language = localeOf(locale);

@@ -14,6 +14,7 @@ import {
   stateOnAgentStateEvent,
   stateOnExternalCallEnd,
   stateOnExternalCallStart,
+  stateOnMaxNoAnswer,
   type SwitchAgentState,
   type SwitchAgentStatus,
 } from './agent-mapping.ts';
@@ -121,5 +122,14 @@ describe('wrap-up and channels', () => {
     expect(isQueueLeg({ variable_cc_side: 'agent' })).toBe(true);
     expect(isQueueLeg({ variable_cc_agent: 'a-x' })).toBe(true);
     expect(isQueueLeg({ variable_presence_id: '1000@x' })).toBe(false);
+  });
+});
+
+describe('agent-max-no-answer', () => {
+  it('pauses every agent the switch drives, and leaves a logged-out or paused agent as it is', () => {
+    for (const state of AGENT_STATES) {
+      const expected = state === 'LOGGED_OUT' || state === 'PAUSED' ? null : 'PAUSED';
+      expect(stateOnMaxNoAnswer(state), state).toBe(expected);
+    }
   });
 });

@@ -74,6 +74,14 @@ export function stateFromSwitch(platform: AgentState, view: SwitchView): AgentSt
   return 'AVAILABLE';
 }
 
+/**
+ * mod_callcenter gave up on the agent (agent-max-no-answer: it has set the queue's
+ * agent-no-answer-status, On Break by default): a logged-in agent the switch drives becomes PAUSED,
+ * so it agrees with the switch and the self-healing keeps it there until the agent resumes. An agent
+ * already paused or logged out stays as it is.
+ */
+export const stateOnMaxNoAnswer = (platform: AgentState): AgentState | null => (isSwitchDriven(platform) ? 'PAUSED' : null);
+
 /** mod_callcenter's wrap-up test: the agent may be offered again once `lastBridgeEnd + wrapUpTime` is past (epoch seconds). */
 export function wrapUpEndsAt(lastBridgeEnd: number, wrapUpTime: number): number | null {
   if (!(lastBridgeEnd > 0) || !(wrapUpTime > 0)) return null;

@@ -20,8 +20,10 @@ import {
   stateOnAgentStateEvent,
   stateOnExternalCallEnd,
   stateOnExternalCallStart,
+  stateOnMaxNoAnswer,
   wrapUpEndsAt,
 } from './agent-mapping.ts';
+import { noAnswerPauseReasonId } from '../../modules/code-lists/starter-lists.ts';
 import type { TenantResolver } from './tenant-resolver.ts';
 
 /** What the agents' handlers need; `switchApi` asks the switch (the wrap-up's end, other live calls). */
@@ -149,8 +151,9 @@ export function agentHandlers(deps: AgentHandlerDeps, wrapUps: WrapUpWatch = new
     });
   };
 
-  // The status is the platform's (login, pause, logout): an event never moves the agent. A status
-  // the switch set on its own (agent-no-answer-status) is put back by the self-healing.
+  // The status is the platform's (login, pause, logout): an event never moves the agent. The one
+  // status the switch sets on its own, agent-no-answer-status, comes with agent-max-no-answer,
+  // which pauses the agent (below); any other is put back by the self-healing.
   const statusChanged = async (headers: Record<string, string>) => {
     const known = await agentOf(headers);
     if (!known) return;
@@ -167,6 +170,22 @@ export function agentHandlers(deps: AgentHandlerDeps, wrapUps: WrapUpWatch = new
       state: agent.state,
       source: 'switch',
     });
+  };
+
+  // The switch stopped offering calls to an agent who did not answer: the platform pauses the agent
+  // with the no-answer reason (decision 0037), which is what the switch's On Break means here.
+  const maxNoAnswer = async (headers: Record<string, string>) => {
+    const known = await agentOf(headers);
+    if (!known) return;
+    const pauseReasonId = await deps.db.withTenant(known.tenantId, (tx) => noAnswerPauseReasonId(tx, known.tenantId));
+    const moved = await moveBySwitch(deps, known.tenantId, known.agentId, (agent) => {
+      const to = stateOnMaxNoAnswer(agent.state);
+      return to ? { to, cause: 'max_no_answer', pauseReasonId } : null;
+    });
+    if (moved?.change) {
+      wrapUps.cancel(known.agentId);
+      deps.log.info({ tenantId: known.tenantId, agentId: known.agentId, noAnswerCount: headers['CC-Agent-No-Answer-Count'] }, 'agent paused after unanswered offers');
+    }
   };
 
   /** The agent whose extension a channel not placed by mod_callcenter is on, with its tenant. */
@@ -233,6 +252,7 @@ export function agentHandlers(deps: AgentHandlerDeps, wrapUps: WrapUpWatch = new
   return {
     'callcenter::info/agent-state-change': stateChanged,
     'callcenter::info/agent-status-change': statusChanged,
+    'callcenter::info/agent-max-no-answer': maxNoAnswer,
     CHANNEL_CREATE: externalStart,
     CHANNEL_HANGUP_COMPLETE: externalEnd,
   };
