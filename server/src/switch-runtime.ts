@@ -70,6 +70,7 @@ export async function startSwitchRuntime(deps: {
     realtime,
     log,
     recordings: { storage: deps.storage, recordingsDir: config.freeswitch.recordingsDir },
+    coordination: deps.coordination,
   });
   const callCenter = new EslCallCenter(esl);
   const configSync = new ConfigSync({

@@ -32,9 +32,8 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
  * (the plain and json captures are the same calls, and a uuid is never reused by a switch).
  */
 export function asPlatformNamed(events: SwitchEvent[], names: { queueId: string; agentId: string; tenantCode: string }, options: { freshUuids?: boolean } = {}): SwitchEvent[] {
-  const fresh = new Map<string, string>();
-  const remap = (value: string) =>
-    options.freshUuids ? value.replace(UUID, (uuid) => fresh.get(uuid) ?? (fresh.set(uuid, randomUUID()), fresh.get(uuid)!)) : value;
+  const renew = uuidRenewer();
+  const remap = (value: string) => (options.freshUuids ? renew(value) : value);
   const rename = (name: string, raw: unknown): string => {
     // JSON events keep a repeated header as an array; the consumer reads single values.
     const value = remap(typeof raw === 'string' ? raw : JSON.stringify(raw));
@@ -47,6 +46,18 @@ export function asPlatformNamed(events: SwitchEvent[], names: { queueId: string;
     ...event,
     headers: Object.fromEntries(Object.entries(event.headers).map(([name, value]) => [name, rename(name, value)])),
   }));
+}
+
+/** The capture with every uuid replaced, consistently, by a new one and nothing else changed. */
+export function withFreshUuids(events: SwitchEvent[]): SwitchEvent[] {
+  const renew = uuidRenewer();
+  return events.map((event) => ({ ...event, headers: Object.fromEntries(Object.entries(event.headers).map(([name, value]) => [name, renew(String(value))])) }));
+}
+
+/** Replaces each uuid in a text by its own new one, the same one every time it comes back. */
+function uuidRenewer(): (value: string) => string {
+  const fresh = new Map<string, string>();
+  return (value) => value.replace(UUID, (uuid) => fresh.get(uuid) ?? (fresh.set(uuid, randomUUID()), fresh.get(uuid)!));
 }
 
 /** The realtime events published on the coordination channel, as they are delivered. */

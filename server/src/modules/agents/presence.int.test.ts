@@ -113,7 +113,7 @@ describe('login, pause, resume, logout', () => {
       expect(rows.agent.stateChangedAt.getTime()).toBe(rows.states[0]!.startedAt.getTime());
 
       const paused = await call('POST', '/agents/me/pause', member.session, { pauseReasonId: reason.id });
-      expect(paused.json()).toMatchObject({ state: 'PAUSED', pauseReasonId: reason.id, pauseReasonName: reason.name });
+      expect(paused.json()).toMatchObject({ state: 'PAUSED', pauseReasonId: reason.id, pauseReasonName: 'Coffee' });
       rows = await rowsOf(tenant.id, agent.id);
       expect(rows.pauses).toMatchObject([{ pauseReasonId: reason.id, sessionId, endedAt: null }]);
       expect(rows.states).toHaveLength(2);

@@ -297,6 +297,14 @@ function describeCoordination(name: string, harness: Harness): void {
       expect(await c.hasFlag('session:revoked:s1')).toBe(false);
     });
 
+    it('a flag is claimed by one of many parallel callers, and again once it expired', async () => {
+      const claims = await Promise.all(Array.from({ length: 20 }, () => c.claimFlag('emitted:e1', 1)));
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect(await c.hasFlag('emitted:e1')).toBe(true);
+      await sleep(1100);
+      expect(await c.claimFlag('emitted:e1', 1)).toBe(true);
+    });
+
     it('ping is true while open, false after close', async () => {
       expect(await c.ping()).toBe(true);
       await c.close();
@@ -356,6 +364,13 @@ describe('RedisCoordination across instances', () => {
       expect(onA).toEqual([{ from: 'a' }, { from: 'b' }]);
       expect(onB).toEqual([{ from: 'a' }, { from: 'b' }]);
     });
+  });
+
+  it('a flag claimed on one instance is claimed, for the other', async () => {
+    const [a, b] = [open(), open()];
+    const [onA, onB] = await Promise.all([a.claimFlag('switch-event:agents:core:41', 60), b.claimFlag('switch-event:agents:core:41', 60)]);
+    expect([onA, onB].filter(Boolean)).toHaveLength(1);
+    expect(await b.claimFlag('switch-event:agents:core:42', 60)).toBe(true);
   });
 
   it('two instances share locks', async () => {

@@ -60,6 +60,8 @@ export interface Coordination {
   /** Short-lived flags (revoked sessions): set with a time-to-live, then checked. */
   setFlag(key: string, ttlSeconds: number): Promise<void>;
   hasFlag(key: string): Promise<boolean>;
+  /** Sets the flag only if it is not set: true for the one caller (of any instance) that set it. */
+  claimFlag(key: string, ttlSeconds: number): Promise<boolean>;
 
   ping(): Promise<boolean>;
   close(): Promise<void>;

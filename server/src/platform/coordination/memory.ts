@@ -144,6 +144,15 @@ export class MemoryCoordination implements Coordination {
     this.flags.set(key, now + ttlSeconds * 1000);
   }
 
+  async claimFlag(key: string, ttlSeconds: number): Promise<boolean> {
+    // No await between the check and the set: parallel callers see each other's claim.
+    const now = Date.now();
+    const expiresAt = this.flags.get(key);
+    if (expiresAt !== undefined && expiresAt > now) return false;
+    this.flags.set(key, now + ttlSeconds * 1000);
+    return true;
+  }
+
   async hasFlag(key: string): Promise<boolean> {
     const expiresAt = this.flags.get(key);
     if (expiresAt === undefined) return false;

@@ -121,6 +121,10 @@ export class RedisCoordination implements Coordination {
     await this.client.set(this.key('flag', key), '1', 'PX', positiveMs(ttlSeconds * 1000));
   }
 
+  async claimFlag(key: string, ttlSeconds: number): Promise<boolean> {
+    return (await this.client.set(this.key('flag', key), '1', 'PX', positiveMs(ttlSeconds * 1000), 'NX')) === 'OK';
+  }
+
   async hasFlag(key: string): Promise<boolean> {
     return (await this.client.exists(this.key('flag', key))) === 1;
   }

@@ -24,6 +24,7 @@ import {
   wrapUpEndsAt,
 } from './agent-mapping.ts';
 import { noAnswerPauseReasonId } from '../../modules/code-lists/starter-lists.ts';
+import { claimed, type EventClaims } from './event-claims.ts';
 import type { TenantResolver } from './tenant-resolver.ts';
 
 /** What the agents' handlers need; `switchApi` asks the switch (the wrap-up's end, other live calls). */
@@ -33,6 +34,8 @@ export interface AgentHandlerDeps {
   realtime: RealtimePublisher;
   log: Pick<Logger, 'debug' | 'info' | 'warn'>;
   switchApi?: { api(command: string): Promise<string> };
+  /** Across instances, who applies an event (absent: every event is applied). */
+  claims?: EventClaims;
 }
 
 /** Event-Date-Timestamp is microseconds since the epoch; the handler's clock when absent. */
@@ -249,11 +252,14 @@ export function agentHandlers(deps: AgentHandlerDeps, wrapUps: WrapUpWatch = new
     }
   };
 
+  // A move is decided from the agent's state now, so the same event applied twice (another
+  // instance, a replay) could move the agent again: only the instance that claims it applies it.
+  const once = (handler: (headers: Record<string, string>) => Promise<void>) => claimed(deps.claims, 'agents', handler);
   return {
-    'callcenter::info/agent-state-change': stateChanged,
-    'callcenter::info/agent-status-change': statusChanged,
-    'callcenter::info/agent-max-no-answer': maxNoAnswer,
-    CHANNEL_CREATE: externalStart,
-    CHANNEL_HANGUP_COMPLETE: externalEnd,
+    'callcenter::info/agent-state-change': once(stateChanged),
+    'callcenter::info/agent-status-change': once(statusChanged),
+    'callcenter::info/agent-max-no-answer': once(maxNoAnswer),
+    CHANNEL_CREATE: once(externalStart),
+    CHANNEL_HANGUP_COMPLETE: once(externalEnd),
   };
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realtimePublisher, type RealtimeEvent } from '../../platform/realtime/events.ts';
 import { CALL_EVENT_PAYLOADS } from '../../platform/realtime/event-schemas.ts';
 import type { SwitchEvent } from '../../platform/switch/esl-parser.ts';
-import { asPlatformNamed, callCenterTenant, captureEvents, collectRealtime, expectValidPayloads, type CallCenterTenant } from '../../../test/call-events.ts';
+import { asPlatformNamed, callCenterTenant, captureEvents, collectRealtime, expectValidPayloads, withFreshUuids, type CallCenterTenant } from '../../../test/call-events.ts';
 import { useTestApp } from '../../../test/harness.ts';
 import { dispatchKey, handlerTable } from './event-consumer.ts';
 import { TenantResolver } from './tenant-resolver.ts';
@@ -197,8 +197,9 @@ describe('04_sofia_register_call_plain.raw: a phone calls a feature number', () 
   });
 
   it('without any tenant signal is counted and dropped, never attributed', async () => {
-    // The capture as the lab switch said it: context `default`, domain 127.0.0.1 — no tenant's.
-    const events = captureEvents('04_sofia_register_call_plain.raw').filter((event) => event.name.startsWith('CHANNEL_'));
+    // The capture as the lab switch said it: context `default`, domain 127.0.0.1 — no tenant's
+    // (fresh uuids: other test files feed the same capture, attributed, into the same database).
+    const events = withFreshUuids(captureEvents('04_sofia_register_call_plain.raw').filter((event) => event.name.startsWith('CHANNEL_')));
     const tenants = await feed(events);
     const creates = events.filter(named('CHANNEL_CREATE'));
     expect(tenants.unattributed.get('CHANNEL_CREATE')).toBe(creates.length);

@@ -9,6 +9,7 @@ import type { RealtimePublisher } from '../../platform/realtime/events.ts';
 import type { CallEventPayloads, CallEventType } from '../../platform/realtime/event-schemas.ts';
 import { parseQueueName } from '../../platform/switch/naming.ts';
 import { callDirection, trunkOfLeg } from './call-direction.ts';
+import { claim, type EventClaims } from './event-claims.ts';
 import { boundHeaders, dialerOf, eventKey, legExtensionNumber, memberSessionOf, relatedChannels, uuidOrNull, variable } from './call-correlation.ts';
 import { computeCallTimes, eventTime, microsToDate } from './call-times.ts';
 import * as repo from './calls.repo.ts';
@@ -19,6 +20,8 @@ export interface CallDeps {
   tenants: TenantResolver;
   realtime: RealtimePublisher;
   log: Pick<Logger, 'debug' | 'warn'>;
+  /** Across instances, who reports an event no row of ours makes idempotent (absent: all do). */
+  claims?: EventClaims;
 }
 
 /** The hangup cause of a call the switch no longer had when the platform looked again (docs/calls.md). */
@@ -288,6 +291,8 @@ function memberHandler(deps: CallDeps, action: MemberAction) {
       deps.tenants.countUnattributed(kind);
       return deps.log.debug({ session, kind }, 'callcenter event for no known tenant dropped');
     }
+    // Without its call, no event row of ours stops a repeat (another instance, a replay).
+    if (!placement && !(await claim(deps.claims, 'queues', headers))) return;
     const emissions = await deps.db.withTenant(tenant.id, async (tx) => {
       // Only the call's own tenant's queue and agent: another tenant's names are nobody here.
       const queueId = await repo.ownId(tx, 'queues', queueName);
@@ -323,6 +328,7 @@ function membersCountHandler(deps: CallDeps) {
       deps.tenants.countUnattributed('callcenter::info/members-count');
       return;
     }
+    if (!(await claim(deps.claims, 'queues', headers))) return;
     await publish(deps, tenant.id, [{ type: 'QUEUE_MEMBER_COUNT', payload: { queueId: queueId.toLowerCase(), count } }]);
   };
 }

@@ -3,6 +3,7 @@
 // registrations) are applied in arrival order; different keys never wait for each other.
 // Registration reconciliation runs on every connect and reconnect.
 import type { Logger } from 'pino';
+import type { Coordination } from '../../platform/coordination/coordination.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
 import type { EslClient } from '../../platform/switch/esl-client.ts';
@@ -11,6 +12,7 @@ import { parseShowJson, toRegistrations } from '../../platform/switch/introspect
 import { agentHandlers, WrapUpWatch } from './agents.ts';
 import { callHandlers, liveChannelsOf, reconcileCalls } from './calls.ts';
 import { openCalls } from './calls.repo.ts';
+import { eventClaims, type EventClaims } from './event-claims.ts';
 import { gatewayHandlers } from './gateways.ts';
 import { recordingHandlers, type RecordingCollection } from './recordings.ts';
 import { reconcileRegistrations, registrationHandlers } from './registrations.ts';
@@ -30,6 +32,8 @@ export interface HandlerDeps {
   agentWrapUps?: WrapUpWatch;
   /** Where recordings are collected from and stored; absent, they are not collected. */
   recordings?: RecordingCollection;
+  /** Across instances, who applies what no row makes idempotent (absent: this instance applies all). */
+  claims?: EventClaims;
 }
 
 /** mod_callcenter sends every queue and agent event as this one subclass, told apart by CC-Action. */
@@ -192,6 +196,8 @@ export interface EventConsumerDeps {
   realtime: RealtimePublisher;
   log: Logger;
   recordings?: RecordingCollection;
+  /** The cache store the instances share: events are claimed there (event-claims.ts). */
+  coordination?: Pick<Coordination, 'claimFlag'>;
 }
 
 export function startEventConsumer(deps: EventConsumerDeps): { stop(): void; idle(): Promise<void>; tenants: TenantResolver } {
@@ -204,6 +210,7 @@ export function startEventConsumer(deps: EventConsumerDeps): { stop(): void; idl
     log,
     switchApi: deps.esl,
     ...(deps.recordings ? { recordings: deps.recordings } : {}),
+    ...(deps.coordination ? { claims: eventClaims(deps.coordination, log) } : {}),
   };
   const wrapUps = new WrapUpWatch(handlerDeps);
   handlerDeps.agentWrapUps = wrapUps;
