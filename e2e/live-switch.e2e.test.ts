@@ -86,6 +86,19 @@ it('says on the system page which switch the platform drives and that it is conn
     const facts = page.locator('dl.facts');
     await facts.getByText(/^FreeSWITCH at 127\.0\.0\.1:\d+$/).waitFor();
     await facts.getByText('Connected', { exact: true }).waitFor();
+    // What the switch said that matched no tenant is counted, for this instance.
+    await page.getByRole('heading', { name: 'Switch activity of this instance, since it started' }).waitFor();
+    const before = Number((await page.getByTestId('unattributed-events').innerText()).replace(/\D/g, ''));
+    env.platform.simulator!().control.inbound({ did: '5599900000002', callerIdNumber: '5511987650000' });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return Number((await page.getByTestId('unattributed-events').innerText()).replace(/\D/g, ''));
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(before);
   } finally {
     await context.close();
   }

@@ -163,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             kind: config.freeswitch.host === undefined ? 'simulator' : 'freeswitch',
             address: deps.switch ? `${switchTarget.host}:${switchTarget.port}` : null,
             connected: deps.switch?.esl.connected ?? false,
+            activity: deps.switch?.activity?.() ?? null,
           },
           storageProvider: config.storage.provider,
           environment: config.appEnv,

@@ -101,7 +101,15 @@ export async function startSwitchRuntime(deps: {
   configSync.start();
   agentHealing.start();
   return {
-    target: { esl, host: endpoint.host, port: endpoint.port },
+    target: {
+      esl,
+      host: endpoint.host,
+      port: endpoint.port,
+      activity: () => ({
+        unattributedEvents: { total: consumer.tenants.unattributedTotal, byKind: Object.fromEntries(consumer.tenants.unattributed) },
+        healing: { ...agentHealing.metrics, byKind: { ...agentHealing.metrics.byKind } },
+      }),
+    },
     configSync,
     agentHealing,
     simulatorControlUrl: endpoint.controlUrl,

@@ -3,11 +3,17 @@ import { api } from '../app/api-client.ts';
 export interface SystemConfig {
   dialerSimulation: boolean;
   dialerRealOutbound: boolean;
-  switch: { kind: 'simulator' | 'freeswitch'; address: string | null; connected: boolean };
+  switch: { kind: 'simulator' | 'freeswitch'; address: string | null; connected: boolean; activity: SwitchActivity | null };
   storageProvider: string;
   environment: string;
   baseDomain: string;
   coordination: string;
+}
+
+/** What this instance's event consumer and agent self-healing counted since it started. */
+export interface SwitchActivity {
+  unattributedEvents: { total: number; byKind: Record<string, number> };
+  healing: { passes: number; agentsChecked: number; corrections: number; byKind: { state: number; status: number; readd: number; tiers: number } };
 }
 
 export interface ComponentHealth {

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
-import { platformHealthKey, systemApi, systemConfigKey } from './system.api.ts';
+import { platformHealthKey, systemApi, systemConfigKey, type SwitchActivity } from './system.api.ts';
 
 export function SystemPage() {
   const { t } = useTranslation();
-  const config = useQuery({ queryKey: systemConfigKey, queryFn: systemApi.config });
+  // Re-read now and then: the switch's connection and this instance's counters change.
+  const config = useQuery({ queryKey: systemConfigKey, queryFn: systemApi.config, refetchInterval: 30_000 });
   const health = useQuery({
     queryKey: platformHealthKey,
     queryFn: systemApi.health,
@@ -76,6 +77,31 @@ export function SystemPage() {
           )
         )}
       </div>
+      {config.data?.switch.activity && <SwitchActivityPanel activity={config.data.switch.activity} />}
     </section>
+  );
+}
+
+function SwitchActivityPanel({ activity }: { activity: SwitchActivity }) {
+  const { t, i18n } = useTranslation();
+  const number = (value: number) => value.toLocaleString(i18n.language);
+  const { healing } = activity;
+  return (
+    <div className="panel">
+      <h2>{t('system.activity')}</h2>
+      <dl className="facts">
+        <dt>{t('system.unattributedEvents')}</dt>
+        <dd data-testid="unattributed-events">{number(activity.unattributedEvents.total)}</dd>
+        <dt>{t('system.healingPasses')}</dt>
+        <dd>{number(healing.passes)}</dd>
+        <dt>{t('system.healingAgentsChecked')}</dt>
+        <dd>{number(healing.agentsChecked)}</dd>
+        <dt>{t('system.healingCorrections')}</dt>
+        <dd>
+          {number(healing.corrections)}
+          <span className="muted"> · {t('system.healingByKind', healing.byKind)}</span>
+        </dd>
+      </dl>
+    </div>
   );
 }

@@ -70,7 +70,7 @@ describe('platform endpoints', () => {
       dialerSimulation: true,
       dialerRealOutbound: false,
       // No switch host and no runtime in this app: the simulator would be used, and none is started.
-      switch: { kind: 'simulator', address: null, connected: false },
+      switch: { kind: 'simulator', address: null, connected: false, activity: null },
       storageProvider: 'local',
       environment: 'development',
       baseDomain: 'pbx.localhost',

@@ -41,6 +41,18 @@ export const SystemConfig = Type.Object({
     kind: Type.Union([Type.Literal('simulator'), Type.Literal('freeswitch')]),
     address: Nullable(Type.String()),
     connected: Type.Boolean(),
+    /** This instance's counters since it started; null without a switch. */
+    activity: Nullable(
+      Type.Object({
+        unattributedEvents: Type.Object({ total: Type.Integer(), byKind: Type.Record(Type.String(), Type.Integer()) }),
+        healing: Type.Object({
+          passes: Type.Integer(),
+          agentsChecked: Type.Integer(),
+          corrections: Type.Integer(),
+          byKind: Type.Object({ state: Type.Integer(), status: Type.Integer(), readd: Type.Integer(), tiers: Type.Integer() }),
+        }),
+      }),
+    ),
   }),
   storageProvider: Type.String(),
   environment: Type.String(),

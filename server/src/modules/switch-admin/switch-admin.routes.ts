@@ -11,6 +11,16 @@ export interface SwitchTarget {
   esl: EslClient;
   host: string;
   port: number;
+  /** What this instance's event consumer and self-healing counted since it started. */
+  activity?: () => SwitchActivity;
+}
+
+/** Counters of one instance since it started (GET /platform/system-config). */
+export interface SwitchActivity {
+  /** Switch events that matched no tenant: counted and dropped, by event kind. */
+  unattributedEvents: { total: number; byKind: Record<string, number> };
+  /** The agents' self-healing: passes, agents checked, agents corrected, corrections by kind. */
+  healing: { passes: number; agentsChecked: number; corrections: number; byKind: { state: number; status: number; readd: number; tiers: number } };
 }
 
 const Failure = { ok: Type.Literal(false), error: Type.String() };
