@@ -92,7 +92,6 @@ async function hangUpAndSettle(call: string): Promise<{ recorded: string[] }> {
   try {
     t.simulator().control.hangup(call);
     await until(() => ended, (value) => value);
-    await t.simulator().model.recorder.flush();
     return { recorded };
   } finally {
     stop();

@@ -76,7 +76,6 @@ describe('ring-all queue with SIP agents', () => {
     const done = client.events().find((e) => h(e, 'Event-Name') === 'CHANNEL_HANGUP_COMPLETE' && h(e, 'Unique-ID') === caller)!;
     const path = h(stop, 'Record-File-Path')!;
     expect(path).toBe(join(sim.model.recorder.resolvePath(`queue-${caller}.wav`)));
-    await sim.model.recorder.flush();
     const wav = parseWavHeader(readFileSync(path));
     const ms = Number(h(done, 'variable_record_ms'));
     expect(ms).toBeGreaterThan(1500);

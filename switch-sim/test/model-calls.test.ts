@@ -124,7 +124,6 @@ describe('uuid_answer and uuid_record', () => {
     expect(await t.client.api(`uuid_record ${uuid} start calls/${uuid}.wav`)).toBe('+OK Success\n');
     const stop = await t.client.waitEvent(named('RECORD_STOP'));
     const done = await t.client.waitEvent(complete(uuid));
-    await t.sim.model.recorder.flush();
     const info = parseWavHeader(readFileSync(h(stop, 'Record-File-Path')!));
     const ms = Number(h(done, 'variable_record_ms'));
     // from uuid_record to the far end's hangup 20 s after the answer (a few real ms of slack)

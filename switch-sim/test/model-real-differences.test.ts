@@ -149,6 +149,29 @@ describe('callcenter::info agent events', () => {
 });
 
 describe('recordings', () => {
+  it('the file is whole on disk when RECORD_STOP is fired (record_callback closes it first), its size in record_file_size', async () => {
+    await agent('1000@acme', '1000', 'sales@acme');
+    const call = await queueCall('15550002000');
+    let atStop: { size: number; riffSize: number } | null = null;
+    const off = t.sim.model.bus.subscribe((event) => {
+      if (event.name !== 'RECORD_STOP' || event.get('Unique-ID') !== call.caller) return;
+      // Read in the event's own turn: nothing the simulator does afterwards may complete the file.
+      const bytes = readFileSync(event.get('Record-File-Path')!);
+      atStop = { size: bytes.length, riffSize: parseWavHeader(bytes).riffSize };
+    });
+    try {
+      t.sim.control.hangup(call.caller);
+      await t.client.waitEvent(named('RECORD_STOP', (e) => h(e, 'Unique-ID') === call.caller));
+    } finally {
+      off();
+    }
+    expect(atStop).not.toBeNull();
+    expect(atStop!.riffSize).toBe(atStop!.size - 8);
+    expect(atStop!.size).toBeGreaterThan(44);
+    const stop = t.client.events().find(named('RECORD_STOP', (e) => h(e, 'Unique-ID') === call.caller))!;
+    expect(h(stop, 'variable_record_file_size')).toBe(String(atStop!.size));
+  });
+
   it('mono (both directions mixed) without RECORD_STEREO, stereo (one direction each) with it', async () => {
     await agent('1000@acme', '1000', 'sales@acme');
     const stereoCall = await queueCall('15550002000');
@@ -158,7 +181,6 @@ describe('recordings', () => {
     const monoCall = await queueCall('15550004000');
     t.sim.control.hangup(monoCall.caller);
     await t.client.waitEvent(named('CHANNEL_HANGUP_COMPLETE', (e) => h(e, 'Unique-ID') === monoCall.caller));
-    await t.sim.model.recorder.flush();
     const stop = (uuid: string) => t.client.events().find(named('RECORD_STOP', (e) => h(e, 'Unique-ID') === uuid))!;
     const stereoPath = h(stop(stereoCall.caller), 'Record-File-Path')!;
     const monoPath = h(stop(monoCall.caller), 'Record-File-Path')!;
@@ -186,7 +208,6 @@ describe('recordings', () => {
     expect(await getvar(caller, 'cc_record_filename')).toBe(`templated dir/recorded@acme/${caller}.wav`);
     t.sim.control.hangup(caller);
     await t.client.waitEvent(named('RECORD_STOP', (e) => h(e, 'Unique-ID') === caller));
-    await t.sim.model.recorder.flush();
     expect(parseWavHeader(readFileSync(expected)).channels).toBe(2);
   });
 
@@ -204,7 +225,6 @@ describe('recordings', () => {
     const stopped = await t.client.waitEvent(named('RECORD_STOP'));
     expect(h(stopped, 'Record-Completion-Cause')).toBe('empty-file');
     expect(await getvar(ringing.uuid, 'RECORD_DISCARDED')).toBe('true');
-    await t.sim.model.recorder.flush();
     expect(existsSync(join(prefix, 'early.wav'))).toBe(false);
     await t.client.api('hupall');
   });

@@ -203,6 +203,5 @@ export class SwitchCore {
     for (const ch of [...this.channels.values()]) this.hangup(ch, 'SYSTEM_SHUTDOWN');
     this.registrations.stop();
     this.gateways.stop();
-    await this.recorder.flush();
   }
 }

@@ -8,7 +8,7 @@
 // channel's data, Record-File-Path and Recording-Variable-* (and Record-Completion-Cause on stop).
 // The audio runs from the start (or the answer, if later) to the stop or the hangup; a recording
 // that got no audio is discarded (no file, RECORD_DISCARDED=true, empty-file) like the switch does.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { Channel } from '../core/channel.ts';
 import type { SwitchCore } from '../core/core.ts';
@@ -42,7 +42,6 @@ function bracketVars(text: string | undefined): Array<[string, string]> {
 
 export class Recorder {
   private readonly active = new Map<Channel, Recording[]>();
-  private readonly writes = new Set<Promise<void>>();
 
   constructor(
     private readonly core: SwitchCore,
@@ -122,19 +121,15 @@ export class Recorder {
     const cause = samples === 0 ? 'empty-file' : ch.isUp ? 'success-maxtime' : 'success-silence';
     if (samples === 0) ch.vars.set('RECORD_DISCARDED', 'true');
     ch.vars.set('record_completion_cause', cause);
+    // record_callback's close: the file is written and closed (record_file_size set) before
+    // RECORD_STOP is fired, so whoever acts on the event finds it whole.
+    if (samples > 0) {
+      const wav = wavBuffer(ms / 1000, { channels: rec.channels, sampleRate: rec.sampleRate });
+      mkdirSync(dirname(rec.path), { recursive: true });
+      writeFileSync(rec.path, wav);
+      ch.vars.set('record_file_size', wav.length);
+    }
     this.core.life.fire(ch, 'RECORD_STOP', STOP, { after: [['Record-File-Path', rec.path], ...recordingHeaders(rec.variables), ['Record-Completion-Cause', cause]] });
-    if (samples === 0) return;
-    const write = (async () => {
-      await mkdir(dirname(rec.path), { recursive: true });
-      await writeFile(rec.path, wavBuffer(ms / 1000, { channels: rec.channels, sampleRate: rec.sampleRate }));
-    })();
-    this.writes.add(write);
-    void write.finally(() => this.writes.delete(write)).catch(() => undefined);
-  }
-
-  /** Resolves when every pending WAV is on disk. */
-  async flush(): Promise<void> {
-    await Promise.allSettled([...this.writes]);
   }
 }
 
