@@ -270,6 +270,25 @@ describe('PATCH /calls/:id/disposition', () => {
     expect(audit.details).toMatchObject({ code: 'NO_SALE', previous: 'SALE', byAgent: false });
   });
 
+  it('serialises parallel classifications: the audits form one chain, each naming the code the one before it set', async () => {
+    const codes = Array.from({ length: 9 }, (_, i) => `PARALLEL_${i}`);
+    const ids = await Promise.all(codes.map((code) => insertDisposition(t, a.tenant.id, code)));
+    const start = (await stored(calls.live!)).disposition;
+    const sessions = [agent1.session, supervisor.session, a.admin.session];
+    const responses = await Promise.all(ids.map((dispositionId, i) => patch(sessions[i % 3]!, calls.live!, { dispositionId })));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(9).fill(200));
+    const audit = await t.db.withPlatform((tx) =>
+      tx.selectFrom('auditLog').select('details').where('action', '=', 'CALL_DISPOSITION_SET').where('targetId', '=', calls.live!).execute(),
+    );
+    const steps = audit.map((row) => row.details as { code: string; previous: string | null }).filter((step) => codes.includes(step.code));
+    // A lost update would leave two steps with the same previous code and break the chain.
+    const byPrevious = new Map(steps.map((step) => [step.previous, step.code]));
+    expect(byPrevious.size).toBe(9);
+    let current = start;
+    for (let i = 0; i < 9; i++) current = byPrevious.get(current) ?? 'BROKEN';
+    expect(current).toBe((await stored(calls.live!)).disposition);
+  });
+
   it("is a 404 for another tenant's call, even for its admin-like holders here", async () => {
     expectError(await patch(a.admin.session, calls.theirs!, { dispositionId: sale }), 404, 'NOT_FOUND');
     expectError(await patch(a.admin.session, randomUUID(), { dispositionId: sale }), 404, 'NOT_FOUND');
