@@ -9,13 +9,11 @@
 // Environment: BENCH_SECONDS (5), BENCH_CONNECTIONS (16), BENCH_REPETITIONS (3), BENCH_BEFORE_ROOT,
 // BENCH_CPU_PROF=<dir> (the platform writes a --cpu-prof profile there when it stops),
 // BENCH_DATABASE_ADMIN_URL, BENCH_REDIS_URL.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { admin, adminUrl, benchTenant, databaseUrlOf, file, json, redisUrl, root, sql } from './bench-env.ts';
+import { adminUrl, benchTenant, databaseUrlOf, file, json, lastLine, root, sql, startPlatform as startBenchPlatform } from './bench-env.ts';
 import { LIST_EXTENSIONS } from '../server/src/modules/extensions/extensions.repo.ts';
 import { LIST_MEMBERS } from '../server/src/modules/users/users.repo.ts';
 import { APP_ROLE, urlForRole } from '../server/src/platform/db/roles.ts';
@@ -28,16 +26,6 @@ const database = `callcenter_bench_${process.pid}`;
 const databaseUrl = databaseUrlOf(database);
 
 
-
-/** Runs a child to its end and returns the last line it printed (each child prints one JSON line). */
-async function lastLine(command: string, args: string[]): Promise<string> {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}`);
-  return output.trim().split('\n').at(-1) ?? '';
-}
 
 /** autocannon in its own process: requests per second over the run; fails on any non-2xx. */
 async function http(url: string, authorization: string, seconds = SECONDS): Promise<number> {
@@ -71,35 +59,11 @@ const jwtSecret = randomBytes(32).toString('base64url');
 const profileDir = process.env.BENCH_CPU_PROF;
 const dataDirs: string[] = [];
 
-/** The platform of a checkout as `npm start` runs it; resolves its URL once it listens. */
+/** The platform of a checkout on the bench's database, with its own data folder. */
 function startPlatform(checkout: string, profile: string | undefined) {
   const dataDir = file(`bench/.data-${process.pid}-${dataDirs.length}`);
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []), '--import', 'tsx', 'src/main.ts'], {
-    cwd: `${checkout}/server`,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: '0',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      JWT_SECRET: jwtSecret,
-      // Role passwords are derived from it and roles are per cluster: the tests' key changes nothing.
-      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-      PLATFORM_ADMIN_EMAIL: admin.email,
-      PLATFORM_ADMIN_PASSWORD: admin.password,
-      DATA_DIR: dataDir,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  // The platform logs JSON lines on stdout (request logs included); the bench drains them.
-  const url = new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`platform in ${checkout} exited with ${code}`)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      if (line.includes('platform listening')) resolve((JSON.parse(line) as { url: string }).url);
-    });
-  });
-  return { child, url };
+  return startBenchPlatform({ checkout, databaseUrl, jwtSecret, dataDir, profileDir: profile });
 }
 
 await sql(adminUrl, `CREATE DATABASE ${database}`);

@@ -20,6 +20,12 @@ export interface DatabaseHandles {
   readAsTenant<Row>(tenantId: string, statement: string): Promise<Row[]>;
   /** The privileged path: every tenant's rows. Use only for platform work, login and provisioning. */
   withPlatform<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * The privileged path for one read statement in one round trip: no BEGIN and COMMIT around it (a
+   * single statement is its own transaction). For hot lookups, such as the switch consumer's on
+   * every event; several statements that must agree belong in withPlatform.
+   */
+  readAsPlatform<T>(fn: (db: Kysely<Database>) => Promise<T>): Promise<T>;
   /** True when both pools answer. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -74,6 +80,9 @@ export function openDatabase(urls: { app: string; platform: string }, poolSize =
     },
     withPlatform(fn) {
       return platform.transaction().execute(fn);
+    },
+    readAsPlatform(fn) {
+      return fn(platform);
     },
     async ping() {
       try {

@@ -1,5 +1,6 @@
 // Isolation proved at the SQL level, as the application role, with no application code in between.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseUrl } from '../../../test/harness.ts';
@@ -82,6 +83,17 @@ describe('row-level security', () => {
     await expect(
       db.withTenant(tenantA, (tx) => tx.updateTable('dialplanRules').set({ tenantId: tenantB }).execute()),
     ).rejects.toThrow(/row-level security/);
+  });
+
+  it('reads every tenant on the platform path, in one statement without a transaction', async () => {
+    const rows = await db.readAsPlatform((platform) =>
+      platform.selectFrom('dialplanRules').select('tenantId').where('tenantId', 'in', [tenantA, tenantB]).execute(),
+    );
+    expect(new Set(rows.map((row) => row.tenantId))).toEqual(new Set([tenantA, tenantB]));
+    // A statement is its own transaction exactly when the transaction started with it (after a BEGIN, it starts later).
+    const alone = sql<{ alone: boolean }>`SELECT transaction_timestamp() = statement_timestamp() AS alone`;
+    expect((await db.readAsPlatform((platform) => alone.execute(platform))).rows).toEqual([{ alone: true }]);
+    expect((await db.withPlatform((tx) => alone.execute(tx))).rows).toEqual([{ alone: false }]);
   });
 
   it('keeps the setting inside its transaction', async () => {

@@ -20,12 +20,13 @@ export interface CallPlace {
  */
 export async function locate(db: DatabaseHandles, ids: string[]): Promise<CallPlace | null> {
   if (ids.length === 0) return null;
-  const rows = await db.withPlatform((tx) =>
-    tx
+  // Every event asks this first: one statement, one round trip (no transaction around it).
+  const rows = await db.readAsPlatform((platform) =>
+    platform
       .selectFrom('callLegs')
       .select(['id', 'callId', 'tenantId', sql<boolean>`true`.as('asLeg')])
       .where('id', 'in', ids)
-      .unionAll(tx.selectFrom('calls').select(['id', 'id as callId', 'tenantId', sql<boolean>`false`.as('asLeg')]).where('id', 'in', ids))
+      .unionAll(platform.selectFrom('calls').select(['id', 'id as callId', 'tenantId', sql<boolean>`false`.as('asLeg')]).where('id', 'in', ids))
       .execute(),
   );
   for (const id of ids) {
