@@ -24,6 +24,8 @@ import { EslCallCenter } from './platform/switch/callcenter.ts';
 import { EslClient } from './platform/switch/esl-client.ts';
 import { tcpReachable } from './platform/switch/reachability.ts';
 import { callCenterRoutes } from './modules/agents/call-center.routes.ts';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
+import { CampaignsService } from './modules/campaigns/campaigns.service.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { CallsService } from './modules/calls/calls.service.ts';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.ts';
@@ -184,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(telephonyConfigRoutes(services, { confDir: config.freeswitch.confDir }));
     // Call center: queues and tiers, agents and their presence, pause reasons, dispositions.
     await api.register(callCenterRoutes(services));
+    await api.register(campaignsRoutes(new CampaignsService(services)));
     // Recordings: the audio (the list and metadata are in the recordings module's own routes).
     await api.register(recordingAudioRoutes(services));
     await api.register(callsRoutes(new CallsService(db)));

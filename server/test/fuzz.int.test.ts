@@ -29,22 +29,25 @@ beforeAll(async () => {
   const s = a.admin.session;
   const extension = await t.createId('/extensions', s, { number: '3001' });
   const member = await createMember(t.app, s, 'agent');
+  const queueId = await t.createId('/queues', s, { name: 'sales' });
+  const trunkId = await t.createId('/trunks', s, { name: 'main', host: 'sip.example.test' });
   pool.push(
     spare.tenant.id,
     extension,
     member.id,
-    await t.createId('/queues', s, { name: 'sales' }),
+    queueId,
     await t.createId('/inbound-routes', s, { didNumber: `56${Date.now() % 1e9}`, destinationType: 'EXTENSION', destinationNumber: '3001' }),
     await t.createId('/dialplan/rules', s, { name: 'r', conditionField: 'destination_number', conditionExpression: '^9$', actions: [{ application: 'answer', data: '' }] }),
     await t.createId('/ivr-menus', s, { name: 'Main' }),
     await t.createId('/pause-reasons', s, { code: 'LUNCH', name: 'Lunch' }),
     await t.createId('/dispositions', s, { code: 'SALE', name: 'Sale' }),
-    await t.createId('/trunks', s, { name: 'main', host: 'sip.example.test' }),
+    trunkId,
     await t.createId('/agents', s, { userId: member.id, extensionId: await t.createId('/extensions', s, { number: '3002' }) }),
     await t.createId('/plans', t.platform, { id: `fuzz-${Date.now()}`, name: 'Plan' }),
   );
   // A call record (the switch's events make them): PATCH /calls/:id/disposition reaches past 404.
   pool.unshift(await insertCall(t, a.tenant.id, { agentId: pool.at(-2) }));
+  pool.unshift(await t.createId('/campaigns', s, { name: 'Outbound', queueId, trunkId, pacingMin: 1, pacingMax: 2 }));
   // /auth/* is fuzzed with a session of its own: logout may end it (it is then renewed).
   const me = await createMember(t.app, s, 'supervisor');
   self = { email: me.email, session: me.session };

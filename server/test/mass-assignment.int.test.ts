@@ -34,6 +34,7 @@ beforeAll(async () => {
   ids.agent = await t.createId('/agents', s, { userId: member.id, extensionId: ids.agentExtension });
   ids.plan = await t.createId('/plans', t.platform, { id: `plan-${Date.now()}`, name: 'Plan' });
   ids.call = await insertCall(t, a.tenant.id, { agentId: ids.agent });
+  ids.campaign = await t.createId('/campaigns', s, { name: 'Outbound', queueId: ids.queue, trunkId: ids.trunk, pacingMin: 1, pacingMax: 2 });
   scope = { tenantIds: [a.tenant.id, b.tenant.id], planIds: [ids.plan, 'hostile-plan'] };
 });
 
@@ -63,6 +64,8 @@ const samples = (): Record<string, { url: string; platform?: boolean; body: Reco
   'POST /ivr-menus': { url: '/ivr-menus', body: { name: 'Other', options: [{ digit: '1', targetExtension: '1001' }] } },
   'PATCH /ivr-menus/:id': { url: `/ivr-menus/${ids.menu}`, body: { greeting: 'Hello', options: [{ digit: '1', targetExtension: '1001' }] } },
   'POST /queues': { url: '/queues', body: { name: 'support' } },
+  'POST /campaigns': { url: '/campaigns', body: { name: 'Second', queueId: ids.queue, trunkId: ids.trunk, pacingMin: 1, pacingMax: 2, schedule: { mon: [{ start: '09:00', end: '18:00' }] } } },
+  'PATCH /campaigns/:id': { url: `/campaigns/${ids.campaign}`, body: { pacingMax: 3, schedule: { tue: [{ start: '10:00', end: '12:00' }] } } },
   'PATCH /queues/:id': { url: `/queues/${ids.queue}`, body: { name: 'sales2' } },
   'POST /queues/:id/agents': { url: `/queues/${ids.queue}/agents`, body: { agentId: ids.agent, level: 1 } },
   'DELETE /queues/:id/agents': { url: `/queues/${ids.queue}/agents`, body: { agentId: ids.agent } },

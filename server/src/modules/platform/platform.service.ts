@@ -41,7 +41,7 @@ export function toTenantQuota(row: TenantUsageRow): TenantQuota {
       agents: counted(Number(row.agents ?? 0), row.maxAgents),
       trunks: counted(Number(row.trunks ?? 0), row.maxTrunks),
       queues: counted(Number(row.queues ?? 0), row.maxQueues),
-      campaigns: untracked(row.maxCampaigns),
+      campaigns: counted(Number(row.campaigns ?? 0), row.maxCampaigns),
       monthlyCalls: untracked(row.maxMonthlyCalls),
       recordingStorageGb: untracked(row.maxRecordingStorageGb === null ? null : Number(row.maxRecordingStorageGb)),
     },

@@ -57,7 +57,7 @@ describe('GET /platform/quotas', () => {
         agents: { used: 2, limit: null, tracked: true },
         trunks: { used: 1, limit: 3, tracked: true },
         queues: { used: 2, limit: 4, tracked: true },
-        campaigns: { used: 0, limit: 7, tracked: false },
+        campaigns: { used: 0, limit: 7, tracked: true },
         monthlyCalls: { used: 0, limit: 5000, tracked: false },
         recordingStorageGb: { used: 0, limit: 2.5, tracked: false },
       },

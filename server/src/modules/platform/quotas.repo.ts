@@ -3,7 +3,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Tx } from '../../platform/db/database.ts';
 import type { Database } from '../../platform/db/schema.ts';
 
-type Counted = 'extensions' | 'agents' | 'trunks' | 'queues';
+type Counted = 'extensions' | 'agents' | 'trunks' | 'queues' | 'campaigns';
 
 /** Live (not soft-deleted) rows of one tenant-scoped table, correlated to the outer tenant row. */
 const liveCount = (eb: ExpressionBuilder<Database & { t: Database['tenants'] }, 't'>, table: Counted) =>
@@ -35,6 +35,7 @@ export const listTenantUsage = (tx: Tx) =>
       liveCount(eb, 'agents').as('agents'),
       liveCount(eb, 'trunks').as('trunks'),
       liveCount(eb, 'queues').as('queues'),
+      liveCount(eb, 'campaigns').as('campaigns'),
     ])
     .orderBy('t.name')
     .orderBy('t.code')

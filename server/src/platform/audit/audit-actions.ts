@@ -6,6 +6,10 @@ export const AUDIT_ACTIONS = [
   'AGENT_DELETED',
   'AGENT_UPDATED',
   'CALL_DISPOSITION_SET',
+  'CAMPAIGN_CREATED',
+  'CAMPAIGN_DELETED',
+  'CAMPAIGN_STATUS_CHANGED',
+  'CAMPAIGN_UPDATED',
   'DIALPLAN_RULE_CREATED',
   'DIALPLAN_RULE_DELETED',
   'DIALPLAN_RULE_UPDATED',
@@ -60,6 +64,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = [
   'agent',
   'call',
+  'campaign',
   'dialplan_rule',
   'dialplan_version',
   'disposition',

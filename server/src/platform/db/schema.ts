@@ -249,6 +249,33 @@ export interface QueuesTable extends SoftDelete, Stamps {
   recordingEnabled: Defaulted<boolean>;
 }
 
+export type CampaignStatus = 'DRAFT' | 'READY' | 'RUNNING' | 'WAITING_SCHEDULE' | 'PAUSED' | 'DRAINING' | 'STOPPED' | 'COMPLETED';
+
+/** A calling window, local "HH:MM" times in the campaign's time zone (end after start). */
+export interface CallingWindow {
+  start: string;
+  end: string;
+}
+export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
+export type CampaignSchedule = Partial<Record<Weekday, CallingWindow[]>>;
+
+export interface CampaignsTable extends SoftDelete, Stamps {
+  id: Generated<string>;
+  tenantId: string;
+  name: string;
+  queueId: string;
+  trunkId: string;
+  pacingMin: number;
+  pacingMax: number;
+  recordingEnabled: Defaulted<boolean>;
+  timezone: Defaulted<string>;
+  callerId: string | null;
+  maxAttempts: Defaulted<number>;
+  schedule: Json<CampaignSchedule>;
+  status: Defaulted<CampaignStatus>;
+  statusChangedAt: Defaulted<Date>;
+}
+
 /** The eight agent states; LOGGED_OUT is the state after logout (and before the first login). */
 export type AgentState = 'LOGGED_OUT' | 'AVAILABLE' | 'PAUSED' | 'RESERVED' | 'RINGING' | 'IN_CALL' | 'WRAP_UP' | 'ON_EXTERNAL_CALL';
 
@@ -439,6 +466,7 @@ export interface Database {
   ivrMenus: IvrMenusTable;
   ivrOptions: IvrOptionsTable;
   queues: QueuesTable;
+  campaigns: CampaignsTable;
   agents: AgentsTable;
   queueTiers: QueueTiersTable;
   pauseReasons: PauseReasonsTable;

@@ -81,6 +81,13 @@ export const E = {
   STORAGE_UNAVAILABLE: 'STORAGE_UNAVAILABLE',
   // Calls and recordings.
   INVALID_DISPOSITION: 'INVALID_DISPOSITION',
+  // Campaigns.
+  INVALID_CAMPAIGN_TRANSITION: 'INVALID_CAMPAIGN_TRANSITION',
+  CAMPAIGN_ACTIVE: 'CAMPAIGN_ACTIVE',
+  INVALID_PACING: 'INVALID_PACING',
+  INVALID_SCHEDULE: 'INVALID_SCHEDULE',
+  INVALID_TIMEZONE: 'INVALID_TIMEZONE',
+  INVALID_QUEUE: 'INVALID_QUEUE',
 } as const;
 
 export type ErrorCode = (typeof E)[keyof typeof E];
@@ -108,6 +115,7 @@ export const NOT_FOUND_RESOURCES = {
   pauseReason: 'Pause reason',
   disposition: 'Disposition',
   call: 'Call',
+  campaign: 'Campaign',
   recording: 'Recording',
 } as const;
 export type NotFoundResource = keyof typeof NOT_FOUND_RESOURCES;
@@ -126,6 +134,7 @@ export const CONFLICT_SUBJECTS = [
   'inboundRouteDid',
   'ivrMenuContext',
   'queueName',
+  'campaignName',
   'agentUser',
   'agentExtension',
   'pauseReasonCode',

@@ -4,13 +4,14 @@ import { sql } from 'kysely';
 import type { Tx } from '../db/database.ts';
 import { forbidden } from '../http/errors.ts';
 
-export type QuotaKind = 'extensions' | 'agents' | 'trunks' | 'queues';
+export type QuotaKind = 'extensions' | 'agents' | 'trunks' | 'queues' | 'campaigns';
 
 const LIMIT = {
   extensions: 'maxExtensions',
   agents: 'maxAgents',
   trunks: 'maxTrunks',
   queues: 'maxQueues',
+  campaigns: 'maxCampaigns',
 } as const satisfies Record<QuotaKind, string>;
 
 /** Pure: whether one more would go over the limit (null means no limit). */
@@ -26,7 +27,7 @@ export async function assertQuota(tx: Tx, kind: QuotaKind): Promise<void> {
   const plan = await tx
     .selectFrom('tenants as t')
     .innerJoin('plans as p', 'p.id', 't.planId')
-    .select(['p.maxExtensions', 'p.maxAgents', 'p.maxTrunks', 'p.maxQueues'])
+    .select(['p.maxExtensions', 'p.maxAgents', 'p.maxTrunks', 'p.maxQueues', 'p.maxCampaigns'])
     .forNoKeyUpdate('t')
     .executeTakeFirstOrThrow();
   const limit = plan[LIMIT[kind]];

@@ -15,7 +15,8 @@ export type RealtimeEventType =
   | 'AGENT_OFFERED_CALL'
   | 'AGENT_BRIDGE_FAILED'
   | 'AGENT_STATUS_CHANGED'
-  | 'TRUNK_STATUS_CHANGED';
+  | 'TRUNK_STATUS_CHANGED'
+  | 'CAMPAIGN_STATUS_CHANGED';
 
 export interface RealtimeEvent {
   type: RealtimeEventType;

@@ -1,0 +1,71 @@
+// Campaigns under the tenant's row-level security.
+import { sql, type Selectable } from 'kysely';
+import type { Tx } from '../../platform/db/database.ts';
+import type { CampaignsTable, CampaignSchedule, CampaignStatus } from '../../platform/db/schema.ts';
+import { namedColumns } from '../../platform/db/columns.ts';
+import { availableOperations } from './campaign-state.ts';
+import type { Campaign, CampaignCreateBody, CampaignPatchBody } from './campaigns.schema.ts';
+
+const columns = [
+  'id',
+  'name',
+  'queueId',
+  'trunkId',
+  'pacingMin',
+  'pacingMax',
+  'recordingEnabled',
+  'timezone',
+  'callerId',
+  'maxAttempts',
+  'schedule',
+  'status',
+  'statusChangedAt',
+  'createdAt',
+  'updatedAt',
+] as const;
+type CampaignRow = Pick<Selectable<CampaignsTable>, (typeof columns)[number]>;
+
+export function toCampaign(row: CampaignRow): Campaign {
+  return {
+    ...row,
+    operations: availableOperations(row.status),
+    statusChangedAt: row.statusChangedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const liveCampaigns = (tx: Tx) => tx.selectFrom('campaigns').select(columns).where('deletedAt', 'is', null);
+
+export const listCampaigns = (tx: Tx) => liveCampaigns(tx).orderBy('createdAt', 'desc').orderBy('id').execute();
+
+export const findCampaign = (tx: Tx, id: string) => liveCampaigns(tx).where('id', '=', id).executeTakeFirst();
+
+/** The campaign, row locked: operations and edits on one campaign wait for each other. */
+export const lockCampaign = (tx: Tx, id: string) => liveCampaigns(tx).where('id', '=', id).forUpdate().executeTakeFirst();
+
+/** The columns a body may write, named one by one: nothing else of a request reaches SQL. */
+function toColumns(body: CampaignPatchBody) {
+  const { schedule, ...rest } = namedColumns(body, ['name', 'queueId', 'trunkId', 'pacingMin', 'pacingMax', 'recordingEnabled', 'timezone', 'callerId', 'maxAttempts', 'schedule']);
+  return { ...rest, ...(schedule !== undefined ? { schedule: JSON.stringify(schedule) } : {}) };
+}
+
+export const insertCampaign = (tx: Tx, tenantId: string, body: CampaignCreateBody & { schedule: CampaignSchedule }) =>
+  tx
+    .insertInto('campaigns')
+    .values({ ...toColumns(body), tenantId, name: body.name, queueId: body.queueId, trunkId: body.trunkId, pacingMin: body.pacingMin, pacingMax: body.pacingMax })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+
+export const updateCampaign = (tx: Tx, id: string, body: CampaignPatchBody) =>
+  tx.updateTable('campaigns').set(toColumns(body)).where('id', '=', id).returning(columns).executeTakeFirstOrThrow();
+
+export const setStatus = (tx: Tx, id: string, status: CampaignStatus) =>
+  tx.updateTable('campaigns').set({ status, statusChangedAt: sql<Date>`now()` }).where('id', '=', id).returning(columns).executeTakeFirstOrThrow();
+
+export const softDeleteCampaign = (tx: Tx, id: string) =>
+  tx.updateTable('campaigns').set({ deletedAt: sql<Date>`now()` }).where('id', '=', id).execute();
+
+/** Whether a live queue / trunk of this tenant has this id (row-level security hides the others). */
+export const isLive = async (tx: Tx, table: 'queues' | 'trunks', id: string): Promise<boolean> =>
+  (await tx.selectFrom(table).select('id').where('id', '=', id).where('deletedAt', 'is', null).executeTakeFirst()) !== undefined;

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { tenantActorOf, tenantOf } from '../../platform/auth/guard.ts';
+import { errorResponses } from '../../platform/http/schemas.ts';
+import type { CampaignsService } from './campaigns.service.ts';
+import { Campaign, CampaignCreateBody, CampaignOperationParams, CampaignParams, CampaignPatchBody } from './campaigns.schema.ts';
+
+export const campaignsRoutes =
+  (campaigns: CampaignsService): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+    const read = { tenant: true, permission: 'campaigns.view' } as const;
+    const write = { tenant: true, permission: 'campaigns.manage' } as const;
+    const tags = ['campaigns'];
+
+    app.get('/campaigns', {
+      config: { access: read },
+      schema: { tags, response: { 200: Type.Array(Campaign), ...errorResponses(401, 403) } },
+      handler: (request) => campaigns.list(tenantOf(request)),
+    });
+    app.get('/campaigns/:id', {
+      config: { access: read },
+      schema: { tags, params: CampaignParams, response: { 200: Campaign, ...errorResponses(400, 401, 403, 404) } },
+      handler: (request) => campaigns.get(tenantOf(request), request.params.id),
+    });
+    app.post('/campaigns', {
+      config: { access: write },
+      schema: { tags, body: CampaignCreateBody, response: { 201: Campaign, ...errorResponses(400, 401, 403, 409) } },
+      handler: async (request, reply) => reply.status(201).send(await campaigns.create(tenantActorOf(request), request.body)),
+    });
+    app.patch('/campaigns/:id', {
+      config: { access: write },
+      schema: { tags, params: CampaignParams, body: CampaignPatchBody, response: { 200: Campaign, ...errorResponses(400, 401, 403, 404, 409) } },
+      handler: (request) => campaigns.update(tenantActorOf(request), request.params.id, request.body),
+    });
+    app.delete('/campaigns/:id', {
+      config: { access: write },
+      schema: { tags, params: CampaignParams, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } },
+      handler: async (request, reply) => {
+        await campaigns.remove(tenantActorOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    });
+    // The contract's operations: POST /campaigns/:id/start, /pause, /drain, /stop.
+    app.post('/campaigns/:id/:operation', {
+      config: { access: write },
+      schema: { tags, params: CampaignOperationParams, response: { 200: Campaign, ...errorResponses(400, 401, 403, 404) } },
+      handler: (request) => campaigns.operate(tenantActorOf(request), request.params.id, request.params.operation),
+    });
+  };

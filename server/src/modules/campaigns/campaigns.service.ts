@@ -1,0 +1,149 @@
+// Campaigns: their configuration and the operations of their state machine (decision 0039). Every
+// write locks the campaign row, checks the body against the tenant's own queues and trunks,
+// is audited in the same transaction, and a status move is published after the commit.
+import { E } from '../../platform/http/error-codes.ts';
+import type { Logger } from 'pino';
+import type { TenantActor } from '../../platform/auth/guard.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { isUniqueViolation, type DatabaseHandles, type Tx } from '../../platform/db/database.ts';
+import type { CampaignSchedule } from '../../platform/db/schema.ts';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import { assertQuota } from '../../platform/quotas/quotas.ts';
+import type { CampaignStatusChangedPayload } from '../../platform/realtime/campaign-event-schemas.ts';
+import type { RealtimePublisher } from '../../platform/realtime/events.ts';
+import { isDeletable, nextCampaignStatus, type CampaignOperation } from './campaign-state.ts';
+import * as repo from './campaigns.repo.ts';
+import type { Campaign, CampaignCreateBody, CampaignPatchBody } from './campaigns.schema.ts';
+import { DEFAULT_SCHEDULE, isInSchedule, isKnownTimeZone, scheduleProblem } from './schedule.ts';
+
+const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
+
+/** The settings a campaign would have after a write, checked together (a PATCH may change one side of a pair). */
+interface Settings {
+  queueId: string;
+  trunkId: string;
+  pacingMin: number;
+  pacingMax: number;
+  timezone: string;
+  schedule: CampaignSchedule;
+}
+
+async function assertValid(tx: Tx, settings: Settings, changed: Partial<Settings>): Promise<void> {
+  if (settings.pacingMin > settings.pacingMax) {
+    throw badRequest(E.INVALID_PACING, 'pacingMin cannot be greater than pacingMax', [{ path: '/pacingMin', message: 'must be ≤ pacingMax' }]);
+  }
+  if (changed.timezone !== undefined && !isKnownTimeZone(settings.timezone)) {
+    throw badRequest(E.INVALID_TIMEZONE, 'timezone must be an IANA time zone such as America/Sao_Paulo', [{ path: '/timezone', message: 'unknown time zone' }]);
+  }
+  const problem = changed.schedule !== undefined ? scheduleProblem(settings.schedule) : null;
+  if (problem) throw badRequest(E.INVALID_SCHEDULE, `The schedule is not valid: ${problem.message}`, [problem], { detail: problem.message });
+  if (changed.queueId !== undefined && !(await repo.isLive(tx, 'queues', settings.queueId))) {
+    throw badRequest(E.INVALID_QUEUE, 'queueId must be a queue of this tenant', [{ path: '/queueId', message: 'unknown queue' }]);
+  }
+  if (changed.trunkId !== undefined && !(await repo.isLive(tx, 'trunks', settings.trunkId))) {
+    throw badRequest(E.UNKNOWN_TRUNK, 'trunkId must be a trunk of this tenant', [{ path: '/trunkId', message: 'unknown trunk' }]);
+  }
+}
+
+export class CampaignsService {
+  constructor(
+    private readonly deps: { db: DatabaseHandles; realtime: RealtimePublisher; log: Pick<Logger, 'warn'> },
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async list(tenantId: string): Promise<Campaign[]> {
+    return (await this.deps.db.withTenant(tenantId, repo.listCampaigns)).map(repo.toCampaign);
+  }
+
+  async get(tenantId: string, id: string): Promise<Campaign> {
+    const row = await this.deps.db.withTenant(tenantId, (tx) => repo.findCampaign(tx, id));
+    if (!row) throw notFound('campaign');
+    return repo.toCampaign(row);
+  }
+
+  async create(actor: TenantActor, body: CampaignCreateBody): Promise<Campaign> {
+    const name = body.name.trim();
+    const values = { ...body, name, timezone: body.timezone ?? DEFAULT_TIMEZONE, schedule: body.schedule ?? DEFAULT_SCHEDULE };
+    return this.uniqueName(name, () =>
+      this.deps.db.withTenant(actor.tenantId, async (tx) => {
+        await assertValid(tx, values, values);
+        await assertQuota(tx, 'campaigns');
+        const row = await repo.insertCampaign(tx, actor.tenantId, values);
+        await recordAudit(tx, actor, { action: 'CAMPAIGN_CREATED', targetType: 'campaign', targetId: row.id, details: { name } });
+        return repo.toCampaign(row);
+      }),
+    );
+  }
+
+  async update(actor: TenantActor, id: string, body: CampaignPatchBody): Promise<Campaign> {
+    const patch = body.name === undefined ? body : { ...body, name: body.name.trim() };
+    return this.uniqueName(patch.name, () =>
+      this.deps.db.withTenant(actor.tenantId, async (tx) => {
+        const current = await this.locked(tx, id);
+        await assertValid(tx, { ...current, ...stripUndefined(patch) }, patch);
+        const row = await repo.updateCampaign(tx, id, patch);
+        await recordAudit(tx, actor, { action: 'CAMPAIGN_UPDATED', targetType: 'campaign', targetId: id, details: { changed: Object.keys(body) } });
+        return repo.toCampaign(row);
+      }),
+    );
+  }
+
+  /** Soft delete; refused while the dialer may be placing or finishing its calls. */
+  async remove(actor: TenantActor, id: string): Promise<void> {
+    await this.deps.db.withTenant(actor.tenantId, async (tx) => {
+      const current = await this.locked(tx, id);
+      if (!isDeletable(current.status)) {
+        throw badRequest(E.CAMPAIGN_ACTIVE, `A ${current.status} campaign cannot be deleted; pause or stop it first`, undefined, { status: current.status });
+      }
+      await repo.softDeleteCampaign(tx, id);
+      await recordAudit(tx, actor, { action: 'CAMPAIGN_DELETED', targetType: 'campaign', targetId: id, details: { name: current.name, status: current.status } });
+    });
+  }
+
+  /** start, pause, drain or stop: the table's move, or 400 and nothing changed. */
+  async operate(actor: TenantActor, id: string, operation: CampaignOperation): Promise<Campaign> {
+    const { campaign, change } = await this.deps.db.withTenant(actor.tenantId, async (tx) => {
+      const current = await this.locked(tx, id);
+      const next = nextCampaignStatus(current.status, operation, { inSchedule: isInSchedule(current.schedule, current.timezone, this.now()) });
+      if (next === null) {
+        throw badRequest(E.INVALID_CAMPAIGN_TRANSITION, `A ${current.status} campaign cannot ${operation}`, undefined, { status: current.status, operation });
+      }
+      const row = await repo.setStatus(tx, id, next);
+      await recordAudit(tx, actor, { action: 'CAMPAIGN_STATUS_CHANGED', targetType: 'campaign', targetId: id, details: { from: current.status, to: next, operation } });
+      const change: CampaignStatusChangedPayload = { campaignId: id, status: next, previousStatus: current.status, cause: operation, userId: actor.userId };
+      return { campaign: repo.toCampaign(row), change };
+    });
+    await this.publish(actor.tenantId, change);
+    return campaign;
+  }
+
+  private async publish(tenantId: string, change: CampaignStatusChangedPayload): Promise<void> {
+    try {
+      await this.deps.realtime.publish(tenantId, 'CAMPAIGN_STATUS_CHANGED', { ...change });
+    } catch (error) {
+      // The move is committed; a lost push is corrected by the next read of the campaign.
+      this.deps.log.warn({ tenantId, campaignId: change.campaignId, err: error }, 'CAMPAIGN_STATUS_CHANGED could not be published');
+    }
+  }
+
+  private async locked(tx: Tx, id: string) {
+    const row = await repo.lockCampaign(tx, id);
+    if (!row) throw notFound('campaign');
+    return row;
+  }
+
+  /** The unique key (deleted campaigns included) is the one check, concurrent writes too. */
+  private async uniqueName<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error, 'campaigns_tenant_id_name_key')) throw conflict('campaignName', name ?? '', `A campaign named ${name ?? ''} already exists (deleted ones count)`);
+      throw error;
+    }
+  }
+}
+
+/** A PATCH's fields that are set (an absent field keeps the stored value). */
+function stripUndefined<T extends object>(body: T): Partial<T> {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,21 @@
+// The payload of CAMPAIGN_STATUS_CHANGED, shared by its publishers (the campaign operations, the
+// dialer's own moves) and the console. The publisher adds `type`, `tenantId` and `at`.
+import { Type, type Static } from 'typebox';
+import { CAMPAIGN_STATUSES } from '../../modules/campaigns/campaign-state.ts';
+import type { CampaignStatus } from '../db/schema.ts';
+
+const Status = Type.Unsafe<CampaignStatus>({ type: 'string', enum: [...CAMPAIGN_STATUSES] });
+
+export const CampaignStatusChangedPayload = Type.Object(
+  {
+    campaignId: Type.String({ format: 'uuid' }),
+    status: Status,
+    previousStatus: Status,
+    /** The operation (start, pause, drain, stop) or the system's reason (leads, schedule, completed, drained). */
+    cause: Type.String(),
+    /** Who did it; null for the system's own moves. */
+    userId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type CampaignStatusChangedPayload = Static<typeof CampaignStatusChangedPayload>;
