@@ -133,6 +133,19 @@ describe('/campaigns', () => {
     expect(await stored(other.tenant.id, theirs.id)).toMatchObject({ status: 'DRAFT', pacingMax: 2.5, deletedAt: null });
   });
 
+  it('a queue or trunk a campaign dials through cannot be deleted until the campaign is', async () => {
+    const routes = await tenantWithRoutes();
+    const created = await createCampaign(routes.session, body(routes, { name: 'Renovação' }));
+    for (const url of [`/queues/${routes.queueId}`, `/trunks/${routes.trunkId}`]) {
+      const refused = await call('DELETE', url, routes.session);
+      expectError(refused, 400, 'USED_BY_CAMPAIGN');
+      expect(refused.json()).toMatchObject({ params: { campaigns: 'Renovação' } });
+    }
+    expect((await call('DELETE', `/campaigns/${created.id}`, routes.session)).statusCode).toBe(204);
+    expect((await call('DELETE', `/trunks/${routes.trunkId}`, routes.session)).statusCode).toBe(204);
+    expect((await call('DELETE', `/queues/${routes.queueId}`, routes.session)).statusCode).toBe(204);
+  });
+
   it('needs campaigns.view to read and campaigns.manage to write', async () => {
     const routes = await tenantWithRoutes();
     const created = await createCampaign(routes.session, body(routes));

@@ -18,6 +18,14 @@ import { DEFAULT_SCHEDULE, isInSchedule, isKnownTimeZone, scheduleProblem } from
 
 const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
 
+/** Refuses to delete a queue or trunk a live campaign still dials through (400 USED_BY_CAMPAIGN). */
+export async function assertNotUsedByCampaigns(tx: Tx, column: 'queueId' | 'trunkId', id: string): Promise<void> {
+  const names = await repo.campaignsUsing(tx, column, id);
+  if (names.length === 0) return;
+  const list = names.join(', ');
+  throw badRequest(E.USED_BY_CAMPAIGN, `The campaigns ${list} use it; change or delete them first`, [{ path: 'id', message: `used by ${list}` }], { campaigns: list });
+}
+
 /** The settings a campaign would have after a write, checked together (a PATCH may change one side of a pair). */
 interface Settings {
   queueId: string;

@@ -14,6 +14,7 @@ import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts'
 import type { CallCenterSync } from '../agents/callcenter-sync.ts';
 import * as repo from './queues.repo.ts';
 import type { Queue, QueueCreateBody, QueuePatchBody, Tier, TierAssignBody } from './queues.schema.ts';
+import { assertNotUsedByCampaigns } from '../campaigns/campaigns.service.ts';
 
 
 const nameInUse = (name: string) => conflict('queueName', name, `A queue named ${name} already exists (deleted ones count)`);
@@ -63,6 +64,7 @@ export class QueuesService {
       await this.existing(tx, id);
       // Like extensions and IVR menus: a queue an inbound route still sends calls to stays.
       if (await routedTo(tx, 'QUEUE', id)) throw badRequest(E.QUEUE_IN_USE, 'An inbound route sends calls to this queue; change the route first');
+      await assertNotUsedByCampaigns(tx, 'queueId', id);
       const menus = await menusTargeting(tx, 'QUEUE', id);
       if (menus.length > 0) throw badRequest(E.QUEUE_IN_USE, `The IVR menus ${menus.join(', ')} send callers to this queue; change them first`, [{ path: 'id', message: `targeted by ${menus.join(', ')}` }]);
       const removed = await repo.deleteTiersOfQueue(tx, id);

@@ -13,6 +13,7 @@ import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts'
 import type { ModuleServices } from '../module-services.ts';
 import * as repo from './trunks.repo.ts';
 import { TRUNK_COLUMNS, type Trunk, type TrunkCreateBody, type TrunkPatchBody } from './trunks.schema.ts';
+import { assertNotUsedByCampaigns } from '../campaigns/campaigns.service.ts';
 
 const nameTaken = (name: string) => conflict('trunkName', name, `A trunk named ${name} already exists (names are never reused, whatever their case)`);
 
@@ -103,6 +104,7 @@ export class TrunksService {
     await this.services.db.withTenant(actor.tenantId, async (tx) => {
       const row = await repo.findTrunk(tx, id);
       if (!row) throw notFound('trunk');
+      await assertNotUsedByCampaigns(tx, 'trunkId', id);
       await repo.softDeleteTrunk(tx, id);
       await markSwitchConfigChanged(tx, actor.tenantId, 'gateways');
       await recordAudit(tx, actor, { action: 'TRUNK_DELETED', targetType: 'trunk', targetId: id, details: { name: row.name } });

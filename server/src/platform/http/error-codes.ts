@@ -88,6 +88,7 @@ export const E = {
   INVALID_SCHEDULE: 'INVALID_SCHEDULE',
   INVALID_TIMEZONE: 'INVALID_TIMEZONE',
   INVALID_QUEUE: 'INVALID_QUEUE',
+  USED_BY_CAMPAIGN: 'USED_BY_CAMPAIGN',
 } as const;
 
 export type ErrorCode = (typeof E)[keyof typeof E];
