@@ -53,6 +53,7 @@ export const TENANT_ADMIN_MENU = [
   'Trunks',
   'Queues',
   'Agents',
+  'Campaigns',
   'Pause reasons',
   'Dispositions',
   'Inbound routes',

@@ -6,6 +6,7 @@ import { ChangePasswordPage } from '../auth/change-password.page.tsx';
 import { LoginPage } from '../auth/login.page.tsx';
 import { SelectTenantPage } from '../auth/select-tenant.page.tsx';
 import { CallsPage } from '../calls/calls.page.tsx';
+import { CampaignsPage } from '../campaigns/campaigns.page.tsx';
 import { CodeListPage } from '../code-lists/code-list.page.tsx';
 import { ExtensionsPage } from '../extensions/extensions.page.tsx';
 import { HomePage } from '../home/home.page.tsx';
@@ -46,6 +47,7 @@ const MENU_PAGES: Record<MenuPath, ReactNode> = {
   '/tenant/trunks': <TrunksPage />,
   '/tenant/queues': <QueuesPage />,
   '/tenant/agents': <AgentsPage />,
+  '/tenant/campaigns': <CampaignsPage />,
   '/tenant/pause-reasons': <CodeListPage key="pauseReasons" kind="pauseReasons" />,
   '/tenant/dispositions': <CodeListPage key="dispositions" kind="dispositions" />,
   '/tenant/inbound-routes': <InboundRoutesPage />,

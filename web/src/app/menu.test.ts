@@ -16,6 +16,7 @@ describe('visibleMenu', () => {
       '/tenant/trunks',
       '/tenant/queues',
       '/tenant/agents',
+      '/tenant/campaigns',
       '/tenant/pause-reasons',
       '/tenant/dispositions',
       '/tenant/inbound-routes',

@@ -47,6 +47,7 @@ export const MENU = [
   { path: '/tenant/trunks', label: 'menu.trunks', section: 'tenant', permission: 'trunks.view' },
   { path: '/tenant/queues', label: 'menu.queues', section: 'tenant', permission: 'queues.view' },
   { path: '/tenant/agents', label: 'menu.agents', section: 'tenant', permission: 'agents.view' },
+  { path: '/tenant/campaigns', label: 'menu.campaigns', section: 'tenant', permission: 'campaigns.view' },
   { path: '/tenant/pause-reasons', label: 'menu.pauseReasons', section: 'tenant', permission: 'agents.view' },
   {
     path: '/tenant/dispositions',

@@ -9,6 +9,8 @@ import auditEn from '../../audit/audit.en.json';
 import auditPtBR from '../../audit/audit.pt-BR.json';
 import callsEn from '../../calls/calls.en.json';
 import callsPtBR from '../../calls/calls.pt-BR.json';
+import campaignsEn from '../../campaigns/campaigns.en.json';
+import campaignsPtBR from '../../campaigns/campaigns.pt-BR.json';
 import codeListsEn from '../../code-lists/code-lists.en.json';
 import codeListsPtBR from '../../code-lists/code-lists.pt-BR.json';
 import dialplanEn from '../../dialplan/dialplan.en.json';
@@ -47,6 +49,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     agentsEn,
     auditEn,
     callsEn,
+    campaignsEn,
     codeListsEn,
     dialplanEn,
     extensionPhonesEn,
@@ -65,6 +68,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     agentsPtBR,
     auditPtBR,
     callsPtBR,
+    campaignsPtBR,
     codeListsPtBR,
     dialplanPtBR,
     extensionPhonesPtBR,

@@ -1,0 +1,191 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../app/auth-context.tsx';
+import { ErrorMessage } from '../app/feedback.tsx';
+import { FormActions } from '../app/form-actions.tsx';
+import { NumberInput } from '../app/number-input.tsx';
+import { queuesApi, queuesKey } from '../queues/queues.api.ts';
+import { trunksApi, trunksKey } from '../trunks/trunks.api.ts';
+import { campaignsApi, type Campaign, type CampaignInput } from './campaigns.api.ts';
+import './campaigns.css';
+import { rowsOf, scheduleOf, type DayRow } from './schedule-editor.ts';
+
+/** Brazil's time zones (IANA), São Paulo first: the ones a Brazilian call center chooses from. */
+const BRAZILIAN_TIME_ZONES = [
+  'America/Sao_Paulo',
+  'America/Bahia',
+  'America/Fortaleza',
+  'America/Recife',
+  'America/Maceio',
+  'America/Belem',
+  'America/Araguaina',
+  'America/Santarem',
+  'America/Manaus',
+  'America/Cuiaba',
+  'America/Campo_Grande',
+  'America/Porto_Velho',
+  'America/Boa_Vista',
+  'America/Rio_Branco',
+  'America/Noronha',
+];
+
+interface CampaignFormProps {
+  /** Editing this campaign; creating a new one when absent. */
+  campaign?: Campaign;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+export function CampaignForm({ campaign, onSaved, onCancel }: CampaignFormProps) {
+  const { t } = useTranslation();
+  const { me } = useAuth();
+  const tenantId = me?.tenantId ?? null;
+  const queryClient = useQueryClient();
+  const queues = useQuery({ queryKey: queuesKey(tenantId), queryFn: queuesApi.list });
+  const trunks = useQuery({ queryKey: trunksKey(tenantId), queryFn: trunksApi.list });
+  const [name, setName] = useState(campaign?.name ?? '');
+  const [queueId, setQueueId] = useState(campaign?.queueId ?? '');
+  const [trunkId, setTrunkId] = useState(campaign?.trunkId ?? '');
+  const [pacingMin, setPacingMin] = useState<number | null>(campaign?.pacingMin ?? 1);
+  const [pacingMax, setPacingMax] = useState<number | null>(campaign?.pacingMax ?? 2);
+  const [maxAttempts, setMaxAttempts] = useState<number | null>(campaign?.maxAttempts ?? 3);
+  const [recordingEnabled, setRecordingEnabled] = useState(campaign?.recordingEnabled ?? false);
+  const [timezone, setTimezone] = useState(campaign?.timezone ?? 'America/Sao_Paulo');
+  const [callerId, setCallerId] = useState(campaign?.callerId ?? '');
+  // A new campaign starts from the server's default: Monday to Friday, 09:00–18:00.
+  const [days, setDays] = useState<DayRow[]>(() =>
+    rowsOf(campaign?.schedule ?? Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => [day, [{ start: '09:00', end: '18:00' }]]))),
+  );
+  const setDay = (index: number, change: Partial<DayRow>) => setDays((rows) => rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
+
+  const save = useMutation({
+    mutationFn: (input: CampaignInput) => (campaign ? campaignsApi.update(campaign.id, input) : campaignsApi.create(input)),
+    onSuccess: async () => {
+      onSaved();
+      await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({
+      name: name.trim(),
+      queueId,
+      trunkId,
+      pacingMin: pacingMin ?? 1,
+      pacingMax: pacingMax ?? 1,
+      maxAttempts: maxAttempts ?? 3,
+      recordingEnabled,
+      timezone,
+      callerId: callerId.trim() === '' ? null : callerId.trim(),
+      schedule: scheduleOf(days),
+    });
+  };
+  const title = campaign ? t('campaigns.editTitle') : t('campaigns.createTitle');
+  const zones = BRAZILIAN_TIME_ZONES.includes(timezone) ? BRAZILIAN_TIME_ZONES : [timezone, ...BRAZILIAN_TIME_ZONES];
+
+  return (
+    <form className="form panel" onSubmit={submit} aria-label={title}>
+      <h2>{title}</h2>
+      <div className="form-grid">
+        <label>
+          <span>{t('common.name')}</span>
+          <input required maxLength={120} value={name} onChange={(event) => setName(event.target.value)} />
+        </label>
+        <label>
+          <span>{t('campaigns.queue')}</span>
+          <select required value={queueId} onChange={(event) => setQueueId(event.target.value)}>
+            <option value="">{queues.isPending ? t('common.loading') : t('campaigns.chooseQueue')}</option>
+            {queues.data?.map((queue) => (
+              <option key={queue.id} value={queue.id}>
+                {queue.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t('campaigns.trunk')}</span>
+          <select required value={trunkId} onChange={(event) => setTrunkId(event.target.value)}>
+            <option value="">{trunks.isPending ? t('common.loading') : t('campaigns.chooseTrunk')}</option>
+            {trunks.data?.map((trunk) => (
+              <option key={trunk.id} value={trunk.id}>
+                {trunk.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t('campaigns.pacingMin')}</span>
+          <NumberInput required min={1} max={10} value={pacingMin} onValueChange={setPacingMin} />
+        </label>
+        <label>
+          <span>{t('campaigns.pacingMax')}</span>
+          <NumberInput required min={1} max={10} value={pacingMax} onValueChange={setPacingMax} />
+        </label>
+        <label>
+          <span>{t('campaigns.maxAttempts')}</span>
+          <NumberInput required min={1} max={20} integer value={maxAttempts} onValueChange={setMaxAttempts} />
+        </label>
+        <label>
+          <span>{t('campaigns.callerId')}</span>
+          <input inputMode="tel" pattern="\+?[0-9]{3,20}" value={callerId} onChange={(event) => setCallerId(event.target.value)} />
+        </label>
+        <label>
+          <span>{t('campaigns.timezone')}</span>
+          <select value={timezone} onChange={(event) => setTimezone(event.target.value)}>
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={recordingEnabled} onChange={(event) => setRecordingEnabled(event.target.checked)} />
+          <span>{t('campaigns.recordingEnabled')}</span>
+        </label>
+      </div>
+      <fieldset className="schedule-editor">
+        <legend>{t('campaigns.schedule')}</legend>
+        <p className="muted">{t('campaigns.scheduleHint', { timezone })}</p>
+        <table>
+          <tbody>
+            {days.map((row, index) => (
+              <tr key={row.day}>
+                <th scope="row">
+                  <label className="checkbox">
+                    <input type="checkbox" checked={row.calls} onChange={(event) => setDay(index, { calls: event.target.checked })} />
+                    <span>{t(`campaigns.days.${row.day}`)}</span>
+                  </label>
+                </th>
+                <td>
+                  <input
+                    type="time"
+                    aria-label={t('campaigns.windowStart', { day: t(`campaigns.days.${row.day}`) })}
+                    disabled={!row.calls}
+                    required={row.calls}
+                    value={row.start}
+                    onChange={(event) => setDay(index, { start: event.target.value })}
+                  />
+                </td>
+                <td>
+                  <input
+                    type="time"
+                    aria-label={t('campaigns.windowEnd', { day: t(`campaigns.days.${row.day}`) })}
+                    disabled={!row.calls}
+                    required={row.calls}
+                    value={row.end}
+                    onChange={(event) => setDay(index, { end: event.target.value })}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </fieldset>
+      <ErrorMessage error={save.error} />
+      <FormActions saving={save.isPending} submitLabel={campaign ? t('common.save') : t('campaigns.create')} onCancel={onCancel} />
+    </form>
+  );
+}
