@@ -1,7 +1,12 @@
 // What every bench shares: where PostgreSQL and Redis are, the scratch database's admin, paths in
 // the checkout, and two small clients (one SQL statement, one JSON request).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { rm } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { TEST_ENCRYPTION_KEY } from '../server/test/env.ts';
 
 export const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -33,16 +38,26 @@ export async function json(url: string, init: RequestInit = {}) {
   return response.json() as Promise<Record<string, unknown>>;
 }
 
+/** The platform administrator's access token on a running platform. */
+export async function platformToken(base: string): Promise<string> {
+  return (await json(`${base}/auth/login`, { method: 'POST', body: JSON.stringify(admin) })).accessToken as string;
+}
+
+export interface BenchTenant {
+  tenantId: string;
+  /** `Bearer <access token>` of the tenant's admin (monitoring.view and every tenant permission). */
+  authorization: string;
+}
+
 /**
- * A tenant "bench" created by the platform admin on a running platform, and its admin's token
- * (first login, password changed to the platform admin's): what each bench reads as.
+ * A tenant created by the platform admin, and its admin's token (first login, password changed to
+ * the platform admin's): what a bench reads or listens as.
  */
-export async function benchTenant(base: string): Promise<{ tenantId: string; authorization: string }> {
-  const platformLogin = await json(`${base}/auth/login`, { method: 'POST', body: JSON.stringify(admin) });
+async function createTenant(base: string, platformAccessToken: string, code: string): Promise<BenchTenant> {
   const created = await json(`${base}/tenants`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${platformLogin.accessToken as string}` },
-    body: JSON.stringify({ code: 'bench', name: 'Bench', admin: { email: 'tenant-admin@example.test' } }),
+    headers: { authorization: `Bearer ${platformAccessToken}` },
+    body: JSON.stringify({ code, name: code, admin: { email: `${code}-tenant-admin@example.test` } }),
   });
   const tenantId = (created.tenant as { id: string }).id;
   const tenantAdmin = created.admin as { email: string; password: string };
@@ -54,3 +69,75 @@ export async function benchTenant(base: string): Promise<{ tenantId: string; aut
   });
   return { tenantId, authorization: `Bearer ${changed.accessToken as string}` };
 }
+
+/** The tenant "bench" and its admin's token. */
+export async function benchTenant(base: string): Promise<BenchTenant> {
+  return createTenant(base, await platformToken(base), 'bench');
+}
+
+// Logins from one address are counted before the password is checked (5 per minute, each refunded
+// on success): more logins in flight than that would be refused.
+const LOGINS_IN_FLIGHT = 4;
+
+/** `count` tenants bench-0, bench-1, … and their admins' tokens, created a few at a time. */
+export async function benchTenants(base: string, count: number): Promise<BenchTenant[]> {
+  const token = await platformToken(base);
+  const tenants: BenchTenant[] = new Array<BenchTenant>(count);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < count; index = next++) tenants[index] = await createTenant(base, token, `bench-${index}`);
+  };
+  await Promise.all(Array.from({ length: Math.min(LOGINS_IN_FLIGHT, count) }, worker));
+  return tenants;
+}
+
+export interface PlatformProcess {
+  child: ChildProcess;
+  /** Resolves to the base URL once the platform listens. */
+  url: Promise<string>;
+  /** Stops it (SIGTERM, as a deployment does) and removes its data directory. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The platform of a checkout as `npm start` runs it (production mode, its own process) on a
+ * scratch database; several may run side by side on one database and Redis, each on its own port.
+ */
+export function startPlatform(options: { checkout: string; databaseUrl: string; jwtSecret: string; profileDir?: string }): PlatformProcess {
+  const dataDir = file(`bench/.data-${process.pid}-${(platformsStarted += 1)}`);
+  const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
+    cwd: `${options.checkout}/server`,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      DATABASE_URL: options.databaseUrl,
+      REDIS_URL: redisUrl,
+      JWT_SECRET: options.jwtSecret,
+      // Role passwords are derived from it and roles are per cluster: the tests' key changes nothing.
+      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      PLATFORM_ADMIN_EMAIL: admin.email,
+      PLATFORM_ADMIN_PASSWORD: admin.password,
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // The platform logs JSON lines on stdout (request logs included); the bench drains them.
+  const url = new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`platform in ${options.checkout} exited with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.includes('platform listening')) resolve((JSON.parse(line) as { url: string }).url);
+    });
+  });
+  url.catch(() => undefined); // A platform stopped before it listened is not an unhandled rejection.
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  return { child, url, stop };
+}
+let platformsStarted = 0;
