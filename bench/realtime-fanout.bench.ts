@@ -58,8 +58,11 @@ interface Server {
 interface Phase extends LoadReport {
   connectSeconds: number;
   published: number;
-  /** CPU seconds the server processes used during the measured publishing, per second of it. */
+  /** CPU seconds the server processes, and the load process, used per second of publishing. */
   serverCpu: number;
+  loadCpu: number;
+  /** p99 of publish → the publisher's own subscription: the Redis hop alone. */
+  redisP99: number;
 }
 
 /** utime + stime of a process, in seconds (Linux; clock ticks of 1/100 s). */
@@ -84,7 +87,7 @@ async function nextMessage(load: ChildProcess): Promise<FromLoad> {
 }
 
 /** The publisher to its end; its one JSON line. */
-async function publish(tenants: BenchTenant[]): Promise<{ measured: number }> {
+async function publish(tenants: BenchTenant[]): Promise<{ measured: number; redisP99: number }> {
   const child = spawn(process.execPath, [...tsx, file('bench/fanout-publisher.ts'), tenants.map((t) => t.tenantId).join(','), String(RATE), String(WARMUP), String(SECONDS)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -92,7 +95,7 @@ async function publish(tenants: BenchTenant[]): Promise<{ measured: number }> {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`publisher exited with ${code}`);
-  return JSON.parse(output.trim().split('\n').at(-1)!) as { measured: number };
+  return JSON.parse(output.trim().split('\n').at(-1)!) as { measured: number; redisP99: number };
 }
 
 /** Measured events each tenant was sent: event i went to tenant i mod n. */
@@ -114,16 +117,21 @@ async function measure(tenants: BenchTenant[], servers: Server[], clients: Clien
   try {
     load.send({ kind: 'connect', clients } satisfies ToLoad);
     const connected = await nextMessage(load);
-    const cpuBefore = servers.reduce((sum, server) => sum + cpuSeconds(server.pid), 0);
-    const started = performance.now();
-    const { measured } = await publish(tenants);
-    const serverCpu = (servers.reduce((sum, server) => sum + cpuSeconds(server.pid), 0) - cpuBefore) / ((performance.now() - started) / 1000);
+    const serversCpu = () => servers.reduce((sum, server) => sum + cpuSeconds(server.pid), 0);
+    const [serverBefore, loadBefore, started] = [serversCpu(), cpuSeconds(load.pid!), performance.now()];
+    const { measured, redisP99 } = await publish(tenants);
+    const elapsed = (performance.now() - started) / 1000;
+    const [serverCpu, loadCpu] = [(serversCpu() - serverBefore) / elapsed, (cpuSeconds(load.pid!) - loadBefore) / elapsed];
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     load.send({ kind: 'report', expected: expectedPerTenant(tenants, measured) } satisfies ToLoad);
     const report = (await nextMessage(load)) as LoadReport;
-    return { ...report, connectSeconds: connected.kind === 'connected' ? connected.seconds : NaN, published: measured, serverCpu };
+    return { ...report, connectSeconds: connected.kind === 'connected' ? connected.seconds : NaN, published: measured, serverCpu, loadCpu, redisP99 };
   } finally {
-    if (load.exitCode === null) await once(load, 'exit');
+    // Done, it exits by itself; after a failure it would wait for a report forever.
+    if (load.exitCode === null) {
+      load.kill();
+      await once(load, 'exit');
+    }
   }
 }
 
@@ -149,7 +157,7 @@ async function withBareServers<T>(count: number, use: (servers: Server[]) => Pro
 const row = (name: string, phase: Phase) =>
   `${name.padEnd(34)} p50 ${phase.p50.toFixed(0).padStart(4)}  p95 ${phase.p95.toFixed(0).padStart(4)}  p99 ${phase.p99.toFixed(0).padStart(4)}  max ${phase.max.toFixed(0).padStart(5)} ms` +
   `   ${phase.deliveries} delivered, ${phase.missing} missing, ${phase.duplicates} twice, ${phase.foreign} foreign, ${phase.disconnects} dropped` +
-  `   server CPU ${(phase.serverCpu * 100).toFixed(0)} %   connect ${phase.connectSeconds.toFixed(1)} s\n` +
+  `   Redis hop p99 ${phase.redisP99.toFixed(0)} ms   CPU server ${(phase.serverCpu * 100).toFixed(0)} % clients ${(phase.loadCpu * 100).toFixed(0)} %   connect ${phase.connectSeconds.toFixed(1)} s\n` +
   `${''.padEnd(34)} p99 per second: ${phase.p99BySecond.map((value) => value.toFixed(0)).join(' ')}\n`;
 
 /** Any delivery error is a failure of the bench, not a number to read past. */
