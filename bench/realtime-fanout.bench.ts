@@ -77,6 +77,14 @@ const spread = (values: number[], digits: number) => {
   return [sorted[0]!, median, sorted.at(-1)!].map((value) => value.toFixed(digits)).join(' / ');
 };
 
+/** Every child but the platforms, so that an interrupted run ends them too. */
+const children = new Set<ChildProcess>();
+function track<T extends ChildProcess>(child: T): T {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').trim();
 
 /** The next message of the load process, failing if it reports a failure or dies. */
@@ -88,9 +96,9 @@ async function nextMessage(load: ChildProcess): Promise<FromLoad> {
 
 /** The publisher to its end; its one JSON line. */
 async function publish(tenants: BenchTenant[]): Promise<{ measured: number; redisP99: number }> {
-  const child = spawn(process.execPath, [...tsx, file('bench/fanout-publisher.ts'), tenants.map((t) => t.tenantId).join(','), String(RATE), String(WARMUP), String(SECONDS)], {
+  const child = track(spawn(process.execPath, [...tsx, file('bench/fanout-publisher.ts'), tenants.map((t) => t.tenantId).join(','), String(RATE), String(WARMUP), String(SECONDS)], {
     stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  }));
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const [code] = (await once(child, 'exit')) as [number | null];
@@ -113,7 +121,7 @@ function clientsFor(tenants: BenchTenant[], servers: Server[], auth: (tenant: Be
 
 /** One measurement: connect every client, publish, count and time what arrived. */
 async function measure(tenants: BenchTenant[], servers: Server[], clients: ClientSpec[]): Promise<Phase> {
-  const load = fork(file('bench/fanout-clients.ts'), [], { execArgv: tsx, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const load = track(fork(file('bench/fanout-clients.ts'), [], { execArgv: tsx, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   try {
     load.send({ kind: 'connect', clients } satisfies ToLoad);
     const connected = await nextMessage(load);
@@ -137,17 +145,17 @@ async function measure(tenants: BenchTenant[], servers: Server[], clients: Clien
 
 /** n bare Socket.IO servers, for as long as `use` runs. */
 async function withBareServers<T>(count: number, use: (servers: Server[]) => Promise<T>): Promise<T> {
-  const children = Array.from({ length: count }, () => spawn(process.execPath, [...tsx, file('bench/bare-fanout-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] }));
+  const bare = Array.from({ length: count }, () => track(spawn(process.execPath, [...tsx, file('bench/bare-fanout-server.ts')], { stdio: ['ignore', 'pipe', 'inherit'] })));
   try {
     const servers = await Promise.all(
-      children.map(async (child) => {
+      bare.map(async (child) => {
         const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
         return { url: (JSON.parse(line) as { url: string }).url, pid: child.pid! };
       }),
     );
     return await use(servers);
   } finally {
-    for (const child of children) {
+    for (const child of bare) {
       child.kill('SIGTERM');
       if (child.exitCode === null) await once(child, 'exit');
     }
@@ -171,6 +179,13 @@ function assertDelivered(name: string, phase: Phase): void {
 await sql(adminUrl, `CREATE DATABASE ${database}`);
 const checkout = fileURLToPath(root).replace(/\/$/, '');
 const platforms: PlatformProcess[] = [startPlatform({ checkout, databaseUrl, jwtSecret, profileDir: process.env.BENCH_CPU_PROF })];
+const cleanUp = async () => {
+  for (const child of children) child.kill('SIGTERM');
+  for (const platform of platforms) await platform.stop();
+  await sql(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+};
+// Interrupted (Ctrl-C, a timeout), it would otherwise leave its platforms running on a dropped-to-be database.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 try {
   const base = await platforms[0]!.url;
   const started = performance.now();
@@ -209,6 +224,5 @@ try {
     process.stdout.write(`${name.padEnd(14)} platform p99 ${spread(result.served, 0)} ms   d p99 ${spread(result.d, 0)} ms   ratio ${spread(result.ratio, 2)}\n`);
   }
 } finally {
-  for (const platform of platforms) await platform.stop();
-  await sql(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await cleanUp();
 }
