@@ -2,6 +2,7 @@
 // the checkout, and two small clients (one SQL statement, one JSON request).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -47,20 +48,94 @@ export async function lastLine(command: string, args: string[]): Promise<string>
   return output.trim().split('\n').at(-1) ?? '';
 }
 
+/** Stops a child process and waits for it to be gone. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+/** The platform administrator's access token on a running platform. */
+export async function platformToken(base: string): Promise<string> {
+  return (await json(`${base}/auth/login`, { method: 'POST', body: JSON.stringify(admin) })).accessToken as string;
+}
+
+export interface BenchTenant {
+  tenantId: string;
+  code: string;
+  /** `Bearer <access token>` of the tenant's admin (monitoring.view and every tenant permission). */
+  authorization: string;
+}
+
+/**
+ * A tenant created by the platform admin, and its admin's token (first login, password changed to
+ * the platform admin's): what a bench reads or listens as.
+ */
+async function createTenant(base: string, platformAccessToken: string, code: string): Promise<BenchTenant> {
+  const created = await json(`${base}/tenants`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${platformAccessToken}` },
+    body: JSON.stringify({ code, name: code, admin: { email: `${code}-tenant-admin@example.test` } }),
+  });
+  const tenantId = (created.tenant as { id: string }).id;
+  const tenantAdmin = created.admin as { email: string; password: string };
+  const first = await json(`${base}/auth/login`, { method: 'POST', body: JSON.stringify({ email: tenantAdmin.email, password: tenantAdmin.password }) });
+  const changed = await json(`${base}/auth/change-password`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${first.accessToken as string}` },
+    body: JSON.stringify({ currentPassword: tenantAdmin.password, newPassword: admin.password }),
+  });
+  return { tenantId, code, authorization: `Bearer ${changed.accessToken as string}` };
+}
+
+/** A tenant (code "bench" unless told) and its admin's token. */
+export async function benchTenant(base: string, code = 'bench'): Promise<BenchTenant> {
+  return createTenant(base, await platformToken(base), code);
+}
+
+// Logins from one address are counted before the password is checked (5 per minute, each refunded
+// on success): more logins in flight than that would be refused.
+const LOGINS_IN_FLIGHT = 4;
+
+/** `count` tenants bench-0, bench-1, … and their admins' tokens, created a few at a time. */
+export async function benchTenants(base: string, count: number): Promise<BenchTenant[]> {
+  const token = await platformToken(base);
+  const tenants: BenchTenant[] = new Array<BenchTenant>(count);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < count; index = next++) tenants[index] = await createTenant(base, token, `bench-${index}`);
+  };
+  await Promise.all(Array.from({ length: Math.min(LOGINS_IN_FLIGHT, count) }, worker));
+  return tenants;
+}
+
+export interface PlatformProcess {
+  child: ChildProcess;
+  /** Resolves to the base URL once the platform listens. */
+  url: Promise<string>;
+  /** Stops it (SIGTERM, as a deployment does) and removes its data directory. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The platform of a checkout as `npm start` runs it (production mode, its own process) on a
+ * scratch database; several may run side by side on one database and Redis, each on its own port.
+ */
 export interface PlatformOptions {
   /** The checkout whose server/ is started. */
   checkout: string;
   databaseUrl: string;
   jwtSecret: string;
-  dataDir: string;
   /** A --cpu-prof profile is written there when the platform stops. */
   profileDir?: string | undefined;
+  /** Its data folder; one of its own (removed when it stops) unless told. */
+  dataDir?: string;
   /** More environment (e.g. FREESWITCH_ESL_* for an external switch). */
   env?: Record<string, string>;
 }
 
-/** The platform of a checkout as `npm start` runs it (production mode); resolves its URL once it listens. */
-export function startPlatform(options: PlatformOptions): { child: ChildProcess; url: Promise<string> } {
+export function startPlatform(options: PlatformOptions): PlatformProcess {
+  const dataDir = options.dataDir ?? file(`bench/.data-${process.pid}-${(platformsStarted += 1)}`);
   const profile = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
     cwd: `${options.checkout}/server`,
@@ -75,7 +150,7 @@ export function startPlatform(options: PlatformOptions): { child: ChildProcess; 
       ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       PLATFORM_ADMIN_EMAIL: admin.email,
       PLATFORM_ADMIN_PASSWORD: admin.password,
-      DATA_DIR: options.dataDir,
+      DATA_DIR: dataDir,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -87,34 +162,14 @@ export function startPlatform(options: PlatformOptions): { child: ChildProcess; 
       if (line.includes('platform listening')) resolve((JSON.parse(line) as { url: string }).url);
     });
   });
-  return { child, url };
+  url.catch(() => undefined); // A platform stopped before it listened is not an unhandled rejection.
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+  return { child, url, stop };
 }
-
-/** Stops a child process and waits for it to be gone. */
-export async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  await once(child, 'exit');
-}
-
-/**
- * A tenant (code "bench" unless told) created by the platform admin on a running platform, and its admin's token
- * (first login, password changed to the platform admin's): what each bench reads as.
- */
-export async function benchTenant(base: string, code = 'bench'): Promise<{ tenantId: string; code: string; authorization: string }> {
-  const platformLogin = await json(`${base}/auth/login`, { method: 'POST', body: JSON.stringify(admin) });
-  const created = await json(`${base}/tenants`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${platformLogin.accessToken as string}` },
-    body: JSON.stringify({ code, name: `Bench ${code}`, admin: { email: `${code}-tenant-admin@example.test` } }),
-  });
-  const tenantId = (created.tenant as { id: string }).id;
-  const tenantAdmin = created.admin as { email: string; password: string };
-  const first = await json(`${base}/auth/login`, { method: 'POST', body: JSON.stringify({ email: tenantAdmin.email, password: tenantAdmin.password }) });
-  const changed = await json(`${base}/auth/change-password`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${first.accessToken as string}` },
-    body: JSON.stringify({ currentPassword: tenantAdmin.password, newPassword: admin.password }),
-  });
-  return { tenantId, code, authorization: `Bearer ${changed.accessToken as string}` };
-}
+let platformsStarted = 0;

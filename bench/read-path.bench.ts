@@ -9,11 +9,11 @@
 // Environment: BENCH_SECONDS (5), BENCH_CONNECTIONS (16), BENCH_REPETITIONS (3), BENCH_BEFORE_ROOT,
 // BENCH_CPU_PROF=<dir> (the platform writes a --cpu-prof profile there when it stops),
 // BENCH_DATABASE_ADMIN_URL, BENCH_REDIS_URL.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { adminUrl, benchTenant, databaseUrlOf, file, json, lastLine, root, sql, startPlatform as startBenchPlatform } from './bench-env.ts';
+import { adminUrl, benchTenant, databaseUrlOf, file, json, root, sql, startPlatform } from './bench-env.ts';
 import { LIST_EXTENSIONS } from '../server/src/modules/extensions/extensions.repo.ts';
 import { LIST_MEMBERS } from '../server/src/modules/users/users.repo.ts';
 import { APP_ROLE, urlForRole } from '../server/src/platform/db/roles.ts';
@@ -26,6 +26,16 @@ const database = `callcenter_bench_${process.pid}`;
 const databaseUrl = databaseUrlOf(database);
 
 
+
+/** Runs a child to its end and returns the last line it printed (each child prints one JSON line). */
+async function lastLine(command: string, args: string[]): Promise<string> {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}`);
+  return output.trim().split('\n').at(-1) ?? '';
+}
 
 /** autocannon in its own process: requests per second over the run; fails on any non-2xx. */
 async function http(url: string, authorization: string, seconds = SECONDS): Promise<number> {
@@ -57,23 +67,16 @@ const spread = (values: number[]) => {
 
 const jwtSecret = randomBytes(32).toString('base64url');
 const profileDir = process.env.BENCH_CPU_PROF;
-const dataDirs: string[] = [];
-
-/** The platform of a checkout on the bench's database, with its own data folder. */
-function startPlatform(checkout: string, profile: string | undefined) {
-  const dataDir = file(`bench/.data-${process.pid}-${dataDirs.length}`);
-  dataDirs.push(dataDir);
-  return startBenchPlatform({ checkout, databaseUrl, jwtSecret, dataDir, profileDir: profile });
-}
+const startAt = (checkout: string, profile?: string) => startPlatform({ checkout, databaseUrl, jwtSecret, profileDir: profile });
 
 await sql(adminUrl, `CREATE DATABASE ${database}`);
-const platforms = [startPlatform(fileURLToPath(root).replace(/\/$/, ''), profileDir)];
+const platforms = [startAt(fileURLToPath(root).replace(/\/$/, ''), profileDir)];
 // BENCH_BEFORE_ROOT: another checkout (e.g. the commit before a change, with node_modules) served
 // side by side on the same database, so before and after are measured against the same d.
 const beforeRoot = process.env.BENCH_BEFORE_ROOT;
 try {
   const base = await platforms[0]!.url;
-  if (beforeRoot) platforms.push(startPlatform(beforeRoot, undefined));
+  if (beforeRoot) platforms.push(startAt(beforeRoot));
   const beforeBase = beforeRoot ? await platforms[1]!.url : undefined;
 
   // A tenant with 50 members and 50 extensions to read.
@@ -124,10 +127,6 @@ try {
     );
   }
 } finally {
-  for (const { child } of platforms) {
-    child.kill('SIGTERM');
-    if (child.exitCode === null) await once(child, 'exit');
-  }
+  for (const platform of platforms) await platform.stop();
   await sql(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
 }
