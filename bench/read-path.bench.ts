@@ -9,11 +9,9 @@
 // Environment: BENCH_SECONDS (5), BENCH_CONNECTIONS (16), BENCH_REPETITIONS (3), BENCH_BEFORE_ROOT,
 // BENCH_CPU_PROF=<dir> (the platform writes a --cpu-prof profile there when it stops),
 // BENCH_DATABASE_ADMIN_URL, BENCH_REDIS_URL.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { adminUrl, benchTenant, databaseUrlOf, file, json, root, sql, startPlatform } from './bench-env.ts';
+import { adminUrl, benchTenant, databaseUrlOf, file, json, lastLine, root, sql, startPlatform } from './bench-env.ts';
 import { LIST_EXTENSIONS } from '../server/src/modules/extensions/extensions.repo.ts';
 import { LIST_MEMBERS } from '../server/src/modules/users/users.repo.ts';
 import { APP_ROLE, urlForRole } from '../server/src/platform/db/roles.ts';
@@ -26,16 +24,6 @@ const database = `callcenter_bench_${process.pid}`;
 const databaseUrl = databaseUrlOf(database);
 
 
-
-/** Runs a child to its end and returns the last line it printed (each child prints one JSON line). */
-async function lastLine(command: string, args: string[]): Promise<string> {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}`);
-  return output.trim().split('\n').at(-1) ?? '';
-}
 
 /** autocannon in its own process: requests per second over the run; fails on any non-2xx. */
 async function http(url: string, authorization: string, seconds = SECONDS): Promise<number> {

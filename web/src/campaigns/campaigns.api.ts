@@ -12,26 +12,7 @@ export interface CallingWindow {
 }
 export type Schedule = Partial<Record<Weekday, CallingWindow[]>>;
 
-export interface Campaign {
-  id: string;
-  name: string;
-  queueId: string;
-  trunkId: string;
-  pacingMin: number;
-  pacingMax: number;
-  recordingEnabled: boolean;
-  timezone: string;
-  callerId: string | null;
-  maxAttempts: number;
-  schedule: Schedule;
-  status: CampaignStatus;
-  statusChangedAt: string;
-  /** The moves the status allows now, from the server's table. */
-  operations: CampaignOperation[];
-  createdAt: string;
-  updatedAt: string;
-}
-
+/** What a form sends (every field, for a creation and an edit alike). */
 export interface CampaignInput {
   name: string;
   queueId: string;
@@ -43,6 +24,16 @@ export interface CampaignInput {
   callerId: string | null;
   maxAttempts: number;
   schedule: Schedule;
+}
+
+export interface Campaign extends CampaignInput {
+  id: string;
+  status: CampaignStatus;
+  statusChangedAt: string;
+  /** The moves the status allows now, from the server's table. */
+  operations: CampaignOperation[];
+  createdAt: string;
+  updatedAt: string;
 }
 
 export const campaignsKey = (tenantId: string | null) => ['campaigns', tenantId] as const;
