@@ -10,12 +10,10 @@
 // BENCH_CPU_PROF=<dir> (the platform writes a --cpu-prof profile there when it stops),
 // BENCH_DATABASE_ADMIN_URL, BENCH_REDIS_URL.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { admin, adminUrl, benchTenant, databaseUrlOf, file, json, redisUrl, root, sql } from './bench-env.ts';
+import { adminUrl, benchTenant, databaseUrlOf, file, json, root, sql, startServedPlatform, stopServedPlatform } from './bench-env.ts';
 import { LIST_EXTENSIONS } from '../server/src/modules/extensions/extensions.repo.ts';
 import { LIST_MEMBERS } from '../server/src/modules/users/users.repo.ts';
 import { APP_ROLE, urlForRole } from '../server/src/platform/db/roles.ts';
@@ -67,39 +65,14 @@ const spread = (values: number[]) => {
   return `${sorted[0]!.toFixed(2)} / ${median.toFixed(2)} / ${sorted.at(-1)!.toFixed(2)}`;
 };
 
-const jwtSecret = randomBytes(32).toString('base64url');
 const profileDir = process.env.BENCH_CPU_PROF;
 const dataDirs: string[] = [];
 
-/** The platform of a checkout as `npm start` runs it; resolves its URL once it listens. */
+/** The platform of a checkout as `npm start` runs it, with its own data directory. */
 function startPlatform(checkout: string, profile: string | undefined) {
   const dataDir = file(`bench/.data-${process.pid}-${dataDirs.length}`);
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []), '--import', 'tsx', 'src/main.ts'], {
-    cwd: `${checkout}/server`,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: '0',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      JWT_SECRET: jwtSecret,
-      // Role passwords are derived from it and roles are per cluster: the tests' key changes nothing.
-      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-      PLATFORM_ADMIN_EMAIL: admin.email,
-      PLATFORM_ADMIN_PASSWORD: admin.password,
-      DATA_DIR: dataDir,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  // The platform logs JSON lines on stdout (request logs included); the bench drains them.
-  const url = new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`platform in ${checkout} exited with ${code}`)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      if (line.includes('platform listening')) resolve((JSON.parse(line) as { url: string }).url);
-    });
-  });
-  return { child, url };
+  return startServedPlatform({ checkout, databaseUrl, dataDir, profile });
 }
 
 await sql(adminUrl, `CREATE DATABASE ${database}`);
@@ -160,10 +133,7 @@ try {
     );
   }
 } finally {
-  for (const { child } of platforms) {
-    child.kill('SIGTERM');
-    if (child.exitCode === null) await once(child, 'exit');
-  }
+  for (const { child } of platforms) await stopServedPlatform(child);
   await sql(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
 }
