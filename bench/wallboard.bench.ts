@@ -7,7 +7,7 @@
 // same per-agent rate; then 200 agents; then idle again.
 //
 // Smooth (the target): p95 frame interval ≤ 50 ms, no long task over 200 ms, and p95 event → screen
-// ≤ 500 ms, with 200 agents each changing state every 2 s (≈ 100 AGENT_STATE_CHANGED/s, ≈ 260
+// ≤ 500 ms, with 200 agents each changing state every 2 s (≈ 100 AGENT_STATE_CHANGED/s, ≈ 300
 // events/s in all).
 //
 // Environment: BENCH_AGENTS (200), BENCH_FEW_AGENTS (20), BENCH_QUEUES (4), BENCH_SECONDS (20 per
