@@ -28,25 +28,37 @@ export function parseAgentStateChange(payload: unknown): AgentStateChange | null
   return { agentId, state, at, pauseReasonId: typeof pauseReasonId === 'string' ? pauseReasonId : null };
 }
 
-/**
- * The list with one agent's new state. Returns the same array when nothing changes: an unknown
- * agent (the caller refetches), or an event older than what the list already shows (a refetch
- * that raced ahead of a late event must not be rolled back).
- */
-export function applyAgentStateChange(agents: readonly Agent[], change: AgentStateChange): readonly Agent[] {
-  const index = agents.findIndex((agent) => agent.id === change.agentId);
-  if (index === -1) return agents;
-  const current = agents[index]!;
-  if (Date.parse(change.at) < Date.parse(current.stateChangedAt)) return agents;
-  const next = [...agents];
-  next[index] = {
-    ...current,
+/** The agent with its new state; the same agent when the change is older than what it shows. */
+function patchAgent(agent: Agent, change: AgentStateChange): Agent {
+  if (Date.parse(change.at) < Date.parse(agent.stateChangedAt)) return agent;
+  return {
+    ...agent,
     state: change.state,
     stateChangedAt: change.at,
     pauseReasonId: change.state === 'PAUSED' ? change.pauseReasonId : null,
   };
-  return next;
 }
+
+/**
+ * The list with a batch of changes (at most one per agent, see newerChange), in one copy however
+ * many there are. Returns the same array when nothing changes: unknown agents (the caller
+ * refetches), or changes older than what the list already shows (a refetch that raced ahead of a
+ * late event must not be rolled back).
+ */
+export function applyAgentStateChanges(agents: readonly Agent[], changes: readonly AgentStateChange[]): readonly Agent[] {
+  const byAgent = new Map(changes.map((change) => [change.agentId, change]));
+  let next: Agent[] | null = null;
+  agents.forEach((agent, index) => {
+    const change = byAgent.get(agent.id);
+    const patched = change ? patchAgent(agent, change) : agent;
+    if (patched !== agent) (next ??= [...agents])[index] = patched;
+  });
+  return next ?? agents;
+}
+
+/** Of two changes of one agent, the one that happened last (the later arrival on a tie). */
+export const newerChange = (held: AgentStateChange, next: AgentStateChange): AgentStateChange =>
+  Date.parse(next.at) >= Date.parse(held.at) ? next : held;
 
 export type StateTone = 'offline' | 'available' | 'paused' | 'busy';
 
