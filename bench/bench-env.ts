@@ -60,6 +60,9 @@ export async function platformToken(base: string): Promise<string> {
   return (await json(`${base}/auth/login`, { method: 'POST', body: JSON.stringify(admin) })).accessToken as string;
 }
 
+/** The e-mail of a bench tenant's admin (the password is the platform admin's). */
+export const tenantAdminEmail = (code: string) => `${code}-tenant-admin@example.test`;
+
 export interface BenchTenant {
   tenantId: string;
   code: string;
@@ -75,7 +78,7 @@ async function createTenant(base: string, platformAccessToken: string, code: str
   const created = await json(`${base}/tenants`, {
     method: 'POST',
     headers: { authorization: `Bearer ${platformAccessToken}` },
-    body: JSON.stringify({ code, name: code, admin: { email: `${code}-tenant-admin@example.test` } }),
+    body: JSON.stringify({ code, name: code, admin: { email: tenantAdminEmail(code) } }),
   });
   const tenantId = (created.tenant as { id: string }).id;
   const tenantAdmin = created.admin as { email: string; password: string };

@@ -24,7 +24,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, openPage } from '../e2e/support/browser.ts';
 import { createCoordination } from '../server/src/platform/coordination/index.ts';
 import { realtimePublisher } from '../server/src/platform/realtime/events.ts';
-import { admin, adminUrl, benchTenant, databaseUrlOf, file, platformToken, redisUrl, root, sql, startPlatform } from './bench-env.ts';
+import { admin, adminUrl, benchTenant, databaseUrlOf, file, platformToken, redisUrl, root, sql, startPlatform, tenantAdminEmail } from './bench-env.ts';
 import { buildCallCenter, liftPlanLimits, pauseReasonId, type BenchAgent } from './call-center-tenant.ts';
 import { installProbe, quantile, screenLatencies, startRecording, stopRecording, type PageSample } from './wallboard-probe.ts';
 import { WallboardTraffic, type Published, type TrafficCounts } from './wallboard-traffic.ts';
@@ -57,7 +57,7 @@ const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 
 /** Signs in as the tenant admin and opens the wallboard from the menu, live, with every agent on it. */
 async function openWallboard(page: Page, base: string, agents: number): Promise<void> {
   await page.goto(`${base}/login`);
-  await page.getByLabel('E-mail').fill('tenant-admin@example.test');
+  await page.getByLabel('E-mail').fill(tenantAdminEmail('bench'));
   await page.getByLabel('Password').fill(admin.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Wallboard', exact: true }).click();
