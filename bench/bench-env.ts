@@ -17,6 +17,9 @@ export const databaseUrlOf = (database: string) => Object.assign(new URL(adminUr
 /** The platform administrator each bench's platform is started with. */
 export const admin = { email: 'bench-admin@example.test', password: 'bench-password-123' };
 
+/** A numeric setting of a bench from its environment variable, or its default. */
+export const setting = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
+
 export const root = new URL('../', import.meta.url);
 export const file = (relative: string) => fileURLToPath(new URL(relative, root));
 

@@ -11,15 +11,15 @@
 // BENCH_DATABASE_ADMIN_URL, BENCH_REDIS_URL.
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { adminUrl, benchTenant, databaseUrlOf, file, json, lastLine, root, sql, startPlatform } from './bench-env.ts';
+import { adminUrl, benchTenant, databaseUrlOf, file, json, lastLine, root, setting, sql, startPlatform } from './bench-env.ts';
 import { LIST_EXTENSIONS } from '../server/src/modules/extensions/extensions.repo.ts';
 import { LIST_MEMBERS } from '../server/src/modules/users/users.repo.ts';
 import { APP_ROLE, urlForRole } from '../server/src/platform/db/roles.ts';
 import { TEST_ENCRYPTION_KEY, testRolePasswords } from '../server/test/env.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const REPETITIONS = Number(process.env.BENCH_REPETITIONS ?? 3);
+const SECONDS = setting('BENCH_SECONDS', 5);
+const CONNECTIONS = setting('BENCH_CONNECTIONS', 16);
+const REPETITIONS = setting('BENCH_REPETITIONS', 3);
 const database = `callcenter_bench_${process.pid}`;
 const databaseUrl = databaseUrlOf(database);
 

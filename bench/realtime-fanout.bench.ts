@@ -31,15 +31,15 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { adminUrl, benchTenants, databaseUrlOf, file, root, sql, startPlatform, type BenchTenant, type PlatformProcess } from './bench-env.ts';
+import { adminUrl, type BenchTenant, benchTenants, databaseUrlOf, file, type PlatformProcess, root, setting, sql, startPlatform } from './bench-env.ts';
 import type { ClientSpec, FromLoad, LoadReport, ToLoad } from './fanout-shared.ts';
 
-const TENANTS = Number(process.env.BENCH_TENANTS ?? 200);
-const CLIENTS_PER_TENANT = Number(process.env.BENCH_CLIENTS_PER_TENANT ?? 10);
-const RATE = Number(process.env.BENCH_RATE ?? 500);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-const REPETITIONS = Number(process.env.BENCH_REPETITIONS ?? 2);
+const TENANTS = setting('BENCH_TENANTS', 200);
+const CLIENTS_PER_TENANT = setting('BENCH_CLIENTS_PER_TENANT', 10);
+const RATE = setting('BENCH_RATE', 500);
+const SECONDS = setting('BENCH_SECONDS', 15);
+const WARMUP = setting('BENCH_WARMUP', 2);
+const REPETITIONS = setting('BENCH_REPETITIONS', 2);
 /** Which cases: instance counts, comma-separated. */
 const INSTANCES = (process.env.BENCH_INSTANCES ?? '1,2').split(',').map(Number);
 const TARGET_P99_MS = 100;

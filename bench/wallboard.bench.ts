@@ -24,17 +24,17 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, openPage } from '../e2e/support/browser.ts';
 import { createCoordination } from '../server/src/platform/coordination/index.ts';
 import { realtimePublisher } from '../server/src/platform/realtime/events.ts';
-import { admin, adminUrl, benchTenant, databaseUrlOf, file, platformToken, redisUrl, root, sql, startPlatform, tenantAdminEmail } from './bench-env.ts';
+import { admin, adminUrl, benchTenant, databaseUrlOf, file, platformToken, redisUrl, root, setting, sql, startPlatform, tenantAdminEmail } from './bench-env.ts';
 import { buildCallCenter, liftPlanLimits, pauseReasonId, type BenchAgent } from './call-center-tenant.ts';
 import { installProbe, quantile, screenLatencies, startRecording, stopRecording, type PageSample } from './wallboard-probe.ts';
 import { WallboardTraffic, type Published, type TrafficCounts } from './wallboard-traffic.ts';
 
-const AGENTS = Number(process.env.BENCH_AGENTS ?? 200);
-const FEW_AGENTS = Number(process.env.BENCH_FEW_AGENTS ?? 20);
-const QUEUES = Number(process.env.BENCH_QUEUES ?? 4);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const PERIOD_MS = Number(process.env.BENCH_PERIOD_MS ?? 2000);
-const REAL_AGENTS = Number(process.env.BENCH_REAL_AGENTS ?? 10);
+const AGENTS = setting('BENCH_AGENTS', 200);
+const FEW_AGENTS = setting('BENCH_FEW_AGENTS', 20);
+const QUEUES = setting('BENCH_QUEUES', 4);
+const SECONDS = setting('BENCH_SECONDS', 20);
+const PERIOD_MS = setting('BENCH_PERIOD_MS', 2000);
+const REAL_AGENTS = setting('BENCH_REAL_AGENTS', 10);
 /** Every fifth agent's changes are matched on screen. */
 const WATCH_EVERY = 5;
 const SMOOTH = { p95FrameMs: 50, longestTaskMs: 200, p95ScreenMs: 500 };

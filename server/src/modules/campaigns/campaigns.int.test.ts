@@ -83,6 +83,10 @@ describe('/campaigns', () => {
       [body(routes, { status: 'RUNNING' }), 'VALIDATION_FAILED'],
       [body(routes, { pacingMax: 11 }), 'VALIDATION_FAILED'],
       [body(routes, { callerId: '11 3333-4444' }), 'VALIDATION_FAILED'],
+      [body(routes, { name: 'Black\u0000Friday' }), 'VALIDATION_FAILED'],
+      [body(routes, { maxAttempts: 1e12 }), 'VALIDATION_FAILED'],
+      [body(routes, { pacingMin: 1.001 }), 'VALIDATION_FAILED'],
+      [body(routes, { timezone: '../../etc/localtime' }), 'INVALID_TIMEZONE'],
     ];
     for (const [payload, code] of cases) expectError(await call('POST', '/campaigns', routes.session, payload), 400, code);
     expect((await call('GET', '/campaigns', routes.session)).json()).toEqual([]);

@@ -70,6 +70,3 @@ export const softDeleteCampaign = (tx: Tx, id: string) =>
 export const campaignsUsing = async (tx: Tx, column: 'queueId' | 'trunkId', id: string): Promise<string[]> =>
   (await tx.selectFrom('campaigns').select('name').where(column, '=', id).where('deletedAt', 'is', null).orderBy('name').execute()).map((row) => row.name);
 
-/** Whether a live queue / trunk of this tenant has this id (row-level security hides the others). */
-export const isLive = async (tx: Tx, table: 'queues' | 'trunks', id: string): Promise<boolean> =>
-  (await tx.selectFrom(table).select('id').where('id', '=', id).where('deletedAt', 'is', null).executeTakeFirst()) !== undefined;

@@ -12,6 +12,8 @@ import { assertQuota } from '../../platform/quotas/quotas.ts';
 import type { CampaignStatusChangedPayload } from '../../platform/realtime/campaign-event-schemas.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
 import { isDeletable, nextCampaignStatus, type CampaignOperation } from './campaign-state.ts';
+import { findQueue } from '../queues/queues.repo.ts';
+import { findTrunk } from '../trunks/trunks.repo.ts';
 import * as repo from './campaigns.repo.ts';
 import type { Campaign, CampaignCreateBody, CampaignPatchBody } from './campaigns.schema.ts';
 import { DEFAULT_SCHEDULE, isInSchedule, isKnownTimeZone, scheduleProblem } from './schedule.ts';
@@ -45,10 +47,10 @@ async function assertValid(tx: Tx, settings: Settings, changed: Partial<Settings
   }
   const problem = changed.schedule !== undefined ? scheduleProblem(settings.schedule) : null;
   if (problem) throw badRequest(E.INVALID_SCHEDULE, `The schedule is not valid: ${problem.message}`, [problem], { detail: problem.message });
-  if (changed.queueId !== undefined && !(await repo.isLive(tx, 'queues', settings.queueId))) {
+  if (changed.queueId !== undefined && !(await findQueue(tx, settings.queueId))) {
     throw badRequest(E.INVALID_QUEUE, 'queueId must be a queue of this tenant', [{ path: '/queueId', message: 'unknown queue' }]);
   }
-  if (changed.trunkId !== undefined && !(await repo.isLive(tx, 'trunks', settings.trunkId))) {
+  if (changed.trunkId !== undefined && !(await findTrunk(tx, settings.trunkId))) {
     throw badRequest(E.UNKNOWN_TRUNK, 'trunkId must be a trunk of this tenant', [{ path: '/trunkId', message: 'unknown trunk' }]);
   }
 }
@@ -88,7 +90,7 @@ export class CampaignsService {
     return this.uniqueName(patch.name, () =>
       this.deps.db.withTenant(actor.tenantId, async (tx) => {
         const current = await this.locked(tx, id);
-        await assertValid(tx, { ...current, ...stripUndefined(patch) }, patch);
+        await assertValid(tx, { ...current, ...patch }, patch);
         const row = await repo.updateCampaign(tx, id, patch);
         await recordAudit(tx, actor, { action: 'CAMPAIGN_UPDATED', targetType: 'campaign', targetId: id, details: { changed: Object.keys(body) } });
         return repo.toCampaign(row);
@@ -151,7 +153,3 @@ export class CampaignsService {
   }
 }
 
-/** A PATCH's fields that are set (an absent field keeps the stored value). */
-function stripUndefined<T extends object>(body: T): Partial<T> {
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<T>;
-}

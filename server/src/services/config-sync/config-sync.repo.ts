@@ -1,7 +1,7 @@
 // What the config sync reads for one tenant, in that tenant's row-level security.
 import { sql } from 'kysely';
 import type { SecretBox } from '../../platform/crypto/secrets.ts';
-import type { DatabaseHandles } from '../../platform/db/database.ts';
+import type { DatabaseHandles, Tx } from '../../platform/db/database.ts';
 import type { SwitchConfigKind } from '../../platform/db/schema.ts';
 import { legacyGatewayName, switchGatewayName } from '../../platform/switch/naming.ts';
 import { switchTenants, type SwitchTenant } from '../event-consumer/tenant-resolver.ts';
@@ -136,14 +136,22 @@ export class ConfigSyncRepo {
         .select(['a.id', 'a.state', 'e.number', 'a.wrapUpSeconds', 'a.maxNoAnswer', 'a.rejectDelaySeconds', 'a.busyDelaySeconds', 'a.noAnswerDelaySeconds'])
         .where('a.deletedAt', 'is', null)
         .execute(),
-      tiers: await tx
-        .selectFrom('queueTiers as t')
-        .innerJoin('agents as a', 'a.id', 't.agentId')
-        .innerJoin('queues as q', 'q.id', 't.queueId')
-        .select(['t.queueId', 't.agentId', 't.level', 't.position'])
-        .where('a.deletedAt', 'is', null)
-        .where('q.deletedAt', 'is', null)
-        .execute(),
+      tiers: await liveTiers(tx),
     }));
   }
+
+  /** The tenant's tiers of live agents in live queues. */
+  async callCenterTiers(tenantId: string) {
+    return this.db.withTenant(tenantId, liveTiers);
+  }
 }
+
+const liveTiers = (tx: Tx) =>
+  tx
+    .selectFrom('queueTiers as t')
+    .innerJoin('agents as a', 'a.id', 't.agentId')
+    .innerJoin('queues as q', 'q.id', 't.queueId')
+    .select(['t.queueId', 't.agentId', 't.level', 't.position'])
+    .where('a.deletedAt', 'is', null)
+    .where('q.deletedAt', 'is', null)
+    .execute();

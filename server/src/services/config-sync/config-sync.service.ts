@@ -252,7 +252,7 @@ export class ConfigSync {
       return;
     }
     if (queues.live.length === 0) return;
-    const { tiers } = await repo.callCenterMembers(tenant.id);
+    const tiers = await repo.callCenterTiers(tenant.id);
     for (const queue of queues.live) {
       const wanted = tiers.filter((tier) => tier.queueId === queue.id);
       if (wanted.length === 0) continue;
