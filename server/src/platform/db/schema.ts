@@ -276,6 +276,67 @@ export interface CampaignsTable extends SoftDelete, Stamps {
   statusChangedAt: Defaulted<Date>;
 }
 
+export type LeadStatus = 'READY' | 'CALLBACK' | 'DO_NOT_CALL' | 'COMPLETED' | 'EXHAUSTED';
+
+export interface LeadsTable extends Stamps {
+  id: Generated<string>;
+  tenantId: string;
+  campaignId: string;
+  phone: string;
+  name: string | null;
+  status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: Date | null;
+  lastOutcome: string | null;
+  data: Json<Record<string, string>>;
+  importId: string | null;
+}
+
+export type ListImportKind = 'LEADS' | 'SUPPRESSION';
+export type ListImportStatus = 'RUNNING' | 'COMPLETED' | 'FAILED';
+/** Why an import refused a row (the rejected-rows CSV). */
+export type RejectReason = 'EMPTY' | 'LETTERS' | 'FOREIGN' | 'TOO_SHORT' | 'TOO_LONG' | 'INVALID' | 'DUPLICATE';
+
+export interface ListImportsTable {
+  id: Generated<string>;
+  tenantId: string;
+  kind: ListImportKind;
+  campaignId: string | null;
+  fileName: string | null;
+  status: ColumnType<ListImportStatus, ListImportStatus | undefined, ListImportStatus>;
+  errorCode: string | null;
+  total: ColumnType<number, number | undefined, number>;
+  valid: ColumnType<number, number | undefined, number>;
+  invalid: ColumnType<number, number | undefined, number>;
+  duplicates: ColumnType<number, number | undefined, number>;
+  imported: ColumnType<number, number | undefined, number>;
+  suppressed: ColumnType<number, number | undefined, number>;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+  finishedAt: Date | null;
+}
+
+export interface ListImportRejectsTable {
+  importId: string;
+  tenantId: string;
+  rowNumber: number;
+  rawValue: string;
+  reason: RejectReason;
+}
+
+export type SuppressionSource = 'MANUAL' | 'IMPORT' | 'DISPOSITION';
+
+export interface SuppressionEntriesTable {
+  id: Generated<string>;
+  tenantId: string;
+  phone: string;
+  source: SuppressionSource;
+  note: string | null;
+  importId: string | null;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+}
+
 /** The eight agent states; LOGGED_OUT is the state after logout (and before the first login). */
 export type AgentState = 'LOGGED_OUT' | 'AVAILABLE' | 'PAUSED' | 'RESERVED' | 'RINGING' | 'IN_CALL' | 'WRAP_UP' | 'ON_EXTERNAL_CALL';
 
@@ -467,6 +528,10 @@ export interface Database {
   ivrOptions: IvrOptionsTable;
   queues: QueuesTable;
   campaigns: CampaignsTable;
+  leads: LeadsTable;
+  listImports: ListImportsTable;
+  listImportRejects: ListImportRejectsTable;
+  suppressionEntries: SuppressionEntriesTable;
   agents: AgentsTable;
   queueTiers: QueueTiersTable;
   pauseReasons: PauseReasonsTable;
