@@ -3,9 +3,11 @@
 // the agent's leg carries the tenant, the call and the queue, and a recorded queue leaves a stereo
 // 8 kHz 16-bit WAV at <recordings dir>/<tenant id>/<call id>.wav while an unrecorded one leaves none.
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseWavHeader } from '../../switch-sim/src/media/wav.ts';
+import { SwitchXmlElement } from '../src/platform/switch/switch-xml-writer.ts';
 import { createMember, createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
 import { pendingSwitchChanges, phoneLegs, startSwitchedApp, switchChannels, type SwitchedApp, until } from './switch.ts';
 
@@ -186,6 +188,45 @@ describe('callers entering a queue', () => {
     });
     const agentLeg = await answeredBy(call, '4103');
     expect(await getvar(agentLeg, 'svc_tenant_id')).toBe(tenant.tenant.id);
+    expect(await getvar(agentLeg, 'svc_call_id')).toBe(call);
+    expect(await getvar(agentLeg, 'svc_queue_id')).toBe(queueId);
+  });
+
+  it('from an old dialplan version re-activated (a rollback): the switch gets today’s queue entry, not the stored bare callcenter', async () => {
+    const { queueId } = await staffedQueue('4104', false);
+    const context = `${tenant.tenant.code}_default`;
+    // A version as the compiler wrote it before the queue entry existed (decision 0029): the
+    // callcenter action alone, stored as a DRAFT of the tenant's default context.
+    const root = new SwitchXmlElement('include');
+    const condition = root
+      .ele('context', { name: context })
+      .ele('extension', { name: 'old-support-line', continue: 'false' })
+      .ele('condition', { field: 'destination_number', expression: '^7104$' });
+    condition.ele('action', { application: 'answer', data: '' });
+    condition.ele('action', { application: 'callcenter', data: `q-${queueId}` });
+    const oldXml = root.end();
+    const versionId = await t.db.withTenant(tenant.tenant.id, async (tx) => {
+      const { last } = await tx.selectFrom('dialplanVersions').select((eb) => eb.fn.max('number').as('last')).where('context', '=', 'default').executeTakeFirstOrThrow();
+      const row = await tx
+        .insertInto('dialplanVersions')
+        .values({ tenantId: tenant.tenant.id, context: 'default', number: Number(last ?? 0) + 1, status: 'DRAFT', xml: oldXml, createdBy: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    await post(`/dialplan/versions/${versionId}/activate`, {});
+    await settled();
+
+    const written = await readFile(path.join(t.confDir, 'dialplan', `${context}.xml`), 'utf8');
+    expect(written).toContain('svc_call_id=');
+    expect(written).toContain(`svc_queue_id=${queueId}`);
+    expect(written).toContain('cc_export_vars=');
+    // The version's own record stays what it was.
+    const stored = await t.app.inject({ method: 'GET', url: `/dialplan/versions/${versionId}`, headers: auth });
+    expect(stored.json<{ xml: string; status: string }>()).toMatchObject({ xml: oldXml, status: 'ACTIVE' });
+
+    const call = t.simulator().control.inbound({ did: '7104', callerIdNumber: '4198', profile: 'internal', context, vars: { svc_tenant_id: tenant.tenant.id } });
+    const agentLeg = await answeredBy(call, '4104');
     expect(await getvar(agentLeg, 'svc_call_id')).toBe(call);
     expect(await getvar(agentLeg, 'svc_queue_id')).toBe(queueId);
   });

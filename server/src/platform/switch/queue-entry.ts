@@ -38,6 +38,16 @@ export function queueEntryActions(queueId: string): QueueEntryAction[] {
 }
 
 /**
+ * The `set`s that came before `callcenter` in each form of the queue entry the compilers have
+ * written, newest first; the first form ever was the bare `callcenter` (no sets). Recompiling a
+ * stored version (decision 0041) recognises an entry by one of these and writes today's instead.
+ */
+export function queueEntryForms(queueId: string): QueueEntryAction[][] {
+  const current = queueEntryActions(queueId).slice(0, -1);
+  return [current];
+}
+
+/**
  * Where a recorded queue call's file is: `<recordingsDir>/<tenant id>/<call id>.wav`, as the
  * queue's record-template (expanded by the switch on the member channel at the agent's answer).
  */
