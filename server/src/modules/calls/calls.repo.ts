@@ -53,7 +53,8 @@ const callView = (tx: Tx) =>
     .leftJoin('queues as q', 'q.id', 'c.queueId')
     .leftJoin('agents as a', 'a.id', 'c.agentId')
     .leftJoin('users as u', 'u.id', 'a.userId')
-    .leftJoin('recordings as r', 'r.callId', 'c.id')
+    // The call's first recording (a call through two recorded queues has more: GET /calls/:id).
+    .leftJoin('recordings as r', (join) => join.onRef('r.callId', '=', 'c.id').on('r.seq', '=', 1))
     .select([
       'c.id',
       'c.direction',
