@@ -109,4 +109,29 @@ out.push('', ...verdicts, '', 'abandon rate by hour of the shift, first seed (%)
 for (const { name } of scenarios(firstSeed)) {
   for (const dialer of main()) out.push(`  ${name} / ${dialer.name}: ${of(name, dialer.name)[0]!.abandonByHour.map((rate) => (100 * rate).toFixed(1)).join(' ')}`);
 }
+// Sensitivity: the same comparison away from the setting the defaults were tuned on.
+const variants: { name: string; change: Partial<Scenario> }[] = [
+  { name: '10 agents', change: { agents: 10 } },
+  { name: '50 agents', change: { agents: 50 } },
+  { name: 'talk time CV 0.5', change: { talkCv: 0.5 } },
+  { name: 'talk time CV 1.5', change: { talkCv: 1.5 } },
+  { name: 'answers after 2–40 s', change: { answerDelay: [2, 40], noAnswerSeconds: 45 } },
+];
+out.push('', 'sensitivity (same seeds; ours and progressive; abandon as mean and worst run):', '');
+out.push('| variant | scenario | ours abandon (worst) | ours occupancy | progressive occupancy | ours ÷ progressive |');
+out.push('|---|---|---|---|---|---|');
+for (const variant of variants) {
+  for (const index of [0, 1]) {
+    const ours: Result[] = [];
+    const progressive: Result[] = [];
+    for (let seed = firstSeed; seed < firstSeed + seeds; seed++) {
+      const scenario = { ...scenarios(seed)[index]!, ...variant.change };
+      ours.push(simulate(scenario, ourDialer()));
+      progressive.push(simulate(scenario, progressiveDialer()));
+    }
+    out.push(
+      `| ${variant.name} | ${scenarios(firstSeed)[index]!.name} | ${pct(mean(ours.map((one) => one.abandonRate)))} (${pct(Math.max(...ours.map((one) => one.abandonRate)))}) | ${pct(mean(ours.map((one) => one.occupancy)))} | ${pct(mean(progressive.map((one) => one.occupancy)))} | ${ratio(ours, progressive).toFixed(2)} |`,
+    );
+  }
+}
 console.log(out.join('\n'));

@@ -66,7 +66,7 @@ export const STATE_HOLIDAYS: Readonly<Record<string, readonly { month: number; d
   RJ: [{ month: 4, day: 23, name: 'Dia de São Jorge', source: 'Lei estadual RJ 5.198/2008' }],
   // MG's "Data Magna" is 21 April (Constituição do Estado de Minas Gerais, art. 256), already national.
   MG: [],
-  BA: [{ month: 7, day: 2, name: 'Independência da Bahia', source: 'Constituição do Estado da Bahia, art. 6º' }],
+  BA: [{ month: 7, day: 2, name: 'Independência da Bahia', source: 'Constituição do Estado da Bahia (article to confirm)' }],
   RS: [{ month: 9, day: 20, name: 'Revolução Farroupilha', source: 'Lei estadual RS 4.850/1964' }],
   PR: [{ month: 12, day: 19, name: 'Emancipação Política do Paraná', source: 'Lei estadual PR 4.658/1962 (to confirm)' }],
   PE: [{ month: 3, day: 6, name: 'Data Magna de Pernambuco (Revolução Pernambucana)', source: 'Lei estadual PE 16.241/2017 (to confirm)' }],
