@@ -68,6 +68,12 @@ describe('campaign statistics', () => {
     expect(answerProbabilityAtAge(stats, 7)).toBeGreaterThan(0.2);
   });
 
+  it('an unanswered call without its ring time teaches only the first age', () => {
+    const stats = recordOutcome(INITIAL_STATISTICS, { kind: 'FAILED' });
+    expect(stats.answerByRingAge[0]).toBe(0);
+    expect(stats.answerByRingAge.slice(1)).toEqual(INITIAL_STATISTICS.answerByRingAge.slice(1));
+  });
+
   it('is trusted only after enough outcomes and finished talks', () => {
     const { minOutcomes, minTalks } = DEFAULT_STATISTICS_SETTINGS;
     expect(isTrusted({ ...INITIAL_STATISTICS, outcomes: minOutcomes - 1, talks: minTalks })).toBe(false);

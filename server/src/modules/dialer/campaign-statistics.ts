@@ -94,7 +94,8 @@ export function recordOutcome(stats: CampaignStatistics, outcome: AttemptOutcome
   const a = weightOf(outcomes, settings.attemptWeight);
   const hit = answeredNow ? 1 : 0;
   // Every age bucket the call reached learns whether it was answered in the end.
-  const ringSeconds = outcome.kind === 'ANSWERED' ? outcome.answerDelaySeconds : (outcome.ringSeconds ?? Number.POSITIVE_INFINITY);
+  // An unanswered call without its ring time only tells about age 0.
+  const ringSeconds = outcome.kind === 'ANSWERED' ? outcome.answerDelaySeconds : (outcome.ringSeconds ?? 0);
   const answerByRingAge = stats.answerByRingAge.map((value, i) => (ringSeconds >= RING_AGE_BUCKETS[i]! ? value + a * (hit - value) : value));
   const next = { ...stats, outcomes, answerByRingAge, answerProbability: stats.answerProbability + a * (hit - stats.answerProbability) };
   if (outcome.kind !== 'ANSWERED') return next;
