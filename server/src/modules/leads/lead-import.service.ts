@@ -26,6 +26,9 @@ export interface Upload {
   bytesExpected: number | null;
 }
 
+/** Batches written at once: one on each of two connections while the next is parsed. */
+const IN_FLIGHT = 2;
+
 const zero = (): ImportCounters => ({ total: 0, valid: 0, invalid: 0, duplicates: 0, imported: 0, suppressed: 0 });
 const add = (into: ImportCounters, delta: ImportCounters) => {
   for (const key of Object.keys(into) as (keyof ImportCounters)[]) into[key] += delta[key];
@@ -105,27 +108,34 @@ class ImportRun {
   async read(source: AsyncIterable<Buffer>): Promise<void> {
     const file = await openCsv(source, this.limits, this.progress);
     const columns = leadColumns(file.header, file.headerRow, this.limits);
-    // One batch is written while the next is parsed; its failure is kept, not left unhandled.
-    let inFlight: Promise<unknown> | null = null;
-    const settle = async () => {
-      const outcome = await inFlight;
-      inFlight = null;
-      if (outcome instanceof Error) throw outcome;
+    // Batches are written while the next ones are parsed (at most IN_FLIGHT at once, so memory
+    // stays bounded); a failure is kept, not left unhandled, and surfaces at the next wait.
+    const inFlight = new Set<Promise<Error | null>>();
+    const failure = async (all: boolean) => {
+      while (inFlight.size > (all ? 0 : IN_FLIGHT - 1)) {
+        const error = await Promise.race(inFlight);
+        if (error) return error;
+      }
+      return null;
     };
+    let failed: Error | null;
     try {
       for await (const rows of inBatches(file.rows, this.limits.batchRows)) {
         const batch = this.prepare(rows.map((row) => leadOfRow(columns, row, this.limits)));
-        await settle();
-        inFlight = this.commit(batch).then(
+        const error = await failure(false);
+        if (error) throw error;
+        const write: Promise<Error | null> = this.commit(batch).then(
           () => null,
           (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
         );
+        inFlight.add(write);
+        void write.then(() => inFlight.delete(write));
       }
     } finally {
       // A refused file must not leave a batch committing after the clean-up.
-      await inFlight;
+      failed = (await Promise.all(inFlight)).find((outcome) => outcome !== null) ?? null;
     }
-    await settle();
+    if (failed) throw failed;
     if (this.counters.total === 0) throw badRequest(E.NO_DATA_ROWS, 'The file has a header row but no rows to import', [{ path: 'file', message: 'no rows' }]);
   }
 

@@ -4,7 +4,7 @@
 // in flat memory; every problem of the file is a 400 with its own code.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { parse, type Info } from 'csv-parse';
+import { parse } from 'csv-parse';
 import { E } from '../http/error-codes.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 
@@ -132,10 +132,11 @@ export async function openCsv(source: AsyncIterable<Buffer>, limits: CsvLimits, 
   }
   const parser = parse({
     delimiter,
-    info: true,
     // Excel on Windows writes CRLF, others LF; a file may mix them.
     record_delimiter: ['\r\n', '\n', '\r'],
-    skip_empty_lines: true,
+    // Blank lines come through as [''] and are skipped below, so that every line is counted here
+    // (cheaper than csv-parse's per-record info object).
+    skip_empty_lines: false,
     relax_column_count: true,
     // A stray quote inside an unquoted field ("João "Jo" Silva") is text, not an error.
     relax_quotes: true,
@@ -144,10 +145,10 @@ export async function openCsv(source: AsyncIterable<Buffer>, limits: CsvLimits, 
   const feeding = pipeline(Readable.from(all(), { objectMode: false }), parser);
   // Its failure reaches the reader through the parser's iterator; this only keeps it from being unhandled.
   feeding.catch(() => undefined);
-  const records = parser[Symbol.asyncIterator]() as AsyncIterator<{ record: string[]; info: Info }>;
-  const position = { lastLine: 0, emptyLines: 0 };
+  const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
+  const position = { lastLine: 0 };
   const next = async (): Promise<CsvRow | null> => {
-    let item: IteratorResult<{ record: string[]; info: Info }>;
+    let item: IteratorResult<string[]>;
     try {
       item = await records.next();
     } catch (error) {
@@ -158,12 +159,10 @@ export async function openCsv(source: AsyncIterable<Buffer>, limits: CsvLimits, 
       throw badRequest(E.INVALID_CSV, `The file could not be read as CSV near row ${row}`, [{ path: 'file', message: `row ${row}` }], { row });
     }
     if (item.done) return null;
-    const { record, info } = item.value;
-    // A record starts after the previous one and the blank lines between.
-    // Lines are counted here: csv-parse counts a CRLF inside quotes as two.
-    const row = position.lastLine + 1 + (info.empty_lines - position.emptyLines);
+    const record = item.value;
+    // A record starts on the line after the previous one ended (a quoted field may span lines).
+    const row = position.lastLine + 1;
     position.lastLine = row + lineBreaksIn(record);
-    position.emptyLines = info.empty_lines;
     if (record.length > limits.maxColumns) {
       throw badRequest(E.TOO_MANY_COLUMNS, `Row ${row} has more than ${limits.maxColumns} fields`, [{ path: 'file', message: `row ${row}` }], { limit: limits.maxColumns, row });
     }
