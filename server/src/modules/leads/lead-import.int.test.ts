@@ -362,6 +362,20 @@ describe('LIST_IMPORT_PROGRESS', () => {
     expect(theirs).toEqual([]);
   });
 
+  it('refused while the upload is still coming (404 before the body, a bad header): the answer closes the connection, the server holds no stalled socket', async () => {
+    const a = await tenantWithCampaign();
+    const big = new Blob([`nome;cidade\n${'Ana;Rio\n'.repeat(1_000_000)}`], { type: 'text/csv' });
+    for (const [campaignId, status, code] of [[a.campaignId, 400, 'NO_PHONE_COLUMN'], [randomUUID(), 404, 'NOT_FOUND']] as const) {
+      const form = new FormData();
+      form.append('file', big, 'big.csv');
+      const response = await fetch(`${url}/campaigns/${campaignId}/leads/import`, { method: 'POST', headers: a.session.auth, body: form });
+      expect(response.status).toBe(status);
+      expect(response.headers.get('connection')).toBe('close');
+      expect((await response.json()) as unknown).toMatchObject({ code });
+    }
+    // (Before the fix the app's close at the end of this file waited forever on the stalled socket.)
+  });
+
   it('a file that turns binary after batches were committed (streamed over a socket): RUNNING events, then FAILED, and none of its leads stays', async () => {
     const a = await tenantWithCampaign();
     const mine = await listen(a.session);

@@ -28,10 +28,17 @@ export const leadsRoutes =
         if (!request.isMultipart()) {
           throw badRequest(E.FILE_REQUIRED, 'Send the list as multipart/form-data in the field "file"', [{ path: 'file', message: 'is required' }]);
         }
-        const result = await imports.importLeads(tenantActorOf(request), request.params.id, () =>
-          openUploadedStream(request, 'file', 'list', imports.limits.maxBytes),
-        );
-        return reply.status(201).send(result);
+        try {
+          const result = await imports.importLeads(tenantActorOf(request), request.params.id, () =>
+            openUploadedStream(request, 'file', 'list', imports.limits.maxBytes),
+          );
+          return await reply.status(201).send(result);
+        } catch (error) {
+          // Refused before the end of the upload: the rest is never read, so the connection closes
+          // after the answer (a kept-alive socket would stall on the unread body).
+          if (!request.raw.complete) void reply.header('connection', 'close');
+          throw error;
+        }
       },
     });
     app.get('/campaigns/:id/leads', {
