@@ -16,8 +16,8 @@ export const leadsRoutes =
   async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const read = { tenant: true, permission: 'campaigns.view' } as const;
-    // Importing leads changes what a campaign dials: the permission that edits campaigns.
-    const write = { tenant: true, permission: 'campaigns.manage' } as const;
+    // The catalog's own key for it (a supervisor may load lists without editing campaigns).
+    const write = { tenant: true, permission: 'leads.import' } as const;
     const tags = ['campaigns'];
 
     app.post('/campaigns/:id/leads/import', {
