@@ -18,6 +18,14 @@ export interface DatabaseHandles {
    * Rows come back as PostgreSQL names them (alias columns in SQL; no CamelCase mapping).
    */
   readAsTenant<Row>(tenantId: string, statement: string): Promise<Row[]>;
+  /**
+   * Several units of tenant work in ONE transaction as tenantId (the switch consumer's batches,
+   * decision 0040): BEGIN and the tenant setting go in one round trip, each unit runs under its own
+   * SAVEPOINT so a unit that fails is rolled back alone and the others are kept, then one COMMIT.
+   * Resolves once committed, with each unit's value or error in order; rejects (every unit lost)
+   * only when the transaction itself fails (BEGIN, a savepoint, COMMIT).
+   */
+  withTenantBatch<T>(tenantId: string, units: Array<(tx: Tx) => Promise<T>>): Promise<Array<BatchOutcome<T>>>;
   /** The privileged path: every tenant's rows. Use only for platform work, login and provisioning. */
   withPlatform<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
@@ -30,6 +38,9 @@ export interface DatabaseHandles {
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** What became of one unit of a batch: its value (kept, committed) or its error (rolled back alone). */
+export type BatchOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 // int8 (counts, sums) as numbers; the values we count stay far below 2^53.
 const types = {
@@ -60,6 +71,45 @@ export async function readAsTenant<Row>(client: pg.Pool | pg.ClientBase, tenantI
   return results[1]!.rows as Row[];
 }
 
+/**
+ * withTenantBatch on one pooled connection. The control statements carry no parameters, so each
+ * group goes as one simple query (one round trip): `BEGIN; set_config; SAVEPOINT`, then between
+ * units `RELEASE SAVEPOINT; SAVEPOINT` (or `ROLLBACK TO SAVEPOINT` after a failed unit, which keeps
+ * the savepoint for the next one), then COMMIT. One unit alone needs no savepoint.
+ */
+async function tenantBatch<T>(app: Kysely<Database>, tenantId: string, units: Array<(tx: Tx) => Promise<T>>): Promise<Array<BatchOutcome<T>>> {
+  // The tenant goes in as a literal (simple protocol): it must be a UUID.
+  if (!UUID.test(tenantId)) throw new Error('withTenantBatch: the tenant id is not a UUID');
+  if (units.length === 0) return [];
+  const alone = units.length === 1;
+  return app.connection().execute(async (connection) => {
+    // The connection's query builder is used as the transaction's: it runs on the one connection.
+    const tx = connection as unknown as Tx;
+    const control = (text: string) => sql.raw(text).execute(connection);
+    await control(`BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true)${alone ? '' : '; SAVEPOINT unit'}`);
+    try {
+      const outcomes: Array<BatchOutcome<T>> = [];
+      for (const [index, unit] of units.entries()) {
+        const previous = outcomes[index - 1];
+        if (previous?.ok) await control('RELEASE SAVEPOINT unit; SAVEPOINT unit');
+        try {
+          outcomes.push({ ok: true, value: await unit(tx) });
+        } catch (error) {
+          if (alone) throw error;
+          await control('ROLLBACK TO SAVEPOINT unit');
+          outcomes.push({ ok: false, error });
+        }
+      }
+      await control('COMMIT');
+      return outcomes;
+    } catch (error) {
+      await control('ROLLBACK').catch(() => undefined);
+      if (alone) return [{ ok: false, error }];
+      throw error;
+    }
+  });
+}
+
 /** SQL rendering a timestamptz column as toISOString() would (UTC, milliseconds), once in the database. */
 export const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -77,6 +127,9 @@ export function openDatabase(urls: { app: string; platform: string }, poolSize =
         await sql`SELECT set_config('app.tenant_id', ${tenantId}, true)`.execute(tx);
         return fn(tx);
       });
+    },
+    withTenantBatch(tenantId, units) {
+      return tenantBatch(app, tenantId, units);
     },
     withPlatform(fn) {
       return platform.transaction().execute(fn);

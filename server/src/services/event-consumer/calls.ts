@@ -12,6 +12,7 @@ import { callDirection, trunkOfLeg } from './call-direction.ts';
 import { claim, type EventClaims } from './event-claims.ts';
 import { boundHeaders, dialerOf, eventKey, legExtensionNumber, memberSessionOf, relatedChannels, uuidOrNull, variable } from './call-correlation.ts';
 import { computeCallTimes, eventTime, microsToDate } from './call-times.ts';
+import type { CallFacts } from './call-facts.ts';
 import * as repo from './calls.repo.ts';
 import { parseAgentName, type TenantResolver } from './tenant-resolver.ts';
 
@@ -22,7 +23,27 @@ export interface CallDeps {
   log: Pick<Logger, 'debug' | 'warn'>;
   /** Across instances, who reports an event no row of ours makes idempotent (absent: all do). */
   claims?: EventClaims;
+  /** The consumer's batched tenant writes (decision 0040); absent, each event is its own transaction. */
+  writes?: Pick<DatabaseHandles, 'withTenant'>;
+  /** What is known of the calls in progress (decision 0040); absent, every event looks it up. */
+  facts?: CallFacts;
 }
+
+/** A tenant write of one event: batched with the tenant's others when the consumer batches; resolves after the commit. */
+const write = <T>(deps: CallDeps, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> => (deps.writes ?? deps.db).withTenant(tenantId, fn);
+
+/** repo.locate, answered from the calls in progress when the first id is a leg known there. */
+async function locate(deps: CallDeps, ids: string[]): Promise<repo.CallPlace | null> {
+  const cached = ids[0] && deps.facts ? deps.facts.placeOf(ids[0]) : null;
+  if (cached) return cached;
+  const found = await repo.locate(deps.db, ids);
+  if (found?.asLeg) deps.facts?.noteLeg(found.found, found.callId, found.tenantId);
+  return found;
+}
+
+/** repo.ownId, read once per call when the consumer remembers calls (ids never move between tenants). */
+const ownIdOf = (deps: CallDeps, tx: Tx, callId: string, table: 'extensions' | 'agents' | 'queues' | 'trunks', id: string | null) =>
+  deps.facts ? deps.facts.idOf(callId, table, id, () => repo.ownId(tx, table, id)) : repo.ownId(tx, table, id);
 
 /** The hangup cause of a call the switch no longer had when the platform looked again (docs/calls.md). */
 export const SWITCH_LOST = 'SWITCH_LOST';
@@ -49,7 +70,7 @@ interface Placement {
 
 /** Where a channel's events go: its known call, a related channel's call, or a new call of its tenant. */
 async function place(deps: CallDeps, headers: Record<string, string>, legId: string): Promise<Placement | null> {
-  const known = await repo.locate(deps.db, [legId, ...relatedChannels(headers)]);
+  const known = await locate(deps, [legId, ...relatedChannels(headers)]);
   // A call id (svc_call_id) that is not yet a leg: this channel is that call's main leg, still to attach.
   if (known) return { callId: known.callId, tenantId: known.tenantId, newCall: false, legKnown: known.found === legId && known.asLeg };
   const resolved = await deps.tenants.forChannel(headers);
@@ -63,8 +84,11 @@ async function place(deps: CallDeps, headers: Record<string, string>, legId: str
 async function attach(deps: CallDeps, tx: Tx, placement: Placement, headers: Record<string, string>, legId: string, at: Date): Promise<Emission[]> {
   const emissions: Emission[] = [];
   const createdAt = microsToDate(headers['Caller-Channel-Created-Time']) ?? at;
-  const trunkId = await repo.ownId(tx, 'trunks', trunkOfLeg(headers));
-  const extensionId = await repo.extensionByNumber(tx, legExtensionNumber(headers));
+  const trunkId = await ownIdOf(deps, tx, placement.callId, 'trunks', trunkOfLeg(headers));
+  const number = legExtensionNumber(headers);
+  const extensionId = deps.facts
+    ? await deps.facts.idOf(placement.callId, 'extension-number', number, () => repo.extensionByNumber(tx, number))
+    : await repo.extensionByNumber(tx, number);
   if (placement.newCall) {
     const call = await repo.insertCall(tx, {
       id: placement.callId,
@@ -108,7 +132,7 @@ async function attach(deps: CallDeps, tx: Tx, placement: Placement, headers: Rec
     callerNumber: headers['Caller-Caller-ID-Number'] ?? null,
     destinationNumber: headers['Caller-Destination-Number'] ?? null,
     extensionId,
-    agentId: await repo.ownId(tx, 'agents', parseAgentName(variable(headers, 'cc_agent'))),
+    agentId: await ownIdOf(deps, tx, placement.callId, 'agents', parseAgentName(variable(headers, 'cc_agent'))),
     createdAt,
   });
   if (isNewLeg && legId !== placement.callId) await repo.noteLegOnCall(tx, placement.callId, { extensionId, trunkId });
@@ -194,7 +218,7 @@ function channelHandler(deps: CallDeps, kind: ChannelKind) {
       deps.tenants.countUnattributed(kind);
       return deps.log.debug({ legId, kind }, 'channel event for no known tenant dropped');
     }
-    const emissions = await deps.db.withTenant(placement.tenantId, async (tx) => {
+    const emissions = await write(deps, placement.tenantId, async (tx) => {
       const created = placement.legKnown ? [] : await attach(deps, tx, placement, headers, legId, at);
       const fresh = await repo.insertEvent(tx, {
         tenantId: placement.tenantId,
@@ -207,6 +231,9 @@ function channelHandler(deps: CallDeps, kind: ChannelKind) {
       });
       return fresh ? [...created, ...(await applyChannel(tx, kind, headers, placement.callId, legId, at))] : created;
     });
+    // Committed: the leg is the call's from now on.
+    deps.facts?.noteLeg(legId, placement.callId, placement.tenantId);
+    if (emissions.some((emission) => emission.type === 'CALL_ENDED')) deps.facts?.callEnded(placement.callId);
     await publish(deps, placement.tenantId, emissions);
   };
 }
@@ -276,7 +303,7 @@ function memberHandler(deps: CallDeps, action: MemberAction) {
     // The member's call (its session is the caller's leg); member-queue-start may be the first word of it.
     let placement: Placement | null = null;
     if (session !== null) {
-      const located = await repo.locate(deps.db, [session]);
+      const located = await locate(deps, [session]);
       placement = located ? { callId: located.callId, tenantId: located.tenantId, newCall: false, legKnown: located.asLeg } : null;
       if (!placement && action === 'member-queue-start' && uuidOrNull(headers['Unique-ID']) === session) placement = await place(deps, headers, session);
     }
@@ -293,14 +320,18 @@ function memberHandler(deps: CallDeps, action: MemberAction) {
     }
     // Without its call, no event row of ours stops a repeat (another instance, a replay).
     if (!placement && !(await claim(deps.claims, 'queues', headers))) return;
-    const emissions = await deps.db.withTenant(tenant.id, async (tx) => {
+    const attached: { leg: string | null } = { leg: null };
+    const emissions = await write(deps, tenant.id, async (tx) => {
       // Only the call's own tenant's queue and agent: another tenant's names are nobody here.
-      const queueId = await repo.ownId(tx, 'queues', queueName);
-      const agentId = await repo.ownId(tx, 'agents', agentName);
+      const queueId = placement ? await ownIdOf(deps, tx, placement.callId, 'queues', queueName) : await repo.ownId(tx, 'queues', queueName);
+      const agentId = placement ? await ownIdOf(deps, tx, placement.callId, 'agents', agentName) : await repo.ownId(tx, 'agents', agentName);
       let created: Emission[] = [];
       if (placement) {
         const memberLeg = uuidOrNull(headers['Unique-ID']);
-        if (!placement.legKnown && memberLeg !== null && memberLeg === session) created = await attach(deps, tx, placement, headers, memberLeg, at);
+        if (!placement.legKnown && memberLeg !== null && memberLeg === session) {
+          created = await attach(deps, tx, placement, headers, memberLeg, at);
+          attached.leg = memberLeg;
+        }
         const fresh = await repo.insertEvent(tx, {
           tenantId: tenant.id,
           callId: placement.callId,
@@ -314,6 +345,7 @@ function memberHandler(deps: CallDeps, action: MemberAction) {
       }
       return [...created, ...(await applyMember(tx, action, headers, { callId: placement?.callId ?? null, queueId, agentId }, at))];
     });
+    if (attached.leg && placement) deps.facts?.noteLeg(attached.leg, placement.callId, placement.tenantId);
     await publish(deps, tenant.id, emissions);
   };
 }
@@ -369,6 +401,7 @@ export async function reconcileCalls(deps: CallDeps, open: Awaited<ReturnType<ty
       return finish(tx, call.id, endedAt, SWITCH_LOST, null);
     });
     if (emissions.length > 0) closed.push(call.id);
+    deps.facts?.forget(call.id);
     await publish(deps, call.tenantId, emissions);
   }
   return closed;
