@@ -20,10 +20,10 @@ export interface DatabaseHandles {
   readAsTenant<Row>(tenantId: string, statement: string): Promise<Row[]>;
   /**
    * Several units of tenant work in ONE transaction as tenantId (the switch consumer's batches,
-   * decision 0040): BEGIN and the tenant setting go in one round trip, each unit runs under its own
-   * SAVEPOINT so a unit that fails is rolled back alone and the others are kept, then one COMMIT.
-   * Resolves once committed, with each unit's value or error in order; rejects (every unit lost)
-   * only when the transaction itself fails (BEGIN, a savepoint, COMMIT).
+   * decision 0040): BEGIN and the tenant setting go in one round trip, then one COMMIT. A unit that
+   * fails is rolled back alone and the others are kept (the batch is run again with a SAVEPOINT per
+   * unit), so a unit must be safe to run twice. Resolves once committed, with each unit's value or
+   * error in order; rejects (every unit lost) only when the transaction itself fails.
    */
   withTenantBatch<T>(tenantId: string, units: Array<(tx: Tx) => Promise<T>>): Promise<Array<BatchOutcome<T>>>;
   /** The privileged path: every tenant's rows. Use only for platform work, login and provisioning. */
@@ -72,30 +72,41 @@ export async function readAsTenant<Row>(client: pg.Pool | pg.ClientBase, tenantI
 }
 
 /**
- * withTenantBatch on one pooled connection. The control statements carry no parameters, so each
- * group goes as one simple query (one round trip): `BEGIN; set_config; SAVEPOINT`, then between
- * units `RELEASE SAVEPOINT; SAVEPOINT` (or `ROLLBACK TO SAVEPOINT` after a failed unit, which keeps
- * the savepoint for the next one), then COMMIT. One unit alone needs no savepoint.
+ * withTenantBatch on one pooled connection. Optimistic first: every unit in one transaction without
+ * savepoints (no round trip spent on them); BEGIN and the tenant setting go as one simple query. If
+ * a unit fails, that transaction is rolled back and the units are run again, each under its own
+ * savepoint, so the failing one is rolled back alone and the others are kept: a unit must be safe to
+ * run twice (its writes are in the database only once: the first attempt was rolled back). The
+ * control statements carry no parameters, so each group is one round trip (`RELEASE SAVEPOINT;
+ * SAVEPOINT` between units; `ROLLBACK TO SAVEPOINT` after a failed unit keeps the savepoint).
  */
 async function tenantBatch<T>(app: Kysely<Database>, tenantId: string, units: Array<(tx: Tx) => Promise<T>>): Promise<Array<BatchOutcome<T>>> {
   // The tenant goes in as a literal (simple protocol): it must be a UUID.
   if (!UUID.test(tenantId)) throw new Error('withTenantBatch: the tenant id is not a UUID');
   if (units.length === 0) return [];
-  const alone = units.length === 1;
   return app.connection().execute(async (connection) => {
     // The connection's query builder is used as the transaction's: it runs on the one connection.
     const tx = connection as unknown as Tx;
     const control = (text: string) => sql.raw(text).execute(connection);
-    await control(`BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true)${alone ? '' : '; SAVEPOINT unit'}`);
+    const begin = `BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true)`;
+    await control(begin);
+    try {
+      const values: T[] = [];
+      for (const unit of units) values.push(await unit(tx));
+      await control('COMMIT');
+      return values.map((value) => ({ ok: true, value }));
+    } catch (error) {
+      await control('ROLLBACK').catch(() => undefined);
+      if (units.length === 1) return [{ ok: false, error }];
+    }
+    await control(`${begin}; SAVEPOINT unit`);
     try {
       const outcomes: Array<BatchOutcome<T>> = [];
       for (const [index, unit] of units.entries()) {
-        const previous = outcomes[index - 1];
-        if (previous?.ok) await control('RELEASE SAVEPOINT unit; SAVEPOINT unit');
+        if (outcomes[index - 1]?.ok) await control('RELEASE SAVEPOINT unit; SAVEPOINT unit');
         try {
           outcomes.push({ ok: true, value: await unit(tx) });
         } catch (error) {
-          if (alone) throw error;
           await control('ROLLBACK TO SAVEPOINT unit');
           outcomes.push({ ok: false, error });
         }
@@ -104,7 +115,6 @@ async function tenantBatch<T>(app: Kysely<Database>, tenantId: string, units: Ar
       return outcomes;
     } catch (error) {
       await control('ROLLBACK').catch(() => undefined);
-      if (alone) return [{ ok: false, error }];
       throw error;
     }
   });
