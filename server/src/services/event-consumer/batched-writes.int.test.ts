@@ -10,7 +10,7 @@ import { realtimePublisher, type RealtimeEvent } from '../../platform/realtime/e
 import type { EslClient } from '../../platform/switch/esl-client.ts';
 import type { SwitchEvent } from '../../platform/switch/esl-parser.ts';
 import { asPlatformNamed, callCenterTenant, captureEvents, collectRealtime, type CallCenterTenant } from '../../../test/call-events.ts';
-import { useTestApp } from '../../../test/harness.ts';
+import { createTenant, useTestApp } from '../../../test/harness.ts';
 import { dispatchKey, handlerTable, startEventConsumer } from './event-consumer.ts';
 import { TenantResolver } from './tenant-resolver.ts';
 import { WriteBatcher } from './write-batcher.ts';
@@ -161,6 +161,23 @@ describe('WriteBatcher on the real database', () => {
     expect(batcher.stats.largest).toBe(2);
     // Another connection sees the row the moment the unit is answered: it was committed.
     expect(seenWhenAnswered).toEqual([early]);
+  });
+
+  it('bounds a batch at maxBatch units and the transactions in flight; a busy tenant does not starve another', async () => {
+    const other = await createTenant(t.app, t.platform);
+    const batcher = new WriteBatcher(t.db, { maxBatch: 3, perTenant: 1, total: 1 });
+    const order: Array<[string, string]> = [];
+    const unit = (tenantId: string, name: string) =>
+      batcher.withTenant(tenantId, async (tx) => {
+        const { rows } = await sql<{ txid: string }>`SELECT txid_current()::text AS txid`.execute(tx);
+        order.push([name, rows[0]!.txid]);
+      });
+    const a = tenant.tenant.id;
+    const b = other.tenant.id;
+    await Promise.all([unit(a, 'a0'), unit(a, 'a1'), unit(a, 'a2'), unit(a, 'a3'), unit(a, 'a4'), unit(b, 'b1'), unit(b, 'b2')]);
+    // One transaction at a time; after a0 (alone: the tenant was idle) it is b's turn, then a's in threes.
+    const batches = [...new Set(order.map(([, txid]) => txid))].map((txid) => order.filter(([, id]) => id === txid).map(([name]) => name));
+    expect(batches).toEqual([['a0'], ['b1', 'b2'], ['a1', 'a2', 'a3'], ['a4']]);
   });
 
   it('a whole failed transaction fails each of its units; the tenant is taken only as a UUID', async () => {

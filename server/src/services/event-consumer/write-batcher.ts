@@ -80,7 +80,11 @@ export class WriteBatcher {
       void this.apply(tenantId, units).finally(() => {
         queue.inFlight -= 1;
         this.inFlight -= 1;
-        if (queue.inFlight === 0 && queue.pending.length === 0 && this.tenants.get(tenantId) === queue) this.tenants.delete(tenantId);
+        if (this.tenants.get(tenantId) === queue) {
+          // Just served: behind every tenant that waited meanwhile; gone when it has nothing left.
+          this.tenants.delete(tenantId);
+          if (queue.inFlight > 0 || queue.pending.length > 0) this.tenants.set(tenantId, queue);
+        }
         this.pump();
       });
     }
