@@ -25,7 +25,7 @@ export interface DatabaseHandles {
    * unit), so a unit must be safe to run twice. Resolves once committed, with each unit's value or
    * error in order; rejects (every unit lost) only when the transaction itself fails.
    */
-  withTenantBatch<T>(tenantId: string, units: Array<(tx: Tx) => Promise<T>>): Promise<Array<BatchOutcome<T>>>;
+  withTenantBatch<T>(tenantId: string, units: Array<BatchUnit<T>>, options?: BatchOptions): Promise<Array<BatchOutcome<T>>>;
   /** The privileged path: every tenant's rows. Use only for platform work, login and provisioning. */
   withPlatform<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
@@ -37,6 +37,14 @@ export interface DatabaseHandles {
   /** True when both pools answer. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** One unit of a batch; `isolated`: it runs under its own savepoint (the retry after a failure), and the prelude did not run. */
+export type BatchUnit<T> = (tx: Tx, isolated: boolean) => Promise<T>;
+
+export interface BatchOptions {
+  /** Run first in the optimistic attempt only (e.g. one multi-row INSERT for every unit); a failure fails that attempt. */
+  prelude?: (tx: Tx) => Promise<void>;
 }
 
 /** What became of one unit of a batch: its value (kept, committed) or its error (rolled back alone). */
@@ -75,12 +83,12 @@ export async function readAsTenant<Row>(client: pg.Pool | pg.ClientBase, tenantI
  * withTenantBatch on one pooled connection. Optimistic first: every unit in one transaction without
  * savepoints (no round trip spent on them); BEGIN and the tenant setting go as one simple query. If
  * a unit fails, that transaction is rolled back and the units are run again, each under its own
- * savepoint, so the failing one is rolled back alone and the others are kept: a unit must be safe to
+ * savepoint (without the prelude), so the failing one is rolled back alone and the others are kept: a unit must be safe to
  * run twice (its writes are in the database only once: the first attempt was rolled back). The
  * control statements carry no parameters, so each group is one round trip (`RELEASE SAVEPOINT;
  * SAVEPOINT` between units; `ROLLBACK TO SAVEPOINT` after a failed unit keeps the savepoint).
  */
-async function tenantBatch<T>(app: Kysely<Database>, tenantId: string, units: Array<(tx: Tx) => Promise<T>>): Promise<Array<BatchOutcome<T>>> {
+async function tenantBatch<T>(app: Kysely<Database>, tenantId: string, units: Array<BatchUnit<T>>, options: BatchOptions = {}): Promise<Array<BatchOutcome<T>>> {
   // The tenant goes in as a literal (simple protocol): it must be a UUID.
   if (!UUID.test(tenantId)) throw new Error('withTenantBatch: the tenant id is not a UUID');
   if (units.length === 0) return [];
@@ -92,7 +100,8 @@ async function tenantBatch<T>(app: Kysely<Database>, tenantId: string, units: Ar
     await control(begin);
     try {
       const values: T[] = [];
-      for (const unit of units) values.push(await unit(tx));
+      await options.prelude?.(tx);
+      for (const unit of units) values.push(await unit(tx, false));
       await control('COMMIT');
       return values.map((value) => ({ ok: true, value }));
     } catch (error) {
@@ -105,7 +114,7 @@ async function tenantBatch<T>(app: Kysely<Database>, tenantId: string, units: Ar
       for (const [index, unit] of units.entries()) {
         if (outcomes[index - 1]?.ok) await control('RELEASE SAVEPOINT unit; SAVEPOINT unit');
         try {
-          outcomes.push({ ok: true, value: await unit(tx) });
+          outcomes.push({ ok: true, value: await unit(tx, true) });
         } catch (error) {
           await control('ROLLBACK TO SAVEPOINT unit');
           outcomes.push({ ok: false, error });
@@ -138,8 +147,8 @@ export function openDatabase(urls: { app: string; platform: string }, poolSize =
         return fn(tx);
       });
     },
-    withTenantBatch(tenantId, units) {
-      return tenantBatch(app, tenantId, units);
+    withTenantBatch(tenantId, units, options) {
+      return tenantBatch(app, tenantId, units, options);
     },
     withPlatform(fn) {
       return platform.transaction().execute(fn);

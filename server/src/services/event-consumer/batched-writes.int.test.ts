@@ -14,6 +14,7 @@ import { createTenant, useTestApp } from '../../../test/harness.ts';
 import { dispatchKey, handlerTable, startEventConsumer } from './event-consumer.ts';
 import { TenantResolver } from './tenant-resolver.ts';
 import { WriteBatcher } from './write-batcher.ts';
+import { insertEvent, type NewEvent } from './calls.repo.ts';
 
 const t = useTestApp();
 const CALLS = 24;
@@ -102,6 +103,7 @@ describe('a burst of calls of one tenant through the batched consumer', () => {
     expect(await normalizedRows(poisoned)).toMatchObject({ call: {}, events: [] });
     expect(consumer.writes.stats.largest).toBeGreaterThan(1);
     expect(consumer.writes.stats.batches).toBeLessThan(consumer.writes.stats.units);
+    expect(consumer.writes.stats.eventRowsTogether).toBeGreaterThan(0);
     for (const call of calls) expect(await normalizedRows(call)).toEqual(expected);
 
     // Each call's emissions: those of the call applied alone, in the same order.
@@ -138,10 +140,33 @@ describe('WriteBatcher on the real database', () => {
       batcher.withTenant(tenant.tenant.id, (tx) => insertCall(ids[3]!).execute(tx)),
     ]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
-    expect(batcher.stats).toEqual({ batches: 2, units: 4, failedUnits: 1, largest: 3 });
+    expect(batcher.stats).toEqual({ batches: 2, units: 4, failedUnits: 1, largest: 3, eventRowsTogether: 0 });
     // Its neighbour ran twice: optimistically without savepoints (rolled back), then under its own.
     expect(runs).toBe(2);
     expect(await callIds(ids)).toEqual([ids[0]!, ids[1]!, ids[3]!].sort());
+  });
+
+  it('inserts the event rows of a batch in one statement, and a failed unit’s row goes with it', async () => {
+    const batcher = new WriteBatcher(t.db, { perTenant: 1 });
+    const callId = crypto.randomUUID();
+    await batcher.withTenant(tenant.tenant.id, (tx) => insertCall(callId).execute(tx));
+    const row = (key: string): NewEvent => ({ tenantId: tenant.tenant.id, callId, legId: null, name: 'CHANNEL_ANSWER', eventKey: key, occurredAt: new Date(), headers: {} });
+    const told: Array<boolean | null> = [];
+    const unit = (key: string, poison = false) =>
+      batcher.withEvent(tenant.tenant.id, row(key), async (tx, fresh) => {
+        told.push(fresh);
+        const isNew = fresh ?? (await insertEvent(tx, row(key)));
+        if (poison) throw new Error('poisoned');
+        return isNew;
+      });
+    const blocker = batcher.withTenant(tenant.tenant.id, (tx) => sql`SELECT pg_sleep(0.05)`.execute(tx));
+    const results = await Promise.allSettled([blocker, unit('k1'), unit('k2', true), unit('k3')]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    // First together (told: new), then, after the failure, each under its savepoint inserting its own row.
+    expect(told).toEqual([true, true, null, null, null]);
+    expect(batcher.stats.eventRowsTogether).toBe(3);
+    const keys = await t.db.withTenant(tenant.tenant.id, (tx) => tx.selectFrom('callEvents').select('eventKey').where('callId', '=', callId).orderBy('eventKey').execute());
+    expect(keys.map((key) => key.eventKey)).toEqual(['k1', 'k3']);
   });
 
   it('answers a unit only after its whole batch has committed (what it emits is about committed rows)', async () => {

@@ -13,6 +13,7 @@ import { claim, type EventClaims } from './event-claims.ts';
 import { boundHeaders, dialerOf, eventKey, legExtensionNumber, memberSessionOf, relatedChannels, uuidOrNull, variable } from './call-correlation.ts';
 import { computeCallTimes, eventTime, microsToDate } from './call-times.ts';
 import type { CallFacts } from './call-facts.ts';
+import type { BatchedWork, WriteBatcher } from './write-batcher.ts';
 import * as repo from './calls.repo.ts';
 import { parseAgentName, type TenantResolver } from './tenant-resolver.ts';
 
@@ -24,13 +25,18 @@ export interface CallDeps {
   /** Across instances, who reports an event no row of ours makes idempotent (absent: all do). */
   claims?: EventClaims;
   /** The consumer's batched tenant writes (decision 0040); absent, each event is its own transaction. */
-  writes?: Pick<DatabaseHandles, 'withTenant'>;
+  writes?: Pick<WriteBatcher, 'withEvent'>;
   /** What is known of the calls in progress (decision 0040); absent, every event looks it up. */
   facts?: CallFacts;
 }
 
-/** A tenant write of one event: batched with the tenant's others when the consumer batches; resolves after the commit. */
-const write = <T>(deps: CallDeps, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> => (deps.writes ?? deps.db).withTenant(tenantId, fn);
+/**
+ * A tenant write of one event: batched with the tenant's others when the consumer batches; resolves
+ * after the commit. `event`: its row, when its call is committed already (the batch may insert it
+ * with the others'); fn inserts the row itself when told null.
+ */
+const write = <T>(deps: CallDeps, tenantId: string, event: repo.NewEvent | undefined, fn: BatchedWork<T>): Promise<T> =>
+  deps.writes ? deps.writes.withEvent(tenantId, event, fn) : deps.db.withTenant(tenantId, (tx) => fn(tx, null));
 
 /** repo.locate, answered from the calls in progress when the first id is a leg known there. */
 async function locate(deps: CallDeps, ids: string[]): Promise<repo.CallPlace | null> {
@@ -218,17 +224,19 @@ function channelHandler(deps: CallDeps, kind: ChannelKind) {
       deps.tenants.countUnattributed(kind);
       return deps.log.debug({ legId, kind }, 'channel event for no known tenant dropped');
     }
-    const emissions = await write(deps, placement.tenantId, async (tx) => {
+    const row: repo.NewEvent = {
+      tenantId: placement.tenantId,
+      callId: placement.callId,
+      legId,
+      name: kind,
+      eventKey: eventKey(headers),
+      occurredAt: at,
+      headers: boundHeaders(headers),
+    };
+    // A new call's row is inserted by this unit: its event row can only follow it.
+    const emissions = await write(deps, placement.tenantId, placement.newCall ? undefined : row, async (tx, inserted) => {
       const created = placement.legKnown ? [] : await attach(deps, tx, placement, headers, legId, at);
-      const fresh = await repo.insertEvent(tx, {
-        tenantId: placement.tenantId,
-        callId: placement.callId,
-        legId,
-        name: kind,
-        eventKey: eventKey(headers),
-        occurredAt: at,
-        headers: boundHeaders(headers),
-      });
+      const fresh = inserted ?? (await repo.insertEvent(tx, row));
       return fresh ? [...created, ...(await applyChannel(tx, kind, headers, placement.callId, legId, at))] : created;
     });
     // Committed: the leg is the call's from now on.
@@ -321,7 +329,18 @@ function memberHandler(deps: CallDeps, action: MemberAction) {
     // Without its call, no event row of ours stops a repeat (another instance, a replay).
     if (!placement && !(await claim(deps.claims, 'queues', headers))) return;
     const attached: { leg: string | null } = { leg: null };
-    const emissions = await write(deps, tenant.id, async (tx) => {
+    const row: repo.NewEvent | undefined = placement
+      ? {
+          tenantId: tenant.id,
+          callId: placement.callId,
+          legId: uuidOrNull(headers['Unique-ID']),
+          name: kind,
+          eventKey: eventKey(headers),
+          occurredAt: at,
+          headers: boundHeaders(headers),
+        }
+      : undefined;
+    const emissions = await write(deps, tenant.id, placement?.newCall ? undefined : row, async (tx, inserted) => {
       // Only the call's own tenant's queue and agent: another tenant's names are nobody here.
       const queueId = placement ? await ownIdOf(deps, tx, placement.callId, 'queues', queueName) : await repo.ownId(tx, 'queues', queueName);
       const agentId = placement ? await ownIdOf(deps, tx, placement.callId, 'agents', agentName) : await repo.ownId(tx, 'agents', agentName);
@@ -332,15 +351,7 @@ function memberHandler(deps: CallDeps, action: MemberAction) {
           created = await attach(deps, tx, placement, headers, memberLeg, at);
           attached.leg = memberLeg;
         }
-        const fresh = await repo.insertEvent(tx, {
-          tenantId: tenant.id,
-          callId: placement.callId,
-          legId: uuidOrNull(headers['Unique-ID']),
-          name: kind,
-          eventKey: eventKey(headers),
-          occurredAt: at,
-          headers: boundHeaders(headers),
-        });
+        const fresh = inserted ?? (await repo.insertEvent(tx, row!));
         if (!fresh) return created;
       }
       return [...created, ...(await applyMember(tx, action, headers, { callId: placement?.callId ?? null, queueId, agentId }, at))];

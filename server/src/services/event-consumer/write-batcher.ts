@@ -6,7 +6,8 @@
 // so what its caller emits afterwards is never about an uncommitted row. Order: a tenant's units
 // start in the order given; two units of one call or one agent are never in flight together,
 // because the consumer's per-key lines wait for a unit before giving the next (event-consumer.ts).
-import type { BatchOutcome, DatabaseHandles, Tx } from '../../platform/db/database.ts';
+import type { BatchOptions, BatchOutcome, DatabaseHandles, Tx } from '../../platform/db/database.ts';
+import { eventRowKey, insertEvents, type NewEvent } from './calls.repo.ts';
 
 export interface WriteBatcherOptions {
   /**
@@ -20,8 +21,16 @@ export interface WriteBatcherOptions {
   total?: number;
 }
 
+/**
+ * A unit's work. `fresh`: whether its event row (given with the unit) was new, from the batch's one
+ * multi-row INSERT; null when the unit must insert its row itself (no row given, or the batch is
+ * re-run with a savepoint per unit, where that INSERT is not made).
+ */
+export type BatchedWork<T> = (tx: Tx, fresh: boolean | null) => Promise<T>;
+
 interface Unit {
-  fn: (tx: Tx) => Promise<unknown>;
+  fn: BatchedWork<unknown>;
+  event: NewEvent | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -36,6 +45,8 @@ export interface BatchStats {
   units: number;
   failedUnits: number;
   largest: number;
+  /** Event rows inserted together by a batch's multi-row INSERT (committed or not). */
+  eventRowsTogether: number;
 }
 
 export class WriteBatcher {
@@ -45,7 +56,7 @@ export class WriteBatcher {
   private readonly perTenant: number;
   private readonly total: number;
   /** What the batches have been (metrics, logs and tests). */
-  readonly stats: BatchStats = { batches: 0, units: 0, failedUnits: 0, largest: 0 };
+  readonly stats: BatchStats = { batches: 0, units: 0, failedUnits: 0, largest: 0, eventRowsTogether: 0 };
 
   constructor(
     private readonly db: Pick<DatabaseHandles, 'withTenantBatch'>,
@@ -58,10 +69,18 @@ export class WriteBatcher {
 
   /** Runs fn in a transaction as tenantId, alone or with the tenant's other waiting units; resolves after the commit. */
   withTenant<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.withEvent(tenantId, undefined, (tx) => fn(tx));
+  }
+
+  /**
+   * withTenant for a unit that stores an event row of a call already committed: the row goes in
+   * the batch's one multi-row INSERT when there is one, and fn is told whether it was new.
+   */
+  withEvent<T>(tenantId: string, event: NewEvent | undefined, fn: BatchedWork<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       let queue = this.tenants.get(tenantId);
       if (!queue) this.tenants.set(tenantId, (queue = { pending: [], inFlight: 0 }));
-      queue.pending.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+      queue.pending.push({ fn, event, resolve: resolve as (value: unknown) => void, reject });
       this.pump();
     });
   }
@@ -94,9 +113,26 @@ export class WriteBatcher {
     this.stats.batches += 1;
     this.stats.units += units.length;
     this.stats.largest = Math.max(this.stats.largest, units.length);
+    // The event rows of the batch in one statement (optimistic attempt only: the savepoint re-run
+    // lets each unit insert its own, so a failed unit's row goes with it).
+    const events = units.flatMap((unit) => (unit.event ? [unit.event] : []));
+    let fresh: Set<string> | null = null;
+    const options: BatchOptions =
+      events.length > 1
+        ? {
+            prelude: async (tx) => {
+              fresh = await insertEvents(tx, events);
+              this.stats.eventRowsTogether += events.length;
+            },
+          }
+        : {};
+    const work = units.map((unit) => (tx: Tx, isolated: boolean) => {
+      const known: Set<string> | null = isolated ? null : fresh;
+      return unit.fn(tx, known && unit.event ? known.has(eventRowKey(unit.event)) : null);
+    });
     let outcomes: Array<BatchOutcome<unknown>>;
     try {
-      outcomes = await this.db.withTenantBatch(tenantId, units.map((unit) => unit.fn));
+      outcomes = await this.db.withTenantBatch(tenantId, work, options);
     } catch (error) {
       this.stats.failedUnits += units.length;
       for (const unit of units) unit.reject(error);
