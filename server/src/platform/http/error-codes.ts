@@ -89,6 +89,13 @@ export const E = {
   INVALID_TIMEZONE: 'INVALID_TIMEZONE',
   INVALID_QUEUE: 'INVALID_QUEUE',
   USED_BY_CAMPAIGN: 'USED_BY_CAMPAIGN',
+  // Leads, callbacks and the suppression list.
+  INVALID_PHONE: 'INVALID_PHONE',
+  CALLBACK_TIME_REQUIRED: 'CALLBACK_TIME_REQUIRED',
+  CALLBACK_TIME_NOT_ALLOWED: 'CALLBACK_TIME_NOT_ALLOWED',
+  CALLBACK_TIME_NOT_IN_FUTURE: 'CALLBACK_TIME_NOT_IN_FUTURE',
+  CALLBACK_TIME_TOO_FAR: 'CALLBACK_TIME_TOO_FAR',
+  NUMBER_SUPPRESSED: 'NUMBER_SUPPRESSED',
 } as const;
 
 export type ErrorCode = (typeof E)[keyof typeof E];
@@ -118,6 +125,8 @@ export const NOT_FOUND_RESOURCES = {
   call: 'Call',
   campaign: 'Campaign',
   recording: 'Recording',
+  suppressionEntry: 'Suppression entry',
+  callback: 'Callback',
 } as const;
 export type NotFoundResource = keyof typeof NOT_FOUND_RESOURCES;
 
@@ -140,6 +149,7 @@ export const CONFLICT_SUBJECTS = [
   'agentExtension',
   'pauseReasonCode',
   'dispositionCode',
+  'suppressedPhone',
 ] as const;
 export type ConflictSubject = (typeof CONFLICT_SUBJECTS)[number];
 
