@@ -52,10 +52,11 @@ export async function applyDispositionEffect(
       // The lead's own number when there is one (E.164 already); else the call's, as written.
       const raw = lead?.phone ?? customerNumber(call);
       const normalized = raw === null ? null : normalizeBrazilianPhone(raw);
-      if (lead) await setLeadSchedule(tx, lead.id, 'DO_NOT_CALL', null);
       if (!normalized?.ok) return { kind: 'DO_NOT_CALL', leadId: lead?.id ?? null, suppressed: false, why: 'NOT_A_BRAZILIAN_NUMBER' };
       const phone = normalized.e164;
       const result = await suppressNumbers(tx, actor.tenantId, [phone], { source: 'DISPOSITION', createdBy: actor.userId, note: `${disposition.code} on call ${call.id}` });
+      // The call's own lead too, whatever its status (COMPLETED, EXHAUSTED): the customer said so.
+      if (lead) await setLeadSchedule(tx, lead.id, 'DO_NOT_CALL', null);
       if (result.added > 0) {
         const entry = (await findEntryByPhone(tx, phone))!;
         await recordAudit(tx, actor, {
