@@ -141,6 +141,9 @@ describe('PATCH /leads/callbacks/:id', () => {
       [{ action: 'CANCEL', nextAttemptAt: hours(1).toISOString() }, 'CALLBACK_TIME_NOT_ALLOWED'],
       [{ action: 'RESCHEDULE', nextAttemptAt: 'tomorrow' }, 'VALIDATION_FAILED'],
       [{ action: 'RESCHEDULE', nextAttemptAt: '2026-13-01T10:00:00Z' }, 'VALIDATION_FAILED'],
+      // A leap second passes the format but not Date; lower-case T and Z are refused as well.
+      [{ action: 'RESCHEDULE', nextAttemptAt: '2026-12-31T23:59:60Z' }, 'VALIDATION_FAILED'],
+      [{ action: 'RESCHEDULE', nextAttemptAt: `${hours(5).toISOString().replace('T', 't').replace('Z', 'z')}` }, 'VALIDATION_FAILED'],
       // Without a zone the instant is ambiguous.
       [{ action: 'RESCHEDULE', nextAttemptAt: `${hours(5).toISOString().slice(0, 19)}` }, 'VALIDATION_FAILED'],
       [{ action: 'GIVE_UP' }, 'VALIDATION_FAILED'],

@@ -9,6 +9,7 @@ describe('callbackTimeProblem', () => {
     expect(callbackTimeProblem(now, now)).toBe('NOT_IN_FUTURE');
     expect(callbackTimeProblem(new Date(now.getTime() - 1), now)).toBe('NOT_IN_FUTURE');
     expect(callbackTimeProblem(new Date(now.getTime() + 1), now)).toBeNull();
+    expect(callbackTimeProblem(new Date('not a time'), now)).toBe('NOT_IN_FUTURE');
     expect(callbackTimeProblem(new Date(now.getTime() + MAX_CALLBACK_DAYS * 86_400_000), now)).toBeNull();
     expect(callbackTimeProblem(new Date(now.getTime() + MAX_CALLBACK_DAYS * 86_400_000 + 1), now)).toBe('TOO_FAR');
   });

@@ -13,7 +13,8 @@ export type CallbackTimeProblem = 'REQUIRED' | 'NOT_ALLOWED' | 'NOT_IN_FUTURE' |
 
 /** Why `at` cannot be a callback time at `now`, or null. */
 export function callbackTimeProblem(at: Date, now: Date): 'NOT_IN_FUTURE' | 'TOO_FAR' | null {
-  if (at.getTime() <= now.getTime()) return 'NOT_IN_FUTURE';
+  // An unreadable time is never scheduled (the schema's pattern keeps them out; this is the fence).
+  if (Number.isNaN(at.getTime()) || at.getTime() <= now.getTime()) return 'NOT_IN_FUTURE';
   if (at.getTime() - now.getTime() > MAX_CALLBACK_DAYS * 86_400_000) return 'TOO_FAR';
   return null;
 }

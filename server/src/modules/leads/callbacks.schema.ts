@@ -18,8 +18,15 @@ export const CallbackLead = Type.Object({
 });
 export type CallbackLead = Static<typeof CallbackLead>;
 
-/** A callback time: ISO 8601 with a zone (Z or ±hh:mm). */
-export const CallbackTime = Type.String({ format: 'date-time', maxLength: 40 });
+/**
+ * A callback time: ISO 8601 with a zone (Z or ±hh:mm). The pattern narrows what the format allows
+ * to what Date reads (no leap second; upper-case T and Z), so a valid body is always an instant.
+ */
+export const CallbackTime = Type.String({
+  format: 'date-time',
+  maxLength: 40,
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-5][0-9](\\.[0-9]{1,9})?)?(Z|[+-][0-9]{2}:[0-9]{2})$',
+});
 
 export const CallbackPatchBody = StrictObject({
   action: Type.Enum(CALLBACK_ACTIONS),
