@@ -191,9 +191,13 @@ export const lockCall = (tx: Tx, id: string) =>
 export const findDisposition = (tx: Tx, id: string) =>
   tx.selectFrom('dispositions').select(['id', 'code', 'enabled', 'action']).where('id', '=', id).executeTakeFirst();
 
-/** The call's lead (the dialer's svc_lead_id), row locked while the disposition moves it. */
-export const lockLead = (tx: Tx, id: string) =>
-  tx.selectFrom('leads').select(['id', 'campaignId', 'phone', 'status', 'nextAttemptAt']).where('id', '=', id).forUpdate().executeTakeFirst();
+const leadOfCall = (tx: Tx, id: string) => tx.selectFrom('leads').select(['id', 'campaignId', 'phone', 'status', 'nextAttemptAt']).where('id', '=', id);
+
+/** The call's lead (the dialer's svc_lead_id). */
+export const findLead = (tx: Tx, id: string) => leadOfCall(tx, id).executeTakeFirst();
+
+/** The same, row locked while a callback is scheduled on it. */
+export const lockLead = (tx: Tx, id: string) => leadOfCall(tx, id).forUpdate().executeTakeFirst();
 
 export async function setDisposition(
   tx: Tx,

@@ -139,6 +139,23 @@ describe('a DO_NOT_CALL disposition', () => {
     expect(await suppressed(number)).toHaveLength(1);
   });
 
+  it('parallel DO_NOT_CALL dispositions of two calls to one number (leads in two campaigns): both 200, one entry, both leads DO_NOT_CALL', async () => {
+    for (let round = 0; round < 4; round++) {
+      const number = phone();
+      const calls = [];
+      const leads = [];
+      for (const campaignId of campaigns) {
+        const leadId = await insertLead(t, a.tenant.id, campaignId, { phone: number });
+        leads.push(leadId);
+        calls.push(await insertCall(t, a.tenant.id, { direction: 'OUTBOUND', campaignId, leadId, agentId: agent.agentId, calledNumber: number }));
+      }
+      const responses = await Promise.all(calls.map((callId, i) => dispose(i ? a.admin.session : agent.session, callId, { dispositionId: dispositions.dnc })));
+      expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
+      expect(await suppressed(number)).toHaveLength(1);
+      for (const leadId of leads) expect(await storedLead(t, leadId)).toMatchObject({ status: 'DO_NOT_CALL' });
+    }
+  });
+
   it('on a call without a lead lists the customer’s number as written on the call; a number that is not Brazilian is only recorded', async () => {
     const number = phone();
     const written = `(${number.slice(3, 5)}) ${number.slice(5, 10)}-${number.slice(10)}`;

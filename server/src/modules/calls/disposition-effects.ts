@@ -12,7 +12,7 @@ import { normalizeBrazilianPhone } from '../leads/brazil-phone.ts';
 import { setLeadSchedule } from '../leads/callbacks.repo.ts';
 import { callbackTimeError } from '../leads/callbacks.service.ts';
 import { findEntryByPhone, isSuppressed, suppressNumbers } from '../suppression/suppression.repo.ts';
-import { lockLead } from './calls.repo.ts';
+import { findLead, lockLead } from './calls.repo.ts';
 import { customerNumber } from './customer-number.ts';
 import { dispositionEffect } from './disposition-rules.ts';
 
@@ -33,22 +33,28 @@ export async function applyDispositionEffect(
   callbackAt: string | undefined,
   now: Date,
 ): Promise<Record<string, unknown>> {
-  const lead = call.leadId === null ? undefined : await lockLead(tx, call.leadId);
-  const decided = dispositionEffect({ action: disposition.action, hasLead: lead !== undefined, callbackAt: callbackAt === undefined ? undefined : new Date(callbackAt), now });
+  // Not locked yet: a DO_NOT_CALL first takes the number's unique entry (suppressNumbers), so two
+  // of them on one number queue there instead of each holding a lead the other's update needs.
+  const found = call.leadId === null ? undefined : await findLead(tx, call.leadId);
+  const decided = dispositionEffect({ action: disposition.action, hasLead: found !== undefined, callbackAt: callbackAt === undefined ? undefined : new Date(callbackAt), now });
   if (!decided.ok) throw callbackTimeError(decided.problem, '/callbackAt', 'here: only a CALLBACK disposition of a call with a lead takes one');
   const { effect } = decided;
   switch (effect.kind) {
     case 'NONE':
       return { kind: 'NONE' };
     case 'CALLBACK': {
+      const lead = await lockLead(tx, found!.id);
+      // Deleted since it was read (a race with no user behind it): the code alone is recorded.
+      if (!lead) return { kind: 'NONE', why: 'LEAD_GONE' };
       // The list is the compliance record: a suppressed number is never scheduled again.
-      if (await isSuppressed(tx, lead!.phone)) {
+      if (await isSuppressed(tx, lead.phone)) {
         throw badRequest(E.NUMBER_SUPPRESSED, 'This number is on the suppression list; choose another disposition', [{ path: '/dispositionId', message: 'number suppressed' }]);
       }
-      await setLeadSchedule(tx, lead!.id, 'CALLBACK', effect.at);
-      return { kind: 'CALLBACK', leadId: lead!.id, from: { status: lead!.status, nextAttemptAt: iso(lead!.nextAttemptAt) }, to: { status: 'CALLBACK', nextAttemptAt: iso(effect.at) } };
+      await setLeadSchedule(tx, lead.id, 'CALLBACK', effect.at);
+      return { kind: 'CALLBACK', leadId: lead.id, from: { status: lead.status, nextAttemptAt: iso(lead.nextAttemptAt) }, to: { status: 'CALLBACK', nextAttemptAt: iso(effect.at) } };
     }
     case 'DO_NOT_CALL': {
+      const lead = found;
       // The lead's own number when there is one (E.164 already); else the call's, as written.
       const raw = lead?.phone ?? customerNumber(call);
       const normalized = raw === null ? null : normalizeBrazilianPhone(raw);
