@@ -200,6 +200,14 @@ describe('suppressNumbers (for the CSV imports)', () => {
     expect(entries.items[0]).toMatchObject({ source: 'MANUAL', note: 'kept' });
     expect((await list(a.admin.session, `?phone=${encodeURIComponent(two.e164)}`)).items[0]).toMatchObject({ source: 'IMPORT', createdBy: a.admin.id });
     await expect(t.db.withTenant(a.tenant.id, (tx) => suppressNumbers(tx, a.tenant.id, ['11987654321'], { source: 'IMPORT' }))).rejects.toThrow(/E\.164/);
+    // Parallel batches with the same numbers in opposite orders: no deadlock, each number listed once.
+    const batch = Array.from({ length: 1000 }, () => freshMobile().e164);
+    const results = await Promise.all(
+      [batch, [...batch].reverse(), batch, [...batch].reverse()].map((phones) =>
+        t.db.withTenant(a.tenant.id, (tx) => suppressNumbers(tx, a.tenant.id, phones, { source: 'IMPORT' })),
+      ),
+    );
+    expect(results.reduce((sum, result) => sum + result.added, 0)).toBe(1000);
     expect(await t.db.withTenant(a.tenant.id, (tx) => suppressNumbers(tx, a.tenant.id, [], { source: 'IMPORT' }))).toEqual({ added: 0, alreadySuppressed: 0, leadsMoved: 0 });
   });
 });

@@ -36,13 +36,14 @@ export interface SuppressResult {
  * leads are moved all the same. `phones` must be normalized (normalizeBrazilianPhone) first.
  */
 export async function suppressNumbers(tx: Tx, tenantId: string, phones: readonly string[], options: SuppressOptions): Promise<SuppressResult> {
-  const distinct = [...new Set(phones)];
+  // Sorted: parallel batches with common numbers take their unique entries in one order (no deadlock).
+  const distinct = [...new Set(phones)].sort();
   if (distinct.length === 0) return { added: 0, alreadySuppressed: 0, leadsMoved: 0 };
   const wrong = distinct.find((phone) => !E164_BR.test(phone));
   // A caller's bug, not client input: callers normalize first.
   if (wrong !== undefined) throw new Error('suppressNumbers: a number is not Brazilian E.164');
   const { rows } = await sql<{ added: number; moved: number }>`
-    WITH input AS (SELECT unnest(${distinct}::text[]) AS phone),
+    WITH input AS (SELECT phone FROM unnest(${distinct}::text[]) WITH ORDINALITY AS i (phone, n) ORDER BY n),
     added AS (
       INSERT INTO suppression_entries (tenant_id, phone, source, note, import_id, created_by)
       SELECT ${tenantId}::uuid, phone, ${options.source}::text, ${options.note ?? null}::text, ${options.importId ?? null}::uuid, ${options.createdBy ?? null}::uuid FROM input
