@@ -26,6 +26,9 @@ import { tcpReachable } from './platform/switch/reachability.ts';
 import { callCenterRoutes } from './modules/agents/call-center.routes.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { CampaignsService } from './modules/campaigns/campaigns.service.ts';
+import { LeadImportService } from './modules/leads/lead-import.service.ts';
+import { leadsRoutes } from './modules/leads/leads.routes.ts';
+import { LeadsService } from './modules/leads/leads.service.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { callbacksRoutes } from './modules/leads/callbacks.routes.ts';
 import { CallbacksService } from './modules/leads/callbacks.service.ts';
@@ -191,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Call center: queues and tiers, agents and their presence, pause reasons, dispositions.
     await api.register(callCenterRoutes(services));
     await api.register(campaignsRoutes(new CampaignsService(services)));
+    await api.register(leadsRoutes(new LeadsService(services), new LeadImportService(services)));
     // Leads in CALLBACK, and the tenant's do-not-call list (decision 0043).
     await api.register(callbacksRoutes(new CallbacksService(db)));
     await api.register(suppressionRoutes(new SuppressionService(db)));

@@ -3,15 +3,13 @@
 // socket (it needs monitoring.view), so the desk is re-read every few seconds while logged in.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatClock, secondsSince } from '../app/clock.ts';
 import { ErrorMessage } from '../app/feedback.tsx';
-import { useNow } from '../app/use-now.ts';
+import { RunningClock } from '../app/running-clock.tsx';
 import { DispositionForm } from '../calls/disposition-form.tsx';
 import { DESK_POLL_MS, agentBarApi, myCallKey, type MyAgent } from './agent-bar.api.ts';
 
 export function AgentCall({ agent, tenantId }: { agent: MyAgent; tenantId: string }) {
   const { t } = useTranslation();
-  const now = useNow(1000);
   const queryClient = useQueryClient();
   const key = myCallKey(tenantId, agent.id);
   const desk = useQuery({ queryKey: key, queryFn: agentBarApi.myCall, refetchInterval: DESK_POLL_MS });
@@ -20,12 +18,13 @@ export function AgentCall({ agent, tenantId }: { agent: MyAgent; tenantId: strin
 
   return (
     <>
-      <span className="clock" data-testid="time-in-state" title={t('agentDesk.timeInState')}>
-        {formatClock(secondsSince(agent.stateChangedAt, now))}
+      <span title={t('agentDesk.timeInState')}>
+        <RunningClock since={agent.stateChangedAt} testId="time-in-state" />
       </span>
       {call && (
         <span className="agent-call" data-testid="agent-call">
-          {call.endedAt ? t('agentDesk.lastCall') : t('agentDesk.call')}: <strong>{call.number ?? t('agentDesk.unknownNumber')}</strong>
+          {call.endedAt ? t('agentDesk.lastCall') : t('agentDesk.call')}:{' '}
+          <strong>{call.number ?? t('agentDesk.unknownNumber')}</strong>
           {call.queueName && ` · ${call.queueName}`}
         </span>
       )}

@@ -12,8 +12,7 @@ import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { LiveIndicator } from '../app/live-indicator.tsx';
 import { useRealtime } from '../app/realtime.ts';
 import { useFormat } from '../app/use-format.ts';
-import { formatClock, secondsSince } from '../app/clock.ts';
-import { useNow } from '../app/use-now.ts';
+import { RunningClock } from '../app/running-clock.tsx';
 import { customerNumber } from '../../../server/src/modules/calls/customer-number.ts';
 import { callStatus, currentCallByAgent, loggedInByState, throttle } from './wallboard-view.ts';
 import { wallboardApi, wallboardKey, type CallInProgress, type QueueToday } from './wallboard.api.ts';
@@ -28,10 +27,12 @@ export function WallboardPage() {
   const { me } = useAuth();
   const tenantId = me?.tenantId ?? null;
   const queryClient = useQueryClient();
-  const now = useNow(1000);
-
   const reread = useMemo(
-    () => throttle(() => void queryClient.invalidateQueries({ queryKey: wallboardKey(tenantId) }), REREAD_AT_MOST_EVERY_MS),
+    () =>
+      throttle(
+        () => void queryClient.invalidateQueries({ queryKey: wallboardKey(tenantId) }),
+        REREAD_AT_MOST_EVERY_MS,
+      ),
     [queryClient, tenantId],
   );
   useEffect(() => () => reread.cancel(), [reread]);
@@ -80,20 +81,27 @@ export function WallboardPage() {
             {wallboard.data?.queues.length ? (
               <ul className="wallboard-queues" aria-labelledby="wallboard-queues">
                 {wallboard.data.queues.map((queue) => (
-                  <QueueCard key={queue.queueId} queue={queue} now={now} serviceLevelSeconds={wallboard.data.serviceLevelSeconds} />
+                  <QueueCard
+                    key={queue.queueId}
+                    queue={queue}
+                    serviceLevelSeconds={wallboard.data.serviceLevelSeconds}
+                  />
                 ))}
               </ul>
             ) : (
               <p className="muted">{t('wallboard.noQueues')}</p>
             )}
           </section>
-          <AgentsSection agents={agents.data ?? []} calls={wallboard.data?.callsInProgress ?? []} queueNames={queueNames} now={now} />
+          <AgentsSection
+            agents={agents.data ?? []}
+            calls={wallboard.data?.callsInProgress ?? []}
+            queueNames={queueNames}
+          />
           <CallsSection
             calls={wallboard.data?.callsInProgress ?? []}
             total={wallboard.data?.callsInProgressTotal ?? 0}
             queueNames={queueNames}
             agentNames={agentNames}
-            now={now}
           />
         </>
       )}
@@ -101,7 +109,7 @@ export function WallboardPage() {
   );
 }
 
-function QueueCard({ queue, now, serviceLevelSeconds }: { queue: QueueToday; now: number; serviceLevelSeconds: number }) {
+function QueueCard({ queue, serviceLevelSeconds }: { queue: QueueToday; serviceLevelSeconds: number }) {
   const { t } = useTranslation();
   const format = useFormat();
   const headingId = `queue-${queue.queueId}`;
@@ -117,8 +125,8 @@ function QueueCard({ queue, now, serviceLevelSeconds }: { queue: QueueToday; now
         </div>
         <div>
           <dt>{t('wallboard.longestWait')}</dt>
-          <dd className="clock" data-testid="longest-wait">
-            {queue.longestWaitSince ? formatClock(secondsSince(queue.longestWaitSince, now)) : '—'}
+          <dd data-testid="longest-wait">
+            {queue.longestWaitSince ? <RunningClock since={queue.longestWaitSince} /> : '—'}
           </dd>
         </div>
         <div>
@@ -136,7 +144,15 @@ function QueueCard({ queue, now, serviceLevelSeconds }: { queue: QueueToday; now
               '—'
             ) : (
               <>
-                <meter min={0} max={1} low={0.7} high={0.8} optimum={1} value={queue.serviceLevel} aria-hidden="true" />{' '}
+                <meter
+                  min={0}
+                  max={1}
+                  low={0.7}
+                  high={0.8}
+                  optimum={1}
+                  value={queue.serviceLevel}
+                  aria-hidden="true"
+                />{' '}
                 {format.percent(queue.serviceLevel)}
               </>
             )}
@@ -151,12 +167,10 @@ function AgentsSection({
   agents,
   calls,
   queueNames,
-  now,
 }: {
   agents: readonly Agent[];
   calls: readonly CallInProgress[];
   queueNames: ReadonlyMap<string, string>;
-  now: number;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -167,9 +181,19 @@ function AgentsSection({
       <h2 id="wallboard-agents">{t('wallboard.agents')}</h2>
       {byState.length > 0 && (
         <figure className="state-bar-figure">
-          <div className="state-bar" role="img" aria-label={byState.map((entry) => `${t(`agentBar.states.${entry.state}`)}: ${entry.count}`).join(', ')}>
+          <div
+            className="state-bar"
+            role="img"
+            aria-label={byState
+              .map((entry) => `${t(`agentBar.states.${entry.state}`)}: ${entry.count}`)
+              .join(', ')}
+          >
             {byState.map((entry) => (
-              <span key={entry.state} className={`segment state-${entry.state}`} style={{ width: `${entry.share * 100}%` }} />
+              <span
+                key={entry.state}
+                className={`segment state-${entry.state}`}
+                style={{ width: `${entry.share * 100}%` }}
+              />
             ))}
           </div>
           <figcaption>
@@ -199,7 +223,7 @@ function AgentsSection({
               {agents.map((agent) => {
                 const current = callOf.get(agent.id);
                 const queueName = current?.queueId ? queueNames.get(current.queueId) : undefined;
-                return <AgentRow key={agent.id} agent={agent} current={current} queueName={queueName} now={now} />;
+                return <AgentRow key={agent.id} agent={agent} current={current} queueName={queueName} />;
               })}
             </tbody>
           </table>
@@ -211,18 +235,16 @@ function AgentsSection({
 
 /**
  * One agent's row; memoised, so a state change re-renders its own row only (200 agents send ~100
- * changes a second) and the rest wait for the next clock tick.
+ * changes a second); the clocks in it tick by themselves without re-rendering the row.
  */
 const AgentRow = memo(function AgentRow({
   agent,
   current,
   queueName,
-  now,
 }: {
   agent: Agent;
   current: CallInProgress | undefined;
   queueName: string | undefined;
-  now: number;
 }) {
   return (
     <tr>
@@ -231,14 +253,16 @@ const AgentRow = memo(function AgentRow({
       <td>
         <AgentStateBadge state={agent.state} />
       </td>
-      <td className="clock">{formatClock(secondsSince(agent.stateChangedAt, now))}</td>
+      <td>
+        <RunningClock since={agent.stateChangedAt} />
+      </td>
       <td>
         {current ? (
           <span data-testid="current-call">
             {customerNumber(current) ?? '—'}
             {queueName !== undefined && ` · ${queueName}`}
             {' · '}
-            <span className="clock">{formatClock(secondsSince(current.bridgedAt ?? current.answerAt ?? current.createdAt, now))}</span>
+            <RunningClock since={current.bridgedAt ?? current.answerAt ?? current.createdAt} />
           </span>
         ) : (
           <span className="muted">—</span>
@@ -253,13 +277,11 @@ function CallsSection({
   total,
   queueNames,
   agentNames,
-  now,
 }: {
   calls: readonly CallInProgress[];
   total: number;
   queueNames: ReadonlyMap<string, string>;
   agentNames: ReadonlyMap<string, string>;
-  now: number;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -293,7 +315,9 @@ function CallsSection({
                   <td>{(call.queueId && queueNames.get(call.queueId)) ?? '—'}</td>
                   <td>{(call.agentId && agentNames.get(call.agentId)) ?? '—'}</td>
                   <td>{t(`wallboard.callStatus.${callStatus(call)}`)}</td>
-                  <td className="clock">{formatClock(secondsSince(call.createdAt, now))}</td>
+                  <td>
+                    <RunningClock since={call.createdAt} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -89,6 +89,18 @@ export const E = {
   INVALID_TIMEZONE: 'INVALID_TIMEZONE',
   INVALID_QUEUE: 'INVALID_QUEUE',
   USED_BY_CAMPAIGN: 'USED_BY_CAMPAIGN',
+  CAMPAIGN_STOPPED: 'CAMPAIGN_STOPPED',
+  // CSV imports (decision 0042): the file is refused whole, nothing imported.
+  EMPTY_FILE: 'EMPTY_FILE',
+  NO_DATA_ROWS: 'NO_DATA_ROWS',
+  NO_PHONE_COLUMN: 'NO_PHONE_COLUMN',
+  DUPLICATE_COLUMN: 'DUPLICATE_COLUMN',
+  TOO_MANY_COLUMNS: 'TOO_MANY_COLUMNS',
+  FIELD_TOO_LONG: 'FIELD_TOO_LONG',
+  BINARY_FILE: 'BINARY_FILE',
+  INVALID_ENCODING: 'INVALID_ENCODING',
+  INVALID_CSV: 'INVALID_CSV',
+  FILE_TOO_LARGE: 'FILE_TOO_LARGE',
   // Leads, callbacks and the suppression list.
   INVALID_PHONE: 'INVALID_PHONE',
   CALLBACK_TIME_REQUIRED: 'CALLBACK_TIME_REQUIRED',
@@ -125,6 +137,7 @@ export const NOT_FOUND_RESOURCES = {
   call: 'Call',
   campaign: 'Campaign',
   recording: 'Recording',
+  listImport: 'Import',
   suppressionEntry: 'Suppression entry',
   callback: 'Callback',
 } as const;
