@@ -11,7 +11,9 @@ import { createCoordination, type Coordination, type CoordinationOptions } from 
 import { startDatabase } from './platform/db/bootstrap.ts';
 import { coordinationErrorHandler, DependencyOutages } from './platform/http/dependency-outages.ts';
 import { ensurePlatformAdmin } from './modules/platform/platform-admin.ts';
+import { realtimePublisher } from './platform/realtime/events.ts';
 import { createStorage } from './platform/storage/index.ts';
+import { CampaignStatusKeeper } from './services/campaign-status/campaign-status.service.ts';
 import { RecordingRetention } from './services/recording-retention/recording-retention.service.ts';
 import { startBuiltInSimulator } from './switch-simulator.ts';
 import { adminPasswordBanner, readyBanner } from './startup-banner.ts';
@@ -83,6 +85,9 @@ export async function startPlatform(config: Config, log: Logger = createLogger()
     collection: { storage, recordingsDir: config.freeswitch.recordingsDir },
   });
   retention.start();
+  // Campaigns the schedule or their end moves (RUNNING ⇄ WAITING_SCHEDULE, COMPLETED, STOPPED).
+  const campaignStatus = new CampaignStatusKeeper({ db: database.db, coordination, realtime: realtimePublisher(coordination), log });
+  campaignStatus.start();
   const switchRuntime = await startSwitchRuntime({ config, db: database.db, coordination, storage, log, startSimulator: startBuiltInSimulator });
   const app = await buildApp({
     config,
@@ -115,6 +120,7 @@ export async function startPlatform(config: Config, log: Logger = createLogger()
       stopped = true;
       await app.close();
       await retention.stop();
+      await campaignStatus.stop();
       await switchRuntime.stop();
       await coordination.close();
       await database.stop();
