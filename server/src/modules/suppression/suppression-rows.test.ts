@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../platform/http/errors.ts';
+import type { AppError } from '../../platform/http/errors.ts';
 import { LIST_IMPORT_LIMITS } from '../list-imports/import-rows.ts';
 import { suppressionColumns, suppressionOfRow } from './suppression-rows.ts';
 
-const codeOf = (work: () => unknown) => {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-  return null;
-};
+/** The 400 a pure rule throws, by its code. */
+const refusedWith = (code: string) => expect.objectContaining({ code }) as AppError;
 
 describe('suppressionColumns', () => {
   it('finds the number column by any of its names, case and accents ignored, and an optional ddd column', () => {
@@ -23,14 +16,14 @@ describe('suppressionColumns', () => {
     expect(suppressionColumns(['11987654321'])).toEqual({ phone: 0, ddd: null, width: 1, headerIsData: true });
     expect(suppressionColumns(['(11) 98765-4321', '2026-01-02'])).toMatchObject({ phone: 0, headerIsData: true });
     // A known name anywhere makes it a header, even beside a number.
-    expect(codeOf(() => suppressionColumns(['11987654321', 'ddd']))).toBe('NO_PHONE_COLUMN');
+    expect(() => suppressionColumns(['11987654321', 'ddd'])).toThrow(refusedWith('NO_PHONE_COLUMN'));
   });
 
   it('refuses a first line that is neither (NO_PHONE_COLUMN) and two number or ddd columns (DUPLICATE_COLUMN)', () => {
-    expect(codeOf(() => suppressionColumns(['nome', 'cidade']))).toBe('NO_PHONE_COLUMN');
-    expect(codeOf(() => suppressionColumns(['12345']))).toBe('NO_PHONE_COLUMN');
-    expect(codeOf(() => suppressionColumns(['telefone', 'celular']))).toBe('DUPLICATE_COLUMN');
-    expect(codeOf(() => suppressionColumns(['ddd', 'phone', 'DDD']))).toBe('DUPLICATE_COLUMN');
+    expect(() => suppressionColumns(['nome', 'cidade'])).toThrow(refusedWith('NO_PHONE_COLUMN'));
+    expect(() => suppressionColumns(['12345'])).toThrow(refusedWith('NO_PHONE_COLUMN'));
+    expect(() => suppressionColumns(['telefone', 'celular'])).toThrow(refusedWith('DUPLICATE_COLUMN'));
+    expect(() => suppressionColumns(['ddd', 'phone', 'DDD'])).toThrow(refusedWith('DUPLICATE_COLUMN'));
   });
 });
 
@@ -48,6 +41,6 @@ describe('suppressionOfRow', () => {
   it('refuses a row with more non-empty fields than the first record (INVALID_CSV); empty extras are fine', () => {
     const columns = suppressionColumns(['11987654321']);
     expect(suppressionOfRow(columns, { row: 2, fields: ['11 3333-4444', ''] }, limits)).toMatchObject({ ok: true, phone: '+551133334444' });
-    expect(codeOf(() => suppressionOfRow(columns, { row: 3, fields: ['11 3333-4444', 'x'] }, limits))).toBe('INVALID_CSV');
+    expect(() => suppressionOfRow(columns, { row: 3, fields: ['11 3333-4444', 'x'] }, limits)).toThrow(refusedWith('INVALID_CSV'));
   });
 });
