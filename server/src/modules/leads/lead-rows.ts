@@ -4,26 +4,14 @@ import { E } from '../../platform/http/error-codes.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import type { CsvRow } from '../../platform/csv-import/csv-reader.ts';
 import { columnKey } from '../../platform/csv-import/csv-reader.ts';
-import type { RejectReason } from '../../platform/db/schema.ts';
-import { normalizeBrazilianPhone } from './brazil-phone.ts';
+import { assertWidth, duplicateColumn, fieldTooLong, judgePhone, LIST_IMPORT_LIMITS, type PhoneCandidate, type RefusedRow } from '../list-imports/import-rows.ts';
 
 export const LEAD_IMPORT_LIMITS = {
-  /** A file larger is refused (FILE_TOO_LARGE): 200 MB is several million rows. */
-  maxBytes: 200 * 1024 * 1024,
-  /** Columns of the file, phone and name included (TOO_MANY_COLUMNS). */
-  maxColumns: 50,
+  ...LIST_IMPORT_LIMITS,
   /** Characters of a data value (FIELD_TOO_LONG); the phone is judged by its own rules instead. */
   maxValueChars: 1000,
   /** Characters of the name (the leads.name column's bound). */
   maxNameChars: 200,
-  /** Characters of a column name. */
-  maxColumnNameChars: 100,
-  /** Characters of one record: 50 values of 1000 and their quotes fit. */
-  maxRecordChars: 64 * 1024,
-  /** Rows per transaction (the specification's batch). */
-  batchRows: 1000,
-  /** Characters of a refused value kept for the rejected-rows CSV (list_import_rejects.raw_value). */
-  maxRejectedValueChars: 200,
 } as const;
 export type LeadImportLimits = { -readonly [K in keyof typeof LEAD_IMPORT_LIMITS]: number };
 
@@ -39,13 +27,6 @@ export interface LeadColumns {
   width: number;
 }
 
-const fieldTooLong = (row: number, column: string, limit: number) =>
-  badRequest(E.FIELD_TOO_LONG, `Row ${row}: the value of ${column} is longer than ${limit} characters`, [{ path: 'file', message: `row ${row}, ${column}` }], {
-    row,
-    column,
-    limit,
-  });
-
 /** The columns of a header row; refuses a file without a phone column or with a name twice. */
 export function leadColumns(header: string[], headerRow: number, limits: LeadImportLimits): LeadColumns {
   let phone: number | null = null;
@@ -59,9 +40,7 @@ export function leadColumns(header: string[], headerRow: number, limits: LeadImp
     if (written.length > limits.maxColumnNameChars) throw fieldTooLong(headerRow, written.slice(0, 40), limits.maxColumnNameChars);
     const key = columnKey(written);
     const role = PHONE_COLUMNS.has(key) ? 'phone' : NAME_COLUMNS.has(key) ? 'name' : key;
-    if (seen.has(role)) {
-      throw badRequest(E.DUPLICATE_COLUMN, `The header names the column ${written} twice`, [{ path: 'file', message: `column ${written}` }], { column: written });
-    }
+    if (seen.has(role)) throw duplicateColumn(written);
     seen.add(role);
     if (role === 'phone') phone = index;
     else if (role === 'name') name = index;
@@ -71,19 +50,12 @@ export function leadColumns(header: string[], headerRow: number, limits: LeadImp
   return { phone, name, data, width: header.length };
 }
 
-export type LeadCandidate = { ok: true; row: number; raw: string; phone: string; name: string | null; data: Record<string, string> };
-export type RefusedRow = { ok: false; row: number; raw: string; reason: RejectReason };
-
-export const rejectedValue = (raw: string, limits: LeadImportLimits) => raw.slice(0, limits.maxRejectedValueChars);
+export type LeadCandidate = PhoneCandidate & { name: string | null; data: Record<string, string> };
 
 /** One data row: a lead to insert, or the row refused with why; throws for a row that makes the file invalid. */
-export function leadOfRow(columns: LeadColumns, { row, fields }: CsvRow, limits: LeadImportLimits): LeadCandidate | RefusedRow {
-  for (let index = columns.width; index < fields.length; index += 1) {
-    if (fields[index]!.trim() !== '') {
-      throw badRequest(E.INVALID_CSV, `Row ${row} has more fields than the header`, [{ path: 'file', message: `row ${row}` }], { row });
-    }
-  }
-  const raw = fields[columns.phone] ?? '';
+export function leadOfRow(columns: LeadColumns, csvRow: CsvRow, limits: LeadImportLimits): LeadCandidate | RefusedRow {
+  assertWidth(columns.width, csvRow);
+  const { row, fields } = csvRow;
   const nameText = columns.name === null ? '' : (fields[columns.name] ?? '').trim();
   if (nameText.length > limits.maxNameChars) throw fieldTooLong(row, 'name', limits.maxNameChars);
   // A null prototype: a column named __proto__ is data like any other, not the object's prototype.
@@ -93,7 +65,6 @@ export function leadOfRow(columns: LeadColumns, { row, fields }: CsvRow, limits:
     if (value.length > limits.maxValueChars) throw fieldTooLong(row, key, limits.maxValueChars);
     data[key] = value;
   }
-  const phone = normalizeBrazilianPhone(raw);
-  if (!phone.ok) return { ok: false, row, raw: rejectedValue(raw, limits), reason: phone.reason };
-  return { ok: true, row, raw: rejectedValue(raw, limits), phone: phone.e164, name: nameText === '' ? null : nameText, data };
+  const judged = judgePhone(row, fields[columns.phone] ?? '', limits);
+  return judged.ok ? { ...judged, name: nameText === '' ? null : nameText, data } : judged;
 }

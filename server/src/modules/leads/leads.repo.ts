@@ -1,39 +1,11 @@
-// Leads, their imports and refused rows, under the tenant's row-level security. A batch of an
-// import is three statements whatever its size: the leads (unnest, ON CONFLICT), the refused rows
-// (unnest), the import's counters.
-import { sql, type Selectable } from 'kysely';
+// Leads under the tenant's row-level security. A batch of an import is three statements whatever
+// its size: the leads here (unnest, ON CONFLICT), the refused rows and the import's counters
+// (list-imports.repo.ts).
+import { sql } from 'kysely';
 import type { Tx } from '../../platform/db/database.ts';
-import type { LeadStatus, ListImportsTable, ListImportStatus, RejectReason } from '../../platform/db/schema.ts';
+import type { LeadStatus } from '../../platform/db/schema.ts';
 import { iso } from '../../platform/http/schemas.ts';
-import type { ImportCounters, Lead, ListImport } from './leads.schema.ts';
-
-const importColumns = [
-  'id',
-  'kind',
-  'campaignId',
-  'fileName',
-  'status',
-  'errorCode',
-  'total',
-  'valid',
-  'invalid',
-  'duplicates',
-  'imported',
-  'suppressed',
-  'createdBy',
-  'createdAt',
-  'finishedAt',
-] as const;
-type ImportRow = Pick<Selectable<ListImportsTable>, (typeof importColumns)[number]>;
-
-export const toListImport = (row: ImportRow): ListImport => ({ ...row, createdAt: row.createdAt.toISOString(), finishedAt: iso(row.finishedAt) });
-
-export const insertImport = (tx: Tx, values: { tenantId: string; campaignId: string; fileName: string | null; createdBy: string }) =>
-  tx
-    .insertInto('listImports')
-    .values({ tenantId: values.tenantId, kind: 'LEADS', campaignId: values.campaignId, fileName: values.fileName, createdBy: values.createdBy })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+import type { Lead } from './leads.schema.ts';
 
 export interface LeadToInsert {
   phone: string;
@@ -62,75 +34,8 @@ export async function insertLeads(tx: Tx, target: { tenantId: string; campaignId
   return result.rows;
 }
 
-export interface RejectToInsert {
-  row: number;
-  raw: string;
-  reason: RejectReason;
-}
-
-export async function insertRejects(tx: Tx, target: { tenantId: string; importId: string }, rejects: RejectToInsert[]): Promise<void> {
-  if (rejects.length === 0) return;
-  await sql`
-    INSERT INTO list_import_rejects (import_id, tenant_id, row_number, raw_value, reason)
-    SELECT ${target.importId}::uuid, ${target.tenantId}::uuid, u.row_number, u.raw_value, u.reason
-    FROM unnest(${rejects.map((reject) => reject.row)}::int[], ${rejects.map((reject) => reject.raw)}::text[], ${rejects.map((reject) => reject.reason)}::text[])
-      AS u(row_number, raw_value, reason)`.execute(tx);
-}
-
-export const addCounters = (tx: Tx, importId: string, delta: ImportCounters) =>
-  tx
-    .updateTable('listImports')
-    .set((eb) => ({
-      total: eb('total', '+', delta.total),
-      valid: eb('valid', '+', delta.valid),
-      invalid: eb('invalid', '+', delta.invalid),
-      duplicates: eb('duplicates', '+', delta.duplicates),
-      imported: eb('imported', '+', delta.imported),
-      suppressed: eb('suppressed', '+', delta.suppressed),
-    }))
-    .where('id', '=', importId)
-    .execute();
-
-export const finishImport = (tx: Tx, importId: string, status: ListImportStatus, errorCode: string | null) =>
-  tx.updateTable('listImports').set({ status, errorCode, finishedAt: sql<Date>`now()` }).where('id', '=', importId).execute();
-
-/** A refused file: its leads and refused rows go, its counters return to zero, it is FAILED with why. */
-export async function discardImport(tx: Tx, importId: string, errorCode: string): Promise<void> {
-  await tx.deleteFrom('leads').where('importId', '=', importId).execute();
-  await tx.deleteFrom('listImportRejects').where('importId', '=', importId).execute();
-  await tx
-    .updateTable('listImports')
-    .set({ status: 'FAILED', errorCode, total: 0, valid: 0, invalid: 0, duplicates: 0, imported: 0, suppressed: 0, finishedAt: sql<Date>`now()` })
-    .where('id', '=', importId)
-    .execute();
-}
-
-const IMPORTS_LISTED = 100;
-
-export const listImports = (tx: Tx, campaignId: string) =>
-  tx
-    .selectFrom('listImports')
-    .select(importColumns)
-    .where('kind', '=', 'LEADS')
-    .where('campaignId', '=', campaignId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(IMPORTS_LISTED)
-    .execute();
-
-export const findImport = (tx: Tx, campaignId: string, importId: string) =>
-  tx.selectFrom('listImports').select(importColumns).where('id', '=', importId).where('campaignId', '=', campaignId).executeTakeFirst();
-
-/** Refused rows after `afterRow`, in file order: the rejected-rows CSV reads them a page at a time. */
-export const rejectsAfter = (tx: Tx, importId: string, afterRow: number, limit: number) =>
-  tx
-    .selectFrom('listImportRejects')
-    .select(['rowNumber', 'rawValue', 'reason'])
-    .where('importId', '=', importId)
-    .where('rowNumber', '>', afterRow)
-    .orderBy('rowNumber')
-    .limit(limit)
-    .execute();
+/** A refused file's leads go with it (the import row and refused rows are list-imports.repo's). */
+export const deleteImportedLeads = (tx: Tx, importId: string) => tx.deleteFrom('leads').where('importId', '=', importId).execute();
 
 /** Whether the campaign has a lead the dialer may call (READY, or CALLBACK whatever its time). */
 export const countDialable = async (tx: Tx, campaignId: string): Promise<number> => {

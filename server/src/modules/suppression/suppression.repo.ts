@@ -79,3 +79,18 @@ export async function listEntries(tx: Tx, filter: { phone?: string }, { page, pa
   ]);
   return { items: rows.map(toEntry), total: Number(count.n) };
 }
+
+/** Of `phones`, those listed by something else than this import (before it, or by a parallel one). */
+export async function listedOtherwise(tx: Tx, importId: string, phones: readonly string[]): Promise<Set<string>> {
+  if (phones.length === 0) return new Set();
+  const rows = await tx
+    .selectFrom('suppressionEntries')
+    .select('phone')
+    .where('phone', '=', sql<string>`ANY(${phones}::text[])`)
+    .where((eb) => eb.or([eb('importId', 'is', null), eb('importId', '!=', importId)]))
+    .execute();
+  return new Set(rows.map((row) => row.phone));
+}
+
+/** A refused file's entries go with it (the leads they moved stay DO_NOT_CALL: decision 0046). */
+export const deleteImportedEntries = (tx: Tx, importId: string) => tx.deleteFrom('suppressionEntries').where('importId', '=', importId).execute();

@@ -3,11 +3,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { tenantActorOf, tenantOf } from '../../platform/auth/guard.ts';
 import { errorResponses, IdParams } from '../../platform/http/schemas.ts';
+import { receiveList, RejectedCsv, sendRejectedCsv } from '../list-imports/list-imports.http.ts';
+import { ImportIdParams, ImportResult, ListImport } from '../list-imports/list-imports.schema.ts';
+import type { SuppressionImportService } from './suppression-import.service.ts';
 import type { SuppressionService } from './suppression.service.ts';
 import { SuppressionCreateBody, SuppressionCreated, SuppressionDeleteBody, SuppressionList, SuppressionQuery } from './suppression.schema.ts';
 
 export const suppressionRoutes =
-  (suppression: SuppressionService): FastifyPluginAsync =>
+  (suppression: SuppressionService, imports: SuppressionImportService): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const access = { tenant: true, permission: 'suppression.manage' } as const;
@@ -31,5 +34,26 @@ export const suppressionRoutes =
         await suppression.remove(tenantActorOf(request), request.params.id, request.body);
         return reply.status(204).send(null);
       },
+    });
+    // A whole list from a file (decision 0046), streamed like a lead import; its imports read like a campaign's.
+    app.post('/suppression/import', {
+      config: { access },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 201: ImportResult, ...errorResponses(400, 401, 403) } },
+      handler: (request, reply) => receiveList(request, reply, imports.limits.maxBytes, (open) => imports.importList(tenantActorOf(request), open)),
+    });
+    app.get('/suppression/imports', {
+      config: { access },
+      schema: { tags, response: { 200: Type.Array(ListImport), ...errorResponses(401, 403) } },
+      handler: (request) => imports.imports(tenantOf(request)),
+    });
+    app.get('/suppression/imports/:importId', {
+      config: { access },
+      schema: { tags, params: ImportIdParams, response: { 200: ListImport, ...errorResponses(400, 401, 403, 404) } },
+      handler: (request) => imports.getImport(tenantOf(request), request.params.importId),
+    });
+    app.get('/suppression/imports/:importId/rejected.csv', {
+      config: { access },
+      schema: { tags, params: ImportIdParams, response: { 200: RejectedCsv, ...errorResponses(400, 401, 403, 404) } },
+      handler: async (request, reply) => sendRejectedCsv(reply, await imports.rejectedCsv(tenantOf(request), request.params.importId)),
     });
   };

@@ -51,3 +51,11 @@ export const auditOf = (t: Pick<TestContext, 'db'>, action: string, targetId: st
 export function expectStatus(response: { statusCode: number; body: string }, status: number): void {
   expect(response.statusCode, response.body).toBe(status);
 }
+
+/** A multipart/form-data body with one file, serialized by the platform's own FormData (for app.inject). */
+export async function multipartFile(content: string | Buffer, options: { field?: string; fileName?: string } = {}) {
+  const form = new FormData();
+  form.append(options.field ?? 'file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), options.fileName ?? 'lista.csv');
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+}

@@ -1,0 +1,110 @@
+// Imports of lists (leads of a campaign, the suppression list), their counters and refused rows,
+// under the tenant's row-level security. What an import writes into its own kind's table is the
+// kind's repository's.
+import { sql, type Selectable } from 'kysely';
+import type { Tx } from '../../platform/db/database.ts';
+import type { ListImportsTable, ListImportStatus, RejectReason } from '../../platform/db/schema.ts';
+import { iso } from '../../platform/http/schemas.ts';
+import type { ImportCounters, ListImport, ListImportKind } from './list-imports.schema.ts';
+
+const importColumns = [
+  'id',
+  'kind',
+  'campaignId',
+  'fileName',
+  'status',
+  'errorCode',
+  'total',
+  'valid',
+  'invalid',
+  'duplicates',
+  'imported',
+  'suppressed',
+  'createdBy',
+  'createdAt',
+  'finishedAt',
+] as const;
+type ImportRow = Pick<Selectable<ListImportsTable>, (typeof importColumns)[number]>;
+
+export const toListImport = (row: ImportRow): ListImport => ({ ...row, createdAt: row.createdAt.toISOString(), finishedAt: iso(row.finishedAt) });
+
+/** Which imports a list shows: one kind, and for LEADS one campaign's (null for the suppression list). */
+export interface ImportScope {
+  kind: ListImportKind;
+  campaignId: string | null;
+}
+
+export const insertImport = (tx: Tx, values: ImportScope & { tenantId: string; fileName: string | null; createdBy: string }) =>
+  tx
+    .insertInto('listImports')
+    .values({ tenantId: values.tenantId, kind: values.kind, campaignId: values.campaignId, fileName: values.fileName, createdBy: values.createdBy })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+export interface RejectToInsert {
+  row: number;
+  raw: string;
+  reason: RejectReason;
+}
+
+export async function insertRejects(tx: Tx, target: { tenantId: string; importId: string }, rejects: RejectToInsert[]): Promise<void> {
+  if (rejects.length === 0) return;
+  await sql`
+    INSERT INTO list_import_rejects (import_id, tenant_id, row_number, raw_value, reason)
+    SELECT ${target.importId}::uuid, ${target.tenantId}::uuid, u.row_number, u.raw_value, u.reason
+    FROM unnest(${rejects.map((reject) => reject.row)}::int[], ${rejects.map((reject) => reject.raw)}::text[], ${rejects.map((reject) => reject.reason)}::text[])
+      AS u(row_number, raw_value, reason)`.execute(tx);
+}
+
+export const addCounters = (tx: Tx, importId: string, delta: ImportCounters) =>
+  tx
+    .updateTable('listImports')
+    .set((eb) => ({
+      total: eb('total', '+', delta.total),
+      valid: eb('valid', '+', delta.valid),
+      invalid: eb('invalid', '+', delta.invalid),
+      duplicates: eb('duplicates', '+', delta.duplicates),
+      imported: eb('imported', '+', delta.imported),
+      suppressed: eb('suppressed', '+', delta.suppressed),
+    }))
+    .where('id', '=', importId)
+    .execute();
+
+export const finishImport = (tx: Tx, importId: string, status: ListImportStatus, errorCode: string | null) =>
+  tx.updateTable('listImports').set({ status, errorCode, finishedAt: sql<Date>`now()` }).where('id', '=', importId).execute();
+
+/**
+ * A refused file: its refused rows go, it is FAILED with why, its counters are `kept` (zero unless
+ * the kind says what of it stays). The kind deletes its own rows first, in the same transaction.
+ */
+export async function discardImport(tx: Tx, importId: string, errorCode: string, kept: ImportCounters): Promise<void> {
+  await tx.deleteFrom('listImportRejects').where('importId', '=', importId).execute();
+  await tx
+    .updateTable('listImports')
+    .set({ status: 'FAILED', errorCode, ...kept, finishedAt: sql<Date>`now()` })
+    .where('id', '=', importId)
+    .execute();
+}
+
+const IMPORTS_LISTED = 100;
+
+const inScope = (tx: Tx, scope: ImportScope) => {
+  const query = tx.selectFrom('listImports').select(importColumns).where('kind', '=', scope.kind);
+  return scope.campaignId === null ? query.where('campaignId', 'is', null) : query.where('campaignId', '=', scope.campaignId);
+};
+
+export const listImports = (tx: Tx, scope: ImportScope) =>
+  inScope(tx, scope).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(IMPORTS_LISTED).execute();
+
+export const findImport = (tx: Tx, scope: ImportScope, importId: string) => inScope(tx, scope).where('id', '=', importId).executeTakeFirst();
+
+/** Refused rows after `afterRow`, in file order: the rejected-rows CSV reads them a page at a time. */
+export const rejectsAfter = (tx: Tx, importId: string, afterRow: number, limit: number) =>
+  tx
+    .selectFrom('listImportRejects')
+    .select(['rowNumber', 'rawValue', 'reason'])
+    .where('importId', '=', importId)
+    .where('rowNumber', '>', afterRow)
+    .orderBy('rowNumber')
+    .limit(limit)
+    .execute();
