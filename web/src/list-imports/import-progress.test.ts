@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyProgress,
+  hasRejectedRows,
+  progressFraction,
+  startUpload,
+  type ImportProgressEvent,
+} from './import-progress.ts';
+
+const event = (overrides: Partial<ImportProgressEvent>): ImportProgressEvent => ({
+  importId: 'i1',
+  kind: 'LEADS',
+  campaignId: 'c1',
+  bytesRead: 0,
+  rowsRead: 0,
+  status: 'RUNNING',
+  ...overrides,
+});
+
+describe('import progress', () => {
+  it('follows the first import of its list and then only that one', () => {
+    let upload = startUpload('LEADS', 'c1', 1000);
+    upload = applyProgress(upload, event({ bytesRead: 250, rowsRead: 1000 }));
+    expect(upload).toMatchObject({ importId: 'i1', bytesRead: 250, rowsRead: 1000 });
+    expect(progressFraction(upload)).toBe(0.25);
+    expect(applyProgress(upload, event({ importId: 'i2', bytesRead: 900 }))).toBe(upload);
+  });
+
+  it('ignores other campaigns and the other kind of list', () => {
+    const upload = startUpload('LEADS', 'c1', 1000);
+    expect(applyProgress(upload, event({ campaignId: 'c2', bytesRead: 500 }))).toBe(upload);
+    expect(applyProgress(upload, event({ kind: 'SUPPRESSION', campaignId: null, bytesRead: 500 }))).toBe(
+      upload,
+    );
+  });
+
+  it('never goes backwards and stays within 0..1', () => {
+    let upload = startUpload('SUPPRESSION', null, 100);
+    upload = applyProgress(
+      upload,
+      event({ kind: 'SUPPRESSION', campaignId: null, bytesRead: 80, rowsRead: 8 }),
+    );
+    upload = applyProgress(
+      upload,
+      event({ kind: 'SUPPRESSION', campaignId: null, bytesRead: 40, rowsRead: 4 }),
+    );
+    expect(upload).toMatchObject({ bytesRead: 80, rowsRead: 8 });
+    upload = applyProgress(
+      upload,
+      event({ kind: 'SUPPRESSION', campaignId: null, bytesRead: 150, rowsRead: 9 }),
+    );
+    expect(progressFraction(upload)).toBe(1);
+    expect(progressFraction(startUpload('LEADS', 'c1', 0))).toBe(0);
+  });
+
+  it('offers the rejected rows only when some were refused', () => {
+    expect(hasRejectedRows({ invalid: 0, duplicates: 0 })).toBe(false);
+    expect(hasRejectedRows({ invalid: 0, duplicates: 2 })).toBe(true);
+    expect(hasRejectedRows({ invalid: 1, duplicates: 0 })).toBe(true);
+  });
+});
