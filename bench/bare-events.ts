@@ -4,14 +4,19 @@
 // pool) as the application role, one transaction per event carrying the tenant as the platform's
 // do. No lookups (the platform's locate, tenant and id reads): the floor of what the rows cost.
 // `concurrency` calls at a time, each call's events in order. Prints one JSON line.
-// Usage: bare-events.ts <app role url> <tenants json> <concurrency> <seconds>
+// With <batch> (calls per transaction, decision 0040), the batched baseline: `concurrency` calls
+// in flight split into lanes of `batch` calls of one tenant; a lane writes the next event of each of
+// its calls in ONE transaction (BEGIN and the tenant setting in one round trip, the same statements
+// per event, one COMMIT), as the platform's batches do, then the next events; a finished call is
+// replaced by a new one.
+// Usage: bare-events.ts <app role url> <tenants json> <concurrency> <seconds> [batch]
 import pg from 'pg';
 import { measure } from './load.ts';
 import { captureCall, emissionsOf, tenantCall, type TenantNames } from './switch-events-flow.ts';
 import { dispatchKey } from '../server/src/services/event-consumer/event-consumer.ts';
 
 type Tenant = TenantNames & { tenantId: string };
-const [url, tenantsJson, concurrency, seconds] = process.argv.slice(2);
+const [url, tenantsJson, concurrency, seconds, batch] = process.argv.slice(2);
 if (!url || !tenantsJson || !concurrency || !seconds) throw new Error('usage: bare-events.ts <url> <tenants json> <concurrency> <seconds>');
 const tenants = JSON.parse(tenantsJson) as Tenant[];
 const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -38,10 +43,16 @@ const END = `UPDATE calls SET ended_at = $2, hangup_cause = $3, ring_time = 0, w
 
 /** The statements of one event, in one transaction as the tenant. */
 async function writeEvent(client: pg.PoolClient, tenant: Tenant, callId: string, index: number, headers: Record<string, string>): Promise<void> {
-  const legId = headers['Unique-ID'] ?? null;
-  const now = new Date();
   await client.query('BEGIN');
   await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenant.tenantId]);
+  await eventStatements(client, tenant, callId, index, headers);
+  await client.query('COMMIT');
+}
+
+/** The statements of one event, inside a transaction as the tenant. */
+async function eventStatements(client: pg.PoolClient, tenant: Tenant, callId: string, index: number, headers: Record<string, string>): Promise<void> {
+  const legId = headers['Unique-ID'] ?? null;
+  const now = new Date();
   const key = keys[index]!;
   if (key === 'CHANNEL_CREATE') {
     if (legId === callId) await client.query(INSERT_CALL, [callId, tenant.tenantId, headers['Caller-Caller-ID-Number'], headers['Caller-Caller-ID-Name'], headers['Caller-Destination-Number']]);
@@ -73,7 +84,6 @@ async function writeEvent(client: pg.PoolClient, tenant: Tenant, callId: string,
   } else if (key === 'callcenter::info/member-queue-end') {
     await client.query(LEAVE, [callId, now, headers['CC-Cause'] ?? 'Terminated']);
   }
-  await client.query('COMMIT');
 }
 
 let made = 0;
@@ -97,6 +107,37 @@ async function oneCall(): Promise<boolean> {
   return true;
 }
 
-const result = await measure('bare pg events', oneCall, { concurrency: Number(concurrency), seconds: Number(seconds), quiet: true });
+/** A lane of the batched baseline: `size` calls of one tenant, the next event of each in one transaction. */
+async function lane(tenant: Tenant, size: number, deadline: number): Promise<void> {
+  const fresh = () => ({ call: tenantCall(capture, tenant, 0), next: 0 });
+  let calls = Array.from({ length: size }, fresh);
+  while (performance.now() < deadline) {
+    const client = await pool.connect();
+    try {
+      await client.query(`BEGIN; SELECT set_config('app.tenant_id', '${tenant.tenantId}', true)`);
+      for (const { call, next } of calls) await eventStatements(client, tenant, call.callId, next, Object.fromEntries(call.events[next]!.headers));
+      await client.query('COMMIT');
+      events += calls.length;
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+    calls = calls.map((call) => (call.next + 1 < capture.length ? { ...call, next: call.next + 1 } : fresh()));
+  }
+}
+
+async function batched(size: number): Promise<{ failures: number; seconds: number }> {
+  const lanes = Math.max(1, Math.round(Number(concurrency) / size));
+  const started = performance.now();
+  const deadline = started + Number(seconds) * 1000;
+  const results = await Promise.allSettled(Array.from({ length: lanes }, (_, index) => lane(tenants[index % tenants.length]!, size, deadline)));
+  return { failures: results.filter((result) => result.status === 'rejected').length, seconds: (performance.now() - started) / 1000 };
+}
+
+const result = batch
+  ? await batched(Number(batch))
+  : await measure('bare pg events', oneCall, { concurrency: Number(concurrency), seconds: Number(seconds), quiet: true });
 await pool.end();
 process.stdout.write(`${JSON.stringify({ ...result, events, eventsPerSecond: events / result.seconds })}\n`);

@@ -7,7 +7,8 @@
 // Sequential requests (latency, not throughput): each case is warmed up, then measured
 // BENCH_SAMPLES times (200) on each side, the two sides interleaved in blocks of 20.
 // Environment: BENCH_CALLS (1000000), BENCH_SAMPLES (200), BENCH_PLANS=<file> (full plans written
-// there), BENCH_DATABASE_ADMIN_URL, BENCH_REDIS_URL.
+// there), BENCH_CASES=<text> (only the cases whose name contains it, e.g. `phone`),
+// BENCH_DATABASE_ADMIN_URL, BENCH_REDIS_URL.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
@@ -208,7 +209,8 @@ try {
   const rows: string[] = [];
   process.stdout.write(`\n${SAMPLES} sequential samples per side, interleaved in blocks of ${BLOCK}\n`);
   process.stdout.write(`${'case'.padEnd(30)} ${'total'.padStart(14)}   GET /calls p50 / p95       d p50 / p95        p95 ratio\n`);
-  for (const testCase of cases) {
+  const only = process.env.BENCH_CASES;
+  for (const testCase of cases.filter((item) => only === undefined || item.name.includes(only))) {
     const page = Number(testCase.query.page ?? 1);
     const pageRequest = { page, pageSize: 50 };
     const { page: _page, ...filterQuery } = testCase.query;

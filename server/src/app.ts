@@ -26,6 +26,9 @@ import { tcpReachable } from './platform/switch/reachability.ts';
 import { callCenterRoutes } from './modules/agents/call-center.routes.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { CampaignsService } from './modules/campaigns/campaigns.service.ts';
+import { LeadImportService } from './modules/leads/lead-import.service.ts';
+import { leadsRoutes } from './modules/leads/leads.routes.ts';
+import { LeadsService } from './modules/leads/leads.service.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
 import { CallsService } from './modules/calls/calls.service.ts';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.ts';
@@ -187,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Call center: queues and tiers, agents and their presence, pause reasons, dispositions.
     await api.register(callCenterRoutes(services));
     await api.register(campaignsRoutes(new CampaignsService(services)));
+    await api.register(leadsRoutes(new LeadsService(services), new LeadImportService(services)));
     // Recordings: the audio (the list and metadata are in the recordings module's own routes).
     await api.register(recordingAudioRoutes(services));
     await api.register(callsRoutes(new CallsService(db)));

@@ -24,6 +24,12 @@ describe('parseConfig', () => {
     expect(Object.isFrozen(config.freeswitch)).toBe(true);
   });
 
+  it('reads REDIS_KEY_PREFIX (default cc:) and refuses one that is not plain characters', () => {
+    expect(parseConfig({}).redisKeyPrefix).toBe('cc:');
+    expect(parseConfig({ REDIS_KEY_PREFIX: 'site-b:' }).redisKeyPrefix).toBe('site-b:');
+    for (const bad of ['a b', 'cc*', 'x'.repeat(65)]) expect(() => parseConfig({ REDIS_KEY_PREFIX: bad }), bad).toThrow(/REDIS_KEY_PREFIX/);
+  });
+
   it('tells phones where to register: the switch host by default, or the variables', () => {
     expect(parseConfig({}).sipRegistrar).toEqual({ host: '127.0.0.1', port: 5060, transport: 'udp' });
     expect(parseConfig({ FREESWITCH_ESL_HOST: '10.0.0.5' }).sipRegistrar).toEqual({ host: '10.0.0.5', port: 5060, transport: 'udp' });

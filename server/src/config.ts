@@ -24,6 +24,11 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   /** Unset: in-process coordination (single instance only). */
   readonly redisUrl: string | undefined;
+  /**
+   * REDIS_KEY_PREFIX (default `cc:`): put before every Redis key and the live-events channel, so
+   * several platforms can share one Redis without ever seeing each other's events, locks or counters.
+   */
+  readonly redisKeyPrefix: string;
   readonly jwtSecret: string | undefined;
   /** 32 bytes, base64. */
   readonly encryptionKey: string | undefined;
@@ -137,6 +142,10 @@ export function parseConfig(env: Env): Config {
   const sipTransport = (str('SIP_TRANSPORT') ?? 'udp').toLowerCase();
   if (!['udp', 'tcp', 'tls'].includes(sipTransport)) problems.push('SIP_TRANSPORT must be udp, tcp or tls');
 
+  const redisKeyPrefix = str('REDIS_KEY_PREFIX') ?? 'cc:';
+  // A key prefix of plain characters: no glob character (keys are scanned by prefix) and no space.
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(redisKeyPrefix)) problems.push('REDIS_KEY_PREFIX must be 1 to 64 letters, digits or _ . : -');
+
   const dialerSimulation = bool('DIALER_SIMULATION', true);
   const dialerRealOutbound = bool('DIALER_REAL_OUTBOUND', false);
 
@@ -149,6 +158,7 @@ export function parseConfig(env: Env): Config {
     dataDir,
     databaseUrl: str('DATABASE_URL'),
     redisUrl: str('REDIS_URL'),
+    redisKeyPrefix,
     jwtSecret,
     encryptionKey,
     platformAdminEmail: str('PLATFORM_ADMIN_EMAIL'),

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { createCoordination, type Coordination } from './platform/coordination/index.ts';
+import { createCoordination, type Coordination, type CoordinationOptions } from './platform/coordination/index.ts';
 import { startDatabase } from './platform/db/bootstrap.ts';
 import { coordinationErrorHandler, DependencyOutages } from './platform/http/dependency-outages.ts';
 import { ensurePlatformAdmin } from './modules/platform/platform-admin.ts';
@@ -46,6 +46,13 @@ function canResolve(name: string): boolean {
   }
 }
 
+/** The coordination of this configuration: Redis under the configured key prefix, else in process. */
+export const coordinationOptions = (config: Config, onError: NonNullable<CoordinationOptions['onError']>): CoordinationOptions => ({
+  redisUrl: config.redisUrl,
+  keyPrefix: config.redisKeyPrefix,
+  onError,
+});
+
 export async function startPlatform(config: Config, log: Logger = createLogger()): Promise<RunningPlatform> {
   const database = await startDatabase({
     databaseUrl: config.databaseUrl,
@@ -55,7 +62,7 @@ export async function startPlatform(config: Config, log: Logger = createLogger()
   });
   // Redis reports every failed reconnection: an outage is logged once, when it starts and ends.
   const outages = new DependencyOutages(log, { database: () => database.db.ping(), cache: () => coordination.ping() });
-  const coordination: Coordination = createCoordination({ redisUrl: config.redisUrl, onError: coordinationErrorHandler(log, outages) });
+  const coordination: Coordination = createCoordination(coordinationOptions(config, coordinationErrorHandler(log, outages)));
   if (coordination.kind === 'memory') {
     log.warn('REDIS_URL is not set: rate limits, locks and events live in this process (valid for a single instance only)');
   }

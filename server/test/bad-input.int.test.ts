@@ -128,6 +128,31 @@ describe('bad input is a 400 with nothing written', () => {
   });
 });
 
+describe('malformed multipart on the lead import (a streamed upload)', () => {
+  it('no boundary or a cut header: 400 before any import row; a body cut inside the file: 400, no lead, the import FAILED', async () => {
+    const s = a.admin.session;
+    const trunkId = await t.createId('/trunks', s, { name: 'Carrier', host: 'sip.example.test' });
+    const campaignId = await t.createId('/campaigns', s, { name: 'Outbound', queueId: ids.queue!, trunkId, pacingMin: 1, pacingMax: 2 });
+    const url = `/campaigns/${campaignId}/leads/import`;
+    const before = await snapshot(t.db, scope);
+    const noBoundary = await raw('POST', url, s, '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nphone\r\n--x--\r\n', 'multipart/form-data');
+    expect(noBoundary.statusCode, noBoundary.body).toBe(400);
+    expectError(noBoundary, 400, noBoundary.json<{ code: string }>().code);
+    const headerOnly = await raw('POST', url, s, '--x\r\nContent-Disposition: form-da', 'multipart/form-data; boundary=x');
+    expect(headerOnly.statusCode, headerOnly.body).toBe(400);
+    const json = await raw('POST', url, s, '{"file":"phone\\n11912345678"}');
+    expectError(json, 400, 'FILE_REQUIRED');
+    expect(await snapshot(t.db, scope)).toEqual(before);
+    const truncated = await raw('POST', url, s, '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nphone\n11912345678\n', 'multipart/form-data; boundary=x');
+    expectError(truncated, 400, 'INVALID_MULTIPART');
+    const rows = await t.db.withTenant(a.tenant.id, async (tx) => ({
+      leads: await tx.selectFrom('leads').select('id').where('campaignId', '=', campaignId).execute(),
+      imports: await tx.selectFrom('listImports').select(['status', 'errorCode']).where('campaignId', '=', campaignId).execute(),
+    }));
+    expect(rows).toEqual({ leads: [], imports: [{ status: 'FAILED', errorCode: 'INVALID_MULTIPART' }] });
+  });
+});
+
 describe('a URL that does not decode', () => {
   it('is a 400 in the contract’s shape, not Fastify’s own body', async () => {
     const response = await t.call('GET', '/plans/%ED%A0%80', t.platform);

@@ -70,8 +70,8 @@ describe('queue settings on the switch', () => {
       max_wait_time_with_no_agent_time_reached: '5',
       skip_agents_with_external_calls: 'false',
     });
-    // <FREESWITCH_RECORDINGS_DIR (default <conf dir>/recordings)>/<tenant id>/<call id>.wav (decision 0029)
-    expect(first!.record_template).toBe(`${path.resolve(t.confDir, 'recordings')}/${tenant.tenant.id}/\${svc_call_id}.wav`);
+    // <FREESWITCH_RECORDINGS_DIR (default <conf dir>/recordings)>/<tenant id>/<call id>-<recording id>.wav (decisions 0029, 0041)
+    expect(first!.record_template).toBe(`${path.resolve(t.confDir, 'recordings')}/${tenant.tenant.id}/\${svc_call_id}-\${svc_recording_id}.wav`);
 
     const patched = await t.app.inject({
       method: 'PATCH',

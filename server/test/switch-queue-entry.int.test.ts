@@ -1,11 +1,14 @@
 // Every way into a queue goes through the platform's queue entry (decision 0029): on the switch
 // simulator — which copies to the agent leg only what cc_export_vars lists, as mod_callcenter does —
 // the agent's leg carries the tenant, the call and the queue, and a recorded queue leaves a stereo
-// 8 kHz 16-bit WAV at <recordings dir>/<tenant id>/<call id>.wav while an unrecorded one leaves none.
-import { existsSync } from 'node:fs';
+// 8 kHz 16-bit WAV at <recordings dir>/<tenant id>/<call id>-<recording id>.wav (one per entry into
+// a recorded queue, decision 0041) while an unrecorded one leaves none.
+import { existsSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseWavHeader } from '../../switch-sim/src/media/wav.ts';
+import { SwitchXmlElement } from '../src/platform/switch/switch-xml-writer.ts';
 import { createMember, createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
 import { pendingSwitchChanges, phoneLegs, startSwitchedApp, switchChannels, type SwitchedApp, until } from './switch.ts';
 
@@ -114,9 +117,12 @@ describe('callers entering a queue', () => {
     // the dialer's variables are listed too, and absent on a DID call
     expect(await getvar(agentLeg, 'svc_campaign_id')).toBe('_undef_');
 
+    // One file per entry into a recorded queue, named by the call and the entry's recording id.
+    const recordingId = await getvar(call, 'svc_recording_id');
+    expect(recordingId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const { recorded } = await hangUpAndSettle(call);
-    const file = path.join(recordingsDir, tenant.tenant.id, `${call}.wav`);
+    const file = path.join(recordingsDir, tenant.tenant.id, `${call}-${recordingId}.wav`);
     expect(recorded).toEqual([file]);
     // The platform collects the file from the switch's folder into its storage, then removes it there.
     const recording = await until(
@@ -155,7 +161,8 @@ describe('callers entering a queue', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const { recorded } = await hangUpAndSettle(call);
     expect(recorded).toEqual([]);
-    expect(existsSync(path.join(recordingsDir, tenant.tenant.id, `${call}.wav`))).toBe(false);
+    const folder = path.join(recordingsDir, tenant.tenant.id);
+    expect(existsSync(folder) ? readdirSync(folder).filter((name) => name.startsWith(call)) : []).toEqual([]);
   });
 
   it('from a tenant’s own dialplan rule: its callcenter action is the same queue entry', async () => {
@@ -188,5 +195,110 @@ describe('callers entering a queue', () => {
     expect(await getvar(agentLeg, 'svc_tenant_id')).toBe(tenant.tenant.id);
     expect(await getvar(agentLeg, 'svc_call_id')).toBe(call);
     expect(await getvar(agentLeg, 'svc_queue_id')).toBe(queueId);
+  });
+
+  it('from an old dialplan version re-activated (a rollback): the switch gets today’s queue entry, not the stored bare callcenter', async () => {
+    const { queueId } = await staffedQueue('4104', false);
+    const context = `${tenant.tenant.code}_default`;
+    // A version as the compiler wrote it before the queue entry existed (decision 0029): the
+    // callcenter action alone, stored as a DRAFT of the tenant's default context.
+    const root = new SwitchXmlElement('include');
+    const condition = root
+      .ele('context', { name: context })
+      .ele('extension', { name: 'old-support-line', continue: 'false' })
+      .ele('condition', { field: 'destination_number', expression: '^7104$' });
+    condition.ele('action', { application: 'answer', data: '' });
+    condition.ele('action', { application: 'callcenter', data: `q-${queueId}` });
+    const oldXml = root.end();
+    const versionId = await t.db.withTenant(tenant.tenant.id, async (tx) => {
+      const { last } = await tx.selectFrom('dialplanVersions').select((eb) => eb.fn.max('number').as('last')).where('context', '=', 'default').executeTakeFirstOrThrow();
+      const row = await tx
+        .insertInto('dialplanVersions')
+        .values({ tenantId: tenant.tenant.id, context: 'default', number: Number(last ?? 0) + 1, status: 'DRAFT', xml: oldXml, createdBy: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    await post(`/dialplan/versions/${versionId}/activate`, {});
+    await settled();
+
+    const written = await readFile(path.join(t.confDir, 'dialplan', `${context}.xml`), 'utf8');
+    expect(written).toContain('svc_call_id=');
+    expect(written).toContain(`svc_queue_id=${queueId}`);
+    expect(written).toContain('cc_export_vars=');
+    // The version's own record stays what it was.
+    const stored = await t.app.inject({ method: 'GET', url: `/dialplan/versions/${versionId}`, headers: auth });
+    expect(stored.json<{ xml: string; status: string }>()).toMatchObject({ xml: oldXml, status: 'ACTIVE' });
+
+    const call = t.simulator().control.inbound({ did: '7104', callerIdNumber: '4198', profile: 'internal', context, vars: { svc_tenant_id: tenant.tenant.id } });
+    const agentLeg = await answeredBy(call, '4104');
+    expect(await getvar(agentLeg, 'svc_call_id')).toBe(call);
+    expect(await getvar(agentLeg, 'svc_queue_id')).toBe(queueId);
+  });
+
+  it('through two recorded queues: one recording per queue, each its own switch file and storage key, none overwritten', async () => {
+    const first = await staffedQueue('4105', true);
+    const second = await staffedQueue('4106', true);
+    await post('/inbound-routes', { didNumber: '551130004105', destinationType: 'QUEUE', destinationNumber: first.queueId });
+    await post('/dialplan/rules', {
+      context: 'default',
+      name: 'second-line',
+      conditionField: 'destination_number',
+      conditionExpression: '^7106$',
+      actions: [{ application: 'callcenter', data: `q-${second.queueId}` }],
+      order: 1,
+    });
+    const version = await post<{ id: string }>('/dialplan/versions', { context: 'default' });
+    await post(`/dialplan/versions/${version.id}/activate`, {});
+    await settled();
+
+    const started: string[] = [];
+    const stopListening = t.simulator().model.bus.subscribe((event) => {
+      if (event.name === 'RECORD_START' && event.get('Unique-ID') === call) started.push(event.get('Record-File-Path') ?? '');
+    });
+    const call = t.simulator().control.inbound({ did: '551130004105', callerIdNumber: '5511987650005' });
+    await answeredBy(call, '4105');
+    await until(() => started.length, (n) => n === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The first agent hands the caller over to the second queue (the agent's leg ends).
+    expect((await esl(`uuid_transfer ${call} 7106 XML ${tenant.tenant.code}_default`)).trim()).toBe('+OK');
+    await answeredBy(call, '4106');
+    await until(() => started.length, (n) => n === 2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const { recorded } = await hangUpAndSettle(call);
+    stopListening();
+
+    // Two files under the tenant's folder, both named after the call, never the same one.
+    expect(new Set(started).size).toBe(2);
+    for (const file of started) {
+      expect(path.dirname(file)).toBe(path.join(recordingsDir, tenant.tenant.id));
+      expect(path.basename(file)).toMatch(new RegExp(`^${call}-[0-9a-f-]{36}\\.wav$`));
+    }
+    expect(new Set(recorded)).toEqual(new Set(started));
+
+    const rows = await until(
+      () => t.db.withTenant(tenant.tenant.id, (tx) => tx.selectFrom('recordings').select(['id', 'seq', 'status', 'storageKey', 'switchPath']).where('callId', '=', call).orderBy('seq').execute()),
+      (list) => list.length === 2 && list.every((row) => row.status === 'AVAILABLE'),
+    );
+    expect(rows.map((row) => [row.seq, row.status, row.switchPath])).toEqual([
+      [1, 'AVAILABLE', started[0]],
+      [2, 'AVAILABLE', started[1]],
+    ]);
+    // The first keeps the specification's key; the second is numbered.
+    expect(path.basename(rows[0]!.storageKey!)).toBe(`${call}.wav`);
+    expect(path.basename(rows[1]!.storageKey!)).toBe(`${call}-2.wav`);
+    for (const row of rows) {
+      const bytes = Buffer.concat(await (await t.storage.get(row.storageKey!))!.stream.toArray());
+      expect(parseWavHeader(bytes).dataSize).toBeGreaterThan(0);
+    }
+    for (const file of started) expect(existsSync(file)).toBe(false);
+
+    // The call names its first recording; its detail lists both, oldest first.
+    const detail = (await t.app.inject({ method: 'GET', url: `/calls/${call}`, headers: auth })).json<{ recordingId: string; recording: { id: string }; recordings: { id: string }[] }>();
+    expect(detail.recordingId).toBe(rows[0]!.id);
+    expect(detail.recording.id).toBe(rows[0]!.id);
+    expect(detail.recordings.map((item) => item.id)).toEqual(rows.map((row) => row.id));
+    const listed = (await t.app.inject({ method: 'GET', url: `/calls?phone=5511987650005`, headers: auth })).json<{ items: { id: string }[] }>();
+    expect(listed.items.map((item) => item.id)).toEqual([call]);
   });
 });

@@ -104,6 +104,12 @@ describe('commands', () => {
     expect(await client.api('uuid_kill 00000000-0000-0000-0000-000000000000')).toBe('-ERR No such channel!\n');
   });
 
+  it('create_uuid answers a new uuid each time, without a line break (mod_commands; inline in a set: switch-queue-entry.int.test.ts)', async () => {
+    const [a, b] = [await client.api('create_uuid'), await client.api('create_uuid')];
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(b).not.toBe(a);
+  });
+
   it('answers unknown commands with -ERR command not found', async () => {
     expect(header(await client.command('frobnicate'), 'Reply-Text')).toBe('-ERR command not found');
   });

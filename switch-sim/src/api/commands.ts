@@ -1,6 +1,7 @@
 // The api command table. Each command gets its argument string and returns exactly what
 // FreeSWITCH writes to the stream; the API event is created before and fired after the command
 // (switch_api_execute), and unknown commands answer "-ERR <cmd> Command not found!\n".
+import { randomUUID } from 'node:crypto';
 import { callcenterConfig } from '../callcenter/api.ts';
 import type { SwitchCore } from '../core/core.ts';
 import { fsUrlDecode, fsUrlEncode } from '../esl/urlencode.ts';
@@ -53,6 +54,8 @@ export class ApiCommands {
     this.table.set('eval', (arg) => arg ?? '');
     this.table.set('user_data', (arg) => userData(c.config, arg ?? ''));
     this.table.set('regex', (arg) => regexApi(arg));
+    // mod_commands create_uuid: a new uuid, no line break (also inline: ${create_uuid()}).
+    this.table.set('create_uuid', () => randomUUID());
     this.table.set('url_encode', (arg) => fsUrlEncode(arg ?? ''));
     this.table.set('url_decode', (arg) => fsUrlDecode(arg ?? ''));
   }

@@ -1,5 +1,5 @@
 // Call records under the tenant's row-level security: every query here sees only the token's tenant.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Tx } from '../../platform/db/database.ts';
 import { iso } from '../../platform/http/schemas.ts';
 import type { Call, CallEvent, CallLeg } from './calls.schema.ts';
@@ -25,9 +25,18 @@ export function cappedTotal(counted: number, limit: number): { total: number; to
   return counted > limit ? { total: limit, totalExact: false } : { total: counted, totalExact: true };
 }
 
-/** The calls matching `filters`, counted up to limit + 1 rows (so "more than limit" is known). */
-export const callCountQuery = (filters: CallFilters, limit: number) =>
-  sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM calls c WHERE ${callConditions(filters)} LIMIT ${limit + 1}) AS matched`;
+/**
+ * The calls matching `filters`, counted up to limit + 1 rows (so "more than limit" is known). A
+ * phone filter counts the calls from the number plus those to it and not from it, each half capped
+ * (min(a, L+1) + min(b, L+1) > L exactly when a + b > L), each on its key index alone (decision 0041).
+ */
+export function callCountQuery(filters: CallFilters, limit: number) {
+  const capped = (where: RawBuilder<unknown>) => sql`(SELECT count(*) FROM (SELECT 1 FROM calls c WHERE ${where} LIMIT ${limit + 1}) AS matched)`;
+  const { phoneKey: key, ...others } = filters;
+  if (key === undefined) return sql<{ n: number }>`SELECT ${capped(callConditions(filters))} AS n`;
+  const rest = callConditions(others);
+  return sql<{ n: number }>`SELECT ${capped(sql`${rest} AND c.caller_key = ${key}`)} + ${capped(sql`${rest} AND c.called_key = ${key} AND c.caller_key IS DISTINCT FROM ${key}`)} AS n`;
+}
 
 export async function countCalls(tx: Tx, filters: CallFilters, limit: number): Promise<number> {
   const { rows } = await callCountQuery(filters, limit).execute(tx);
@@ -44,7 +53,8 @@ const callView = (tx: Tx) =>
     .leftJoin('queues as q', 'q.id', 'c.queueId')
     .leftJoin('agents as a', 'a.id', 'c.agentId')
     .leftJoin('users as u', 'u.id', 'a.userId')
-    .leftJoin('recordings as r', 'r.callId', 'c.id')
+    // The call's first recording (a call through two recorded queues has more: GET /calls/:id).
+    .leftJoin('recordings as r', (join) => join.onRef('r.callId', '=', 'c.id').on('r.seq', '=', 1))
     .select([
       'c.id',
       'c.direction',

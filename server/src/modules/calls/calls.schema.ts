@@ -114,7 +114,10 @@ export const CallDetail = Type.Object({
   ...Call.properties,
   legs: Type.Array(CallLeg),
   events: Type.Array(CallEvent),
+  /** The call's first recording (as `recordingId`), null when none. */
   recording: Nullable(Recording),
+  /** Every recording of the call, oldest first: one per entry into a recorded queue (decision 0041). */
+  recordings: Type.Array(Recording),
 });
 export type CallDetail = Static<typeof CallDetail>;
 

@@ -4,7 +4,7 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import { E } from '../../platform/http/error-codes.ts';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.ts';
-import { findRecordingOfCall } from '../recordings/recordings.repo.ts';
+import { listRecordingsOfCall } from '../recordings/recordings.repo.ts';
 import type { Call, CallDetail, CallList, CallsQuery, DispositionBody } from './calls.schema.ts';
 import { matchesNothing, resolveCallFilters, type CallFilters } from './calls.filters.ts';
 import { agentOfUser, cappedTotal, countCalls, countLimit, findCall, findDisposition, listCalls, listEvents, listLegs, lockCall, setDisposition } from './calls.repo.ts';
@@ -54,8 +54,8 @@ export class CallsService {
       // Another agent's call is as unknown to an agent as another tenant's.
       const visible = viewer.seesAll || (call.agentId !== null && call.agentId === (await agentOfUser(tx, viewer.userId)));
       if (!visible) throw notFound('call');
-      const recording = await findRecordingOfCall(tx, id);
-      return { ...call, legs: await listLegs(tx, id), events: await listEvents(tx, id), recording: recording ?? null };
+      const recordings = await listRecordingsOfCall(tx, id);
+      return { ...call, legs: await listLegs(tx, id), events: await listEvents(tx, id), recording: recordings[0] ?? null, recordings };
     });
   }
 

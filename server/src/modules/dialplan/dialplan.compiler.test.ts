@@ -5,7 +5,8 @@ import { ENCODING_TRICKS } from '../../platform/switch/encoding-tricks.test-supp
 import { switchContextName } from '../../platform/switch/naming.ts';
 import { assertWellFormed } from '../../platform/switch/switch-xml-writer.ts';
 import { queueEntryActions } from '../../platform/switch/queue-entry.ts';
-import { compileContext, defaultDialplanRules, switchActions, switchExtensionName } from './dialplan.compiler.ts';
+import { SwitchXmlElement } from '../../platform/switch/switch-xml-writer.ts';
+import { compileContext, defaultDialplanRules, recompileContextXml, switchActions, switchExtensionName, type CompilableRule } from './dialplan.compiler.ts';
 
 describe('dialplan compiler', () => {
   it('compiles the default rules into a well-formed context namespaced by tenant', () => {
@@ -97,5 +98,61 @@ describe('dialplan compiler', () => {
 
   it('rejects XML that is not well-formed', () => {
     expect(() => assertWellFormed('<include><context></include>')).toThrow(/not well-formed/);
+  });
+});
+
+describe('recompileContextXml (a stored version as the current compiler writes it)', () => {
+  const queueId = '7b0c1c52-5a4b-4c55-9a55-0f5b7f4f8f10';
+  const rule = (overrides: Partial<CompilableRule> = {}): CompilableRule => ({
+    name: 'support',
+    conditionField: 'destination_number',
+    conditionExpression: '^7000$',
+    actions: [
+      { application: 'set', data: 'RECORD_STEREO=true' },
+      { application: 'answer', data: '' },
+      { application: 'callcenter', data: `q-${queueId}` },
+      { application: 'transfer', data: '1000 XML acme_default' },
+    ],
+    antiActions: [{ application: 'callcenter', data: `q-${queueId}` }],
+    continue: true,
+    sortOrder: 1,
+    enabled: true,
+    ...overrides,
+  });
+
+  /** What the compiler wrote before the queue entry existed: the actions as the tenant saved them. */
+  const beforeQueueEntry = (context: string, rules: CompilableRule[]) => {
+    const root = new SwitchXmlElement('include');
+    const element = root.ele('context', { name: context });
+    for (const item of rules) {
+      const extension = element.ele('extension', { name: switchExtensionName(item.name), continue: String(item.continue) });
+      const condition = extension.ele('condition', { field: item.conditionField, expression: item.conditionExpression });
+      for (const action of item.actions) condition.ele('action', { application: action.application, data: action.data });
+      for (const action of item.antiActions) condition.ele('anti-action', { application: action.application, data: action.data });
+    }
+    return root.end();
+  };
+
+  it('turns an old version’s bare callcenter into today’s queue entry: exactly what compiling its rules now gives', () => {
+    const rules = [rule(), ...defaultDialplanRules().map((item, i) => ({ ...item, sortOrder: 2 + i }))];
+    const old = beforeQueueEntry('acme_default', rules);
+    expect(old).not.toContain('svc_call_id');
+    expect(recompileContextXml(old)).toBe(compileContext('acme_default', rules));
+  });
+
+  it('gives the current compiler’s output back unchanged, whatever the values (idempotent)', () => {
+    const current = compileContext('acme_default', [rule(), ...defaultDialplanRules()]);
+    expect(recompileContextXml(current)).toBe(current);
+    expect(recompileContextXml(recompileContextXml(current))).toBe(current);
+    for (const value of ENCODING_TRICKS) {
+      const hostile = compileContext(value, [
+        rule({ name: value, conditionField: value, conditionExpression: value, actions: [{ application: 'log', data: value }, { application: 'callcenter', data: `q-${queueId}` }], antiActions: [{ application: 'log', data: value }] }),
+      ]);
+      expect(recompileContextXml(hostile), value).toBe(hostile);
+    }
+  });
+
+  it('refuses a file with text where the switch reads none', () => {
+    expect(() => recompileContextXml('<include><context name="x">text</context></include>')).toThrow(/text/);
   });
 });

@@ -1,8 +1,9 @@
 // Pure: dialplan rules of one context → the FreeSWITCH XML of that context. Written by the
 // switch XML writer (every value escaped, never concatenated), checked for well-formedness.
+import { XMLParser } from 'fast-xml-parser';
 import type { DialplanAction } from '../../platform/db/schema.ts';
 import { parseQueueName } from '../../platform/switch/naming.ts';
-import { queueEntryActions } from '../../platform/switch/queue-entry.ts';
+import { queueEntryActions, queueEntryForms } from '../../platform/switch/queue-entry.ts';
 import { SwitchXmlElement } from '../../platform/switch/switch-xml-writer.ts';
 
 export interface CompilableRule {
@@ -34,6 +35,67 @@ export function switchActions(actions: readonly DialplanAction[]): DialplanActio
     const queueId = action.application === 'callcenter' ? parseQueueName(action.data.trim()) : null;
     return queueId ? queueEntryActions(queueId) : [action];
   });
+}
+
+/** One element of a parsed switch file, in document order (fast-xml-parser's preserveOrder form). */
+type OrderedNode = Record<string, OrderedNode[]> & { ':@'?: Record<string, string> };
+
+const storedXmlParser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  // Our writer's character references (&#36; &#9; …) read back as the characters they stand for.
+  htmlEntities: true,
+  parseAttributeValue: false,
+  ignoreDeclaration: true,
+  trimValues: true,
+});
+
+/**
+ * A stored version's XML (any compiler's output, old or new) as the current compiler writes it
+ * (decision 0041): the version's rules are what the file says, and every queue entry in it, a bare
+ * `callcenter q-<id>` of a version compiled before the queue entry existed or an earlier form of the
+ * entry, becomes today's queue entry. Idempotent: the current compiler's output comes back unchanged.
+ * The switch only ever gets this, so re-activating an old version (a rollback) runs today's entry.
+ */
+export function recompileContextXml(xml: string): string {
+  const write = (node: OrderedNode, parent: SwitchXmlElement | null): SwitchXmlElement => {
+    const name = Object.keys(node).find((key) => key !== ':@');
+    if (name === undefined || name === '#text') throw new Error('A stored dialplan carries text where the switch reads none');
+    const element = parent ? parent.ele(name, node[':@'] ?? {}) : new SwitchXmlElement(name, node[':@'] ?? {});
+    const children = name === 'condition' ? withCurrentQueueEntries(node[name]!) : node[name]!;
+    for (const child of children) write(child, element);
+    return element;
+  };
+  const roots = storedXmlParser.parse(xml) as OrderedNode[];
+  if (roots.length !== 1) throw new Error('A stored dialplan has one root element');
+  return write(roots[0]!, null).end();
+}
+
+/** A condition's children with each queue entry (and whatever entry actions precede it) rewritten as today's. */
+function withCurrentQueueEntries(children: OrderedNode[]): OrderedNode[] {
+  const out: OrderedNode[] = [];
+  for (const child of children) {
+    const tag = 'action' in child ? 'action' : 'anti-action' in child ? 'anti-action' : null;
+    const attributes = child[':@'] ?? {};
+    const queueId = tag && attributes.application === 'callcenter' ? parseQueueName((attributes.data ?? '').trim()) : null;
+    if (!tag || !queueId) {
+      out.push(child);
+      continue;
+    }
+    // An entry written before, in today's form or an earlier one, is the `set`s just before its
+    // callcenter; a bare callcenter (the first form) has none.
+    const actionOf = (node: OrderedNode) => (tag in node ? { application: node[':@']?.application ?? '', data: node[':@']?.data ?? '' } : null);
+    const form = queueEntryForms(queueId).find(
+      (sets) => sets.length > 0 && sets.length <= out.length && sets.every((set, i) => {
+        const action = actionOf(out[out.length - sets.length + i]!);
+        return action?.application === set.application && action.data === set.data;
+      }),
+    );
+    if (form) out.splice(out.length - form.length);
+    for (const action of queueEntryActions(queueId)) out.push({ [tag]: [], ':@': { application: action.application, data: action.data } } as OrderedNode);
+  }
+  return out;
 }
 
 export function compileContext(switchContext: string, rules: CompilableRule[]): string {

@@ -13,9 +13,10 @@ export async function findRecording(tx: Tx, id: string): Promise<Recording | und
   return row ? toRecording(row) : undefined;
 }
 
-export async function findRecordingOfCall(tx: Tx, callId: string): Promise<Recording | undefined> {
-  const row = await tx.selectFrom('recordings as r').select(PUBLIC_COLUMNS).where('r.callId', '=', callId).executeTakeFirst();
-  return row ? toRecording(row) : undefined;
+/** The call's recordings in its order: one per entry into a recorded queue (decision 0041). */
+export async function listRecordingsOfCall(tx: Tx, callId: string): Promise<Recording[]> {
+  const rows = await tx.selectFrom('recordings as r').select(PUBLIC_COLUMNS).where('r.callId', '=', callId).orderBy('r.seq').execute();
+  return rows.map(toRecording);
 }
 
 /** One page of recordings whose call matches the calls filters, newest first; DELETED ones included. */

@@ -18,6 +18,14 @@ export interface DatabaseHandles {
    * Rows come back as PostgreSQL names them (alias columns in SQL; no CamelCase mapping).
    */
   readAsTenant<Row>(tenantId: string, statement: string): Promise<Row[]>;
+  /**
+   * Several units of tenant work in ONE transaction as tenantId (the switch consumer's batches,
+   * decision 0040): BEGIN and the tenant setting go in one round trip, then one COMMIT. A unit that
+   * fails is rolled back alone and the others are kept (the batch is run again with a SAVEPOINT per
+   * unit), so a unit must be safe to run twice. Resolves once committed, with each unit's value or
+   * error in order; rejects (every unit lost) only when the transaction itself fails.
+   */
+  withTenantBatch<T>(tenantId: string, units: Array<BatchUnit<T>>, options?: BatchOptions): Promise<Array<BatchOutcome<T>>>;
   /** The privileged path: every tenant's rows. Use only for platform work, login and provisioning. */
   withPlatform<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
@@ -30,6 +38,17 @@ export interface DatabaseHandles {
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** One unit of a batch; `isolated`: it runs under its own savepoint (the retry after a failure), and the prelude did not run. */
+export type BatchUnit<T> = (tx: Tx, isolated: boolean) => Promise<T>;
+
+export interface BatchOptions {
+  /** Run first in the optimistic attempt only (e.g. one multi-row INSERT for every unit); a failure fails that attempt. */
+  prelude?: (tx: Tx) => Promise<void>;
+}
+
+/** What became of one unit of a batch: its value (kept, committed) or its error (rolled back alone). */
+export type BatchOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 // int8 (counts, sums) as numbers; the values we count stay far below 2^53.
 const types = {
@@ -60,6 +79,56 @@ export async function readAsTenant<Row>(client: pg.Pool | pg.ClientBase, tenantI
   return results[1]!.rows as Row[];
 }
 
+/**
+ * withTenantBatch on one pooled connection. Optimistic first: every unit in one transaction without
+ * savepoints (no round trip spent on them); BEGIN and the tenant setting go as one simple query. If
+ * a unit fails, that transaction is rolled back and the units are run again, each under its own
+ * savepoint (without the prelude), so the failing one is rolled back alone and the others are kept: a unit must be safe to
+ * run twice (its writes are in the database only once: the first attempt was rolled back). The
+ * control statements carry no parameters, so each group is one round trip (`RELEASE SAVEPOINT;
+ * SAVEPOINT` between units; `ROLLBACK TO SAVEPOINT` after a failed unit keeps the savepoint).
+ */
+async function tenantBatch<T>(app: Kysely<Database>, tenantId: string, units: Array<BatchUnit<T>>, options: BatchOptions = {}): Promise<Array<BatchOutcome<T>>> {
+  // The tenant goes in as a literal (simple protocol): it must be a UUID.
+  if (!UUID.test(tenantId)) throw new Error('withTenantBatch: the tenant id is not a UUID');
+  if (units.length === 0) return [];
+  return app.connection().execute(async (connection) => {
+    // The connection's query builder is used as the transaction's: it runs on the one connection.
+    const tx = connection as unknown as Tx;
+    const control = (text: string) => sql.raw(text).execute(connection);
+    const begin = `BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true)`;
+    await control(begin);
+    try {
+      const values: T[] = [];
+      await options.prelude?.(tx);
+      for (const unit of units) values.push(await unit(tx, false));
+      await control('COMMIT');
+      return values.map((value) => ({ ok: true, value }));
+    } catch (error) {
+      await control('ROLLBACK').catch(() => undefined);
+      if (units.length === 1) return [{ ok: false, error }];
+    }
+    await control(`${begin}; SAVEPOINT unit`);
+    try {
+      const outcomes: Array<BatchOutcome<T>> = [];
+      for (const [index, unit] of units.entries()) {
+        if (outcomes[index - 1]?.ok) await control('RELEASE SAVEPOINT unit; SAVEPOINT unit');
+        try {
+          outcomes.push({ ok: true, value: await unit(tx, true) });
+        } catch (error) {
+          await control('ROLLBACK TO SAVEPOINT unit');
+          outcomes.push({ ok: false, error });
+        }
+      }
+      await control('COMMIT');
+      return outcomes;
+    } catch (error) {
+      await control('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
 /** SQL rendering a timestamptz column as toISOString() would (UTC, milliseconds), once in the database. */
 export const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -77,6 +146,9 @@ export function openDatabase(urls: { app: string; platform: string }, poolSize =
         await sql`SELECT set_config('app.tenant_id', ${tenantId}, true)`.execute(tx);
         return fn(tx);
       });
+    },
+    withTenantBatch(tenantId, units, options) {
+      return tenantBatch(app, tenantId, units, options);
     },
     withPlatform(fn) {
       return platform.transaction().execute(fn);

@@ -496,6 +496,8 @@ export interface RecordingsTable {
   id: Generated<string>;
   tenantId: string;
   callId: string;
+  /** 1 for the call's first recording, 2 for the next (a second recorded queue), … */
+  seq: Defaulted<number>;
   status: Defaulted<RecordingStatus>;
   switchPath: string | null;
   storageKey: string | null;

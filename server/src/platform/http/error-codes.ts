@@ -89,6 +89,18 @@ export const E = {
   INVALID_TIMEZONE: 'INVALID_TIMEZONE',
   INVALID_QUEUE: 'INVALID_QUEUE',
   USED_BY_CAMPAIGN: 'USED_BY_CAMPAIGN',
+  CAMPAIGN_STOPPED: 'CAMPAIGN_STOPPED',
+  // CSV imports (decision 0042): the file is refused whole, nothing imported.
+  EMPTY_FILE: 'EMPTY_FILE',
+  NO_DATA_ROWS: 'NO_DATA_ROWS',
+  NO_PHONE_COLUMN: 'NO_PHONE_COLUMN',
+  DUPLICATE_COLUMN: 'DUPLICATE_COLUMN',
+  TOO_MANY_COLUMNS: 'TOO_MANY_COLUMNS',
+  FIELD_TOO_LONG: 'FIELD_TOO_LONG',
+  BINARY_FILE: 'BINARY_FILE',
+  INVALID_ENCODING: 'INVALID_ENCODING',
+  INVALID_CSV: 'INVALID_CSV',
+  FILE_TOO_LARGE: 'FILE_TOO_LARGE',
 } as const;
 
 export type ErrorCode = (typeof E)[keyof typeof E];
@@ -118,6 +130,7 @@ export const NOT_FOUND_RESOURCES = {
   call: 'Call',
   campaign: 'Campaign',
   recording: 'Recording',
+  listImport: 'Import',
 } as const;
 export type NotFoundResource = keyof typeof NOT_FOUND_RESOURCES;
 

@@ -27,3 +27,31 @@ export async function readUploadedFile(request: FastifyRequest, field: string, w
     throw badRequest(E.INVALID_MULTIPART, 'The multipart/form-data body is malformed', [{ path: field, message: 'could not be read' }]);
   }
 }
+
+/**
+ * The multipart field `field` as a stream, for files too large to hold (CSV imports): the caller
+ * reads it chunk by chunk and counts its own bytes; `maxBytes` only sets the plugin's hard cap past
+ * the caller's limit. Errors while reading (a truncated body) surface from the stream.
+ */
+export async function openUploadedStream(
+  request: FastifyRequest,
+  field: string,
+  what: string,
+  maxBytes: number,
+): Promise<{ fileName: string | null; stream: AsyncIterable<Buffer>; bytesExpected: number | null }> {
+  const missing = () => badRequest(E.FILE_REQUIRED, `Send the ${what} as multipart/form-data in the field "${field}"`, [{ path: field, message: 'is required' }]);
+  if (!request.isMultipart()) throw missing();
+  try {
+    const part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1, fields: 10 } });
+    if (!part) throw missing();
+    if (part.fieldname !== field) {
+      part.file.resume();
+      throw missing();
+    }
+    const length = Number(request.headers['content-length']);
+    return { fileName: part.filename || null, stream: part.file, bytesExpected: Number.isSafeInteger(length) && length >= 0 ? length : null };
+  } catch (error) {
+    if (error instanceof AppError || isClientError(error)) throw error;
+    throw badRequest(E.INVALID_MULTIPART, 'The multipart/form-data body is malformed', [{ path: field, message: 'could not be read' }]);
+  }
+}

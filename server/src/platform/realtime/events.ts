@@ -16,7 +16,8 @@ export type RealtimeEventType =
   | 'AGENT_BRIDGE_FAILED'
   | 'AGENT_STATUS_CHANGED'
   | 'TRUNK_STATUS_CHANGED'
-  | 'CAMPAIGN_STATUS_CHANGED';
+  | 'CAMPAIGN_STATUS_CHANGED'
+  | 'LIST_IMPORT_PROGRESS';
 
 export interface RealtimeEvent {
   type: RealtimeEventType;

@@ -41,6 +41,15 @@ describe('EslParser on real FreeSWITCH captures', () => {
     expect(new Set(actions(json))).toEqual(new Set(actions(plain)));
   });
 
+  it('drops NUL characters a caller put in its caller id (PostgreSQL would refuse the call), plain and json', () => {
+    const plainBody = 'Event-Name: CHANNEL_CREATE\nCaller-Caller-ID-Name: Cliente%00Mal\nUnique-ID: a\n\n';
+    const plain = toSwitchEvent({ headers: { 'Content-Type': 'text/event-plain' }, body: plainBody })!;
+    expect(plain.headers['Caller-Caller-ID-Name']).toBe('ClienteMal');
+    const jsonBody = JSON.stringify({ 'Event-Name': 'CHANNEL_CREATE', 'Caller-Caller-ID-Number': '11\u00009', 'Unique-ID': 'a' });
+    const json = toSwitchEvent({ headers: { 'Content-Type': 'text/event-json' }, body: jsonBody })!;
+    expect(json.headers['Caller-Caller-ID-Number']).toBe('119');
+  });
+
   it('reads a BACKGROUND_JOB result from the event body', () => {
     for (const file of ['samples/plain_BACKGROUND_JOB.txt', 'samples/json_BACKGROUND_JOB.txt']) {
       const [message] = parseAll(raw(file));

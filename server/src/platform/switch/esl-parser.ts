@@ -80,5 +80,17 @@ export function toSwitchEvent(message: EslMessage): SwitchEvent | null {
 function build(headers: Record<string, string>, body: string): SwitchEvent | null {
   const name = headers['Event-Name'];
   if (!name) return null;
-  return { name, subclass: headers['Event-Subclass'], headers, body };
+  return { name, subclass: headers['Event-Subclass'], headers: withoutNul(headers), body };
+}
+
+/**
+ * A caller can put %00 in its caller id name (and any SIP header that becomes a variable); the
+ * decoded NUL would make PostgreSQL refuse the call's row, losing the call. It carries no meaning
+ * in a header, so it is dropped on arrival, once for every handler.
+ */
+function withoutNul(headers: Record<string, string>): Record<string, string> {
+  for (const [key, value] of Object.entries(headers)) {
+    if (typeof value === 'string' && value.includes('\u0000')) headers[key] = value.replaceAll('\u0000', '');
+  }
+  return headers;
 }

@@ -23,6 +23,13 @@ export const CC_EXPORT_VARS = ['svc_tenant_id', 'svc_call_id', 'svc_queue_id', '
 export const KEEP_OR_SET_CALL_ID = 'svc_call_id=${regex(${svc_call_id}|^$|${uuid})}';
 
 /**
+ * A new id for each entry into a queue, which names the recording of that entry (decision 0041): a
+ * caller passed on to a second recorded queue gets a second file, where the same name would make
+ * the switch keep the first ("already recording") and the platform see one recording.
+ */
+export const NEW_RECORDING_ID = 'svc_recording_id=${create_uuid()}';
+
+/**
  * The actions that put the (already routed) caller into a queue: the call id, the queue, what the
  * agent leg inherits, stereo recording (the queue's record-template records the member channel from
  * the agent's answer when the queue records; the setting is harmless otherwise), then `callcenter`.
@@ -32,15 +39,29 @@ export function queueEntryActions(queueId: string): QueueEntryAction[] {
     { application: 'set', data: KEEP_OR_SET_CALL_ID },
     { application: 'set', data: `svc_queue_id=${queueId}` },
     { application: 'set', data: `cc_export_vars=${CC_EXPORT_VARS.join(',')}` },
+    { application: 'set', data: NEW_RECORDING_ID },
     { application: 'set', data: 'RECORD_STEREO=true' },
     { application: 'callcenter', data: switchQueueName(queueId) },
   ];
 }
 
 /**
- * Where a recorded queue call's file is: `<recordingsDir>/<tenant id>/<call id>.wav`, as the
- * queue's record-template (expanded by the switch on the member channel at the agent's answer).
+ * The `set`s that came before `callcenter` in each form of the queue entry the compilers have
+ * written, newest first; the first form ever was the bare `callcenter` (no sets). Recompiling a
+ * stored version (decision 0041) recognises an entry by one of these and writes today's instead.
+ */
+export function queueEntryForms(queueId: string): QueueEntryAction[][] {
+  const current = queueEntryActions(queueId).slice(0, -1);
+  // Decision 0029's entry, before each entry had its own recording id.
+  const withoutRecordingId = current.filter((action) => action.data !== NEW_RECORDING_ID);
+  return [current, withoutRecordingId];
+}
+
+/**
+ * Where a recorded queue call's file is: `<recordingsDir>/<tenant id>/<call id>-<recording id>.wav`,
+ * as the queue's record-template (expanded by the switch on the member channel at the agent's
+ * answer): one file per entry into a recorded queue (decision 0041).
  */
 export function queueRecordTemplate(recordingsDir: string, tenantId: string): string {
-  return `${recordingsDir.replace(/\/+$/, '')}/${tenantId}/\${svc_call_id}.wav`;
+  return `${recordingsDir.replace(/\/+$/, '')}/${tenantId}/\${svc_call_id}-\${svc_recording_id}.wav`;
 }

@@ -18,6 +18,7 @@ import { queueRecordTemplate } from '../../platform/switch/queue-entry.ts';
 import { callCenterContact, promptSoundFile, promptSoundFolder, switchAgentName, switchContextName, switchQueueName } from '../../platform/switch/naming.ts';
 import { switchStatusOf } from '../../modules/agents/agent-state.ts';
 import { agentSwitchSettings } from '../../modules/agents/callcenter-sync.ts';
+import { recompileContextXml } from '../../modules/dialplan/dialplan.compiler.ts';
 import { ConfigFiles } from './config-files.ts';
 import type { ConfigSyncRepo, PendingChange } from './config-sync.repo.ts';
 import type { SwitchTenant } from '../event-consumer/tenant-resolver.ts';
@@ -173,7 +174,9 @@ export class ConfigSync {
         const { active, contexts } = await repo.dialplans(tenant.id);
         const live = tenant.active ? active : [];
         const fileOf = (context: string) => `${switchContextName(tenant.code, context)}.xml`;
-        for (const row of live) await this.files.write(`dialplan/${fileOf(row.context)}`, row.xml);
+        // Recompiled, not copied: a version stored by an older compiler (re-activated by a
+        // rollback) still reaches the switch with today's queue entry (decision 0041).
+        for (const row of live) await this.files.write(`dialplan/${fileOf(row.context)}`, recompileContextXml(row.xml));
         await this.files.prune('dialplan', owned(contexts.map(fileOf)), new Set(live.map((row) => fileOf(row.context))));
         const prompts = tenant.active ? await repo.prompts(tenant.id) : [];
         for (const prompt of prompts) {

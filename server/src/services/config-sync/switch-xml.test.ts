@@ -61,12 +61,14 @@ describe('switch XML', () => {
     expect(last(1)).toMatchObject({ '@_data': 'ivr_entry XML acme_main-menu' });
     expect(last(2)).toMatchObject({ '@_application': 'callcenter', '@_data': 'q-11111111-2222-4333-8444-555555555555' });
     // The queue is entered through the platform's queue entry: answered, then call id, queue, the
-    // variables mod_callcenter copies to the agent leg and stereo recording, then callcenter.
+    // variables mod_callcenter copies to the agent leg, this entry's recording id and stereo
+    // recording, then callcenter.
     expect(extensions[2]!.condition.action.slice(3).map((action) => `${action['@_application']} ${action['@_data'] ?? ''}`)).toEqual([
       'answer ',
       'set svc_call_id=${regex(${svc_call_id}|^$|${uuid})}',
       'set svc_queue_id=11111111-2222-4333-8444-555555555555',
       'set cc_export_vars=svc_tenant_id,svc_call_id,svc_queue_id,svc_attempt_id,svc_campaign_id,svc_lead_id',
+      'set svc_recording_id=${create_uuid()}',
       'set RECORD_STEREO=true',
       'callcenter q-11111111-2222-4333-8444-555555555555',
     ]);
@@ -99,9 +101,9 @@ describe('switch XML', () => {
     expect(attr(queue.param, 'record-template')).toBeUndefined();
   });
 
-  it('records a recorded queue at <recordings dir>/<tenant id>/<call id>.wav, through the switch reader', () => {
+  it('records a recorded queue at <recordings dir>/<tenant id>/<call id>-<recording id>.wav, through the switch reader', () => {
     const template = queueRecordTemplate('/srv/recordings/', tenant.id);
-    expect(template).toBe(`/srv/recordings/${tenant.id}/\${svc_call_id}.wav`);
+    expect(template).toBe(`/srv/recordings/${tenant.id}/\${svc_call_id}-\${svc_recording_id}.wav`);
     const settings = {
       id: 'abc', strategy: 'RING_ALL', musicOnHold: 'local_stream://moh', announceSound: null, announceFrequency: null, maxWaitTime: 0,
       tierRulesApply: false, tierRuleWaitSecond: 0, tierRuleWaitMultiplyLevel: false, tierRuleNoAgentNoWait: true,

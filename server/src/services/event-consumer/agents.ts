@@ -191,13 +191,18 @@ export function agentHandlers(deps: AgentHandlerDeps, wrapUps: WrapUpWatch = new
     }
   };
 
-  /** The agent whose extension a channel not placed by mod_callcenter is on, with its tenant. */
-  const agentOfChannel = async (headers: Record<string, string>) => {
+  /** The extension a channel not placed by mod_callcenter is on (pure: no lookup), else null. */
+  const extensionOfChannel = (headers: Record<string, string>) => {
     if (isQueueLeg(headers)) return null;
     const inbound = (headers['Call-Direction'] ?? headers.variable_direction) === 'inbound';
     const presence = headers['Channel-Presence-ID'] ?? headers.variable_presence_id;
     const user = inbound && headers.variable_user_name && headers.variable_domain_name ? `${headers.variable_user_name}@${headers.variable_domain_name}` : undefined;
-    const extension = extensionOfPresence(presence) ?? extensionOfPresence(user);
+    return extensionOfPresence(presence) ?? extensionOfPresence(user);
+  };
+
+  /** The agent whose extension a channel not placed by mod_callcenter is on, with its tenant. */
+  const agentOfChannel = async (headers: Record<string, string>) => {
+    const extension = extensionOfChannel(headers);
     if (!extension) return null;
     const tenant = await deps.tenants.byEvent({ presence_domain: extension.domain }, ['presence_domain'], { anyStatus: true });
     if (!tenant) return null;
@@ -255,11 +260,15 @@ export function agentHandlers(deps: AgentHandlerDeps, wrapUps: WrapUpWatch = new
   // A move is decided from the agent's state now, so the same event applied twice (another
   // instance, a replay) could move the agent again: only the instance that claims it applies it.
   const once = (handler: (headers: Record<string, string>) => Promise<void>) => claimed(deps.claims, 'agents', handler);
+  const onExtension = (handler: (headers: Record<string, string>) => Promise<void>) => async (headers: Record<string, string>) => {
+    if (extensionOfChannel(headers)) await handler(headers);
+  };
   return {
     'callcenter::info/agent-state-change': once(stateChanged),
     'callcenter::info/agent-status-change': once(statusChanged),
     'callcenter::info/agent-max-no-answer': once(maxNoAnswer),
-    CHANNEL_CREATE: once(externalStart),
-    CHANNEL_HANGUP_COMPLETE: once(externalEnd),
+    // A channel on no extension (a queue leg, a trunk, a loopback) is nobody's: not even claimed.
+    CHANNEL_CREATE: onExtension(once(externalStart)),
+    CHANNEL_HANGUP_COMPLETE: onExtension(once(externalEnd)),
   };
 }

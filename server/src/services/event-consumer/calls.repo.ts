@@ -152,6 +152,33 @@ export async function insertEvent(
   return row !== undefined;
 }
 
+export type NewEvent = Parameters<typeof insertEvent>[1];
+
+/** The key of an event row: a call's event is stored once (UNIQUE (call_id, event_key)). */
+export const eventRowKey = (event: Pick<NewEvent, 'callId' | 'eventKey'>) => `${event.callId} ${event.eventKey}`;
+
+/** insertEvent for several events in one statement; the keys (eventRowKey) of those that were new. */
+export async function insertEvents(tx: Tx, events: NewEvent[]): Promise<Set<string>> {
+  if (events.length === 0) return new Set();
+  const rows = await tx
+    .insertInto('callEvents')
+    .values(
+      events.map((event) => ({
+        tenantId: event.tenantId,
+        callId: event.callId,
+        legId: event.legId,
+        name: event.name,
+        eventKey: event.eventKey,
+        occurredAt: event.occurredAt,
+        headers: JSON.stringify(event.headers),
+      })),
+    )
+    .onConflict((oc) => oc.columns(['callId', 'eventKey']).doNothing())
+    .returning(['callId', 'eventKey'])
+    .execute();
+  return new Set(rows.map(eventRowKey));
+}
+
 /** A new non-main leg tells the call where it went: its first extension, its trunk (then it is outbound). */
 export async function noteLegOnCall(tx: Tx, callId: string, leg: { extensionId: string | null; trunkId: string | null }): Promise<void> {
   if (!leg.extensionId && !leg.trunkId) return;

@@ -12,6 +12,8 @@ import { callDirection, trunkOfLeg } from './call-direction.ts';
 import { claim, type EventClaims } from './event-claims.ts';
 import { boundHeaders, dialerOf, eventKey, legExtensionNumber, memberSessionOf, relatedChannels, uuidOrNull, variable } from './call-correlation.ts';
 import { computeCallTimes, eventTime, microsToDate } from './call-times.ts';
+import type { CallFacts } from './call-facts.ts';
+import type { BatchedWork, WriteBatcher } from './write-batcher.ts';
 import * as repo from './calls.repo.ts';
 import { parseAgentName, type TenantResolver } from './tenant-resolver.ts';
 
@@ -22,7 +24,32 @@ export interface CallDeps {
   log: Pick<Logger, 'debug' | 'warn'>;
   /** Across instances, who reports an event no row of ours makes idempotent (absent: all do). */
   claims?: EventClaims;
+  /** The consumer's batched tenant writes (decision 0040); absent, each event is its own transaction. */
+  writes?: Pick<WriteBatcher, 'withEvent'>;
+  /** What is known of the calls in progress (decision 0040); absent, every event looks it up. */
+  facts?: CallFacts;
 }
+
+/**
+ * A tenant write of one event: batched with the tenant's others when the consumer batches; resolves
+ * after the commit. `event`: its row, when its call is committed already (the batch may insert it
+ * with the others'); fn inserts the row itself when told null.
+ */
+const write = <T>(deps: CallDeps, tenantId: string, event: repo.NewEvent | undefined, fn: BatchedWork<T>): Promise<T> =>
+  deps.writes ? deps.writes.withEvent(tenantId, event, fn) : deps.db.withTenant(tenantId, (tx) => fn(tx, null));
+
+/** repo.locate, answered from the calls in progress when the first id is a leg known there. */
+async function locate(deps: CallDeps, ids: string[]): Promise<repo.CallPlace | null> {
+  const cached = ids[0] && deps.facts ? deps.facts.placeOf(ids[0]) : null;
+  if (cached) return cached;
+  const found = await repo.locate(deps.db, ids);
+  if (found?.asLeg) deps.facts?.noteLeg(found.found, found.callId, found.tenantId);
+  return found;
+}
+
+/** repo.ownId, read once per call when the consumer remembers calls (ids never move between tenants). */
+const ownIdOf = (deps: CallDeps, tx: Tx, callId: string, table: 'extensions' | 'agents' | 'queues' | 'trunks', id: string | null) =>
+  deps.facts ? deps.facts.idOf(callId, table, id, () => repo.ownId(tx, table, id)) : repo.ownId(tx, table, id);
 
 /** The hangup cause of a call the switch no longer had when the platform looked again (docs/calls.md). */
 export const SWITCH_LOST = 'SWITCH_LOST';
@@ -49,7 +76,7 @@ interface Placement {
 
 /** Where a channel's events go: its known call, a related channel's call, or a new call of its tenant. */
 async function place(deps: CallDeps, headers: Record<string, string>, legId: string): Promise<Placement | null> {
-  const known = await repo.locate(deps.db, [legId, ...relatedChannels(headers)]);
+  const known = await locate(deps, [legId, ...relatedChannels(headers)]);
   // A call id (svc_call_id) that is not yet a leg: this channel is that call's main leg, still to attach.
   if (known) return { callId: known.callId, tenantId: known.tenantId, newCall: false, legKnown: known.found === legId && known.asLeg };
   const resolved = await deps.tenants.forChannel(headers);
@@ -63,8 +90,11 @@ async function place(deps: CallDeps, headers: Record<string, string>, legId: str
 async function attach(deps: CallDeps, tx: Tx, placement: Placement, headers: Record<string, string>, legId: string, at: Date): Promise<Emission[]> {
   const emissions: Emission[] = [];
   const createdAt = microsToDate(headers['Caller-Channel-Created-Time']) ?? at;
-  const trunkId = await repo.ownId(tx, 'trunks', trunkOfLeg(headers));
-  const extensionId = await repo.extensionByNumber(tx, legExtensionNumber(headers));
+  const trunkId = await ownIdOf(deps, tx, placement.callId, 'trunks', trunkOfLeg(headers));
+  const number = legExtensionNumber(headers);
+  const extensionId = deps.facts
+    ? await deps.facts.idOf(placement.callId, 'extension-number', number, () => repo.extensionByNumber(tx, number))
+    : await repo.extensionByNumber(tx, number);
   if (placement.newCall) {
     const call = await repo.insertCall(tx, {
       id: placement.callId,
@@ -108,7 +138,7 @@ async function attach(deps: CallDeps, tx: Tx, placement: Placement, headers: Rec
     callerNumber: headers['Caller-Caller-ID-Number'] ?? null,
     destinationNumber: headers['Caller-Destination-Number'] ?? null,
     extensionId,
-    agentId: await repo.ownId(tx, 'agents', parseAgentName(variable(headers, 'cc_agent'))),
+    agentId: await ownIdOf(deps, tx, placement.callId, 'agents', parseAgentName(variable(headers, 'cc_agent'))),
     createdAt,
   });
   if (isNewLeg && legId !== placement.callId) await repo.noteLegOnCall(tx, placement.callId, { extensionId, trunkId });
@@ -194,19 +224,24 @@ function channelHandler(deps: CallDeps, kind: ChannelKind) {
       deps.tenants.countUnattributed(kind);
       return deps.log.debug({ legId, kind }, 'channel event for no known tenant dropped');
     }
-    const emissions = await deps.db.withTenant(placement.tenantId, async (tx) => {
+    const row: repo.NewEvent = {
+      tenantId: placement.tenantId,
+      callId: placement.callId,
+      legId,
+      name: kind,
+      eventKey: eventKey(headers),
+      occurredAt: at,
+      headers: boundHeaders(headers),
+    };
+    // A new call's row is inserted by this unit: its event row can only follow it.
+    const emissions = await write(deps, placement.tenantId, placement.newCall ? undefined : row, async (tx, inserted) => {
       const created = placement.legKnown ? [] : await attach(deps, tx, placement, headers, legId, at);
-      const fresh = await repo.insertEvent(tx, {
-        tenantId: placement.tenantId,
-        callId: placement.callId,
-        legId,
-        name: kind,
-        eventKey: eventKey(headers),
-        occurredAt: at,
-        headers: boundHeaders(headers),
-      });
+      const fresh = inserted ?? (await repo.insertEvent(tx, row));
       return fresh ? [...created, ...(await applyChannel(tx, kind, headers, placement.callId, legId, at))] : created;
     });
+    // Committed: the leg is the call's from now on.
+    deps.facts?.noteLeg(legId, placement.callId, placement.tenantId);
+    if (emissions.some((emission) => emission.type === 'CALL_ENDED')) deps.facts?.callEnded(placement.callId);
     await publish(deps, placement.tenantId, emissions);
   };
 }
@@ -276,7 +311,7 @@ function memberHandler(deps: CallDeps, action: MemberAction) {
     // The member's call (its session is the caller's leg); member-queue-start may be the first word of it.
     let placement: Placement | null = null;
     if (session !== null) {
-      const located = await repo.locate(deps.db, [session]);
+      const located = await locate(deps, [session]);
       placement = located ? { callId: located.callId, tenantId: located.tenantId, newCall: false, legKnown: located.asLeg } : null;
       if (!placement && action === 'member-queue-start' && uuidOrNull(headers['Unique-ID']) === session) placement = await place(deps, headers, session);
     }
@@ -293,15 +328,9 @@ function memberHandler(deps: CallDeps, action: MemberAction) {
     }
     // Without its call, no event row of ours stops a repeat (another instance, a replay).
     if (!placement && !(await claim(deps.claims, 'queues', headers))) return;
-    const emissions = await deps.db.withTenant(tenant.id, async (tx) => {
-      // Only the call's own tenant's queue and agent: another tenant's names are nobody here.
-      const queueId = await repo.ownId(tx, 'queues', queueName);
-      const agentId = await repo.ownId(tx, 'agents', agentName);
-      let created: Emission[] = [];
-      if (placement) {
-        const memberLeg = uuidOrNull(headers['Unique-ID']);
-        if (!placement.legKnown && memberLeg !== null && memberLeg === session) created = await attach(deps, tx, placement, headers, memberLeg, at);
-        const fresh = await repo.insertEvent(tx, {
+    const attached: { leg: string | null } = { leg: null };
+    const row: repo.NewEvent | undefined = placement
+      ? {
           tenantId: tenant.id,
           callId: placement.callId,
           legId: uuidOrNull(headers['Unique-ID']),
@@ -309,11 +338,25 @@ function memberHandler(deps: CallDeps, action: MemberAction) {
           eventKey: eventKey(headers),
           occurredAt: at,
           headers: boundHeaders(headers),
-        });
+        }
+      : undefined;
+    const emissions = await write(deps, tenant.id, placement?.newCall ? undefined : row, async (tx, inserted) => {
+      // Only the call's own tenant's queue and agent: another tenant's names are nobody here.
+      const queueId = placement ? await ownIdOf(deps, tx, placement.callId, 'queues', queueName) : await repo.ownId(tx, 'queues', queueName);
+      const agentId = placement ? await ownIdOf(deps, tx, placement.callId, 'agents', agentName) : await repo.ownId(tx, 'agents', agentName);
+      let created: Emission[] = [];
+      if (placement) {
+        const memberLeg = uuidOrNull(headers['Unique-ID']);
+        if (!placement.legKnown && memberLeg !== null && memberLeg === session) {
+          created = await attach(deps, tx, placement, headers, memberLeg, at);
+          attached.leg = memberLeg;
+        }
+        const fresh = inserted ?? (await repo.insertEvent(tx, row!));
         if (!fresh) return created;
       }
       return [...created, ...(await applyMember(tx, action, headers, { callId: placement?.callId ?? null, queueId, agentId }, at))];
     });
+    if (attached.leg && placement) deps.facts?.noteLeg(attached.leg, placement.callId, placement.tenantId);
     await publish(deps, tenant.id, emissions);
   };
 }
@@ -369,6 +412,7 @@ export async function reconcileCalls(deps: CallDeps, open: Awaited<ReturnType<ty
       return finish(tx, call.id, endedAt, SWITCH_LOST, null);
     });
     if (emissions.length > 0) closed.push(call.id);
+    deps.facts?.forget(call.id);
     await publish(deps, call.tenantId, emissions);
   }
   return closed;

@@ -17,6 +17,8 @@ import { gatewayHandlers } from './gateways.ts';
 import { recordingHandlers, type RecordingCollection } from './recordings.ts';
 import { reconcileRegistrations, registrationHandlers } from './registrations.ts';
 import { TenantResolver } from './tenant-resolver.ts';
+import { CallFacts } from './call-facts.ts';
+import { WriteBatcher } from './write-batcher.ts';
 
 export type EventHandler = (headers: Record<string, string>, event: SwitchEvent) => Promise<void>;
 
@@ -34,6 +36,10 @@ export interface HandlerDeps {
   recordings?: RecordingCollection;
   /** Across instances, who applies what no row makes idempotent (absent: this instance applies all). */
   claims?: EventClaims;
+  /** The call records' tenant writes, batched (decision 0040); absent, one transaction per event. */
+  writes?: WriteBatcher;
+  /** What is known of the calls in progress (decision 0040). */
+  facts?: CallFacts;
 }
 
 /** mod_callcenter sends every queue and agent event as this one subclass, told apart by CC-Action. */
@@ -200,14 +206,22 @@ export interface EventConsumerDeps {
   coordination?: Pick<Coordination, 'claimFlag'>;
 }
 
-export function startEventConsumer(deps: EventConsumerDeps): { stop(): void; idle(): Promise<void>; tenants: TenantResolver } {
+export function startEventConsumer(deps: EventConsumerDeps): {
+  stop(): void;
+  idle(): Promise<void>;
+  tenants: TenantResolver;
+  writes: WriteBatcher;
+} {
   const log = deps.log.child({ service: 'event-consumer' });
   const tenants = new TenantResolver(deps.db);
+  const writes = new WriteBatcher(deps.db);
   const handlerDeps: HandlerDeps = {
     db: deps.db,
     tenants,
     realtime: deps.realtime,
     log,
+    writes,
+    facts: new CallFacts(),
     switchApi: deps.esl,
     ...(deps.recordings ? { recordings: deps.recordings } : {}),
     ...(deps.coordination ? { claims: eventClaims(deps.coordination, log) } : {}),
@@ -258,5 +272,6 @@ export function startEventConsumer(deps: EventConsumerDeps): { stop(): void; idl
     },
     idle: () => lines.idle(),
     tenants,
+    writes,
   };
 }

@@ -172,7 +172,7 @@ describe('recording events', () => {
     expect(await recordingOf(tenant.tenant.id, callId)).toMatchObject({ status: 'AVAILABLE' });
   });
 
-  it('is idempotent: a repeated START or STOP changes nothing, a second recording of the call is ignored', async () => {
+  it('is idempotent: a repeated START or STOP of the same file changes nothing (one recording)', async () => {
     const callId = await insertCall(tenant.tenant.id);
     const file = fileOf(tenant.tenant.id, callId);
     await handlers().RECORD_START(eventHeaders(tenant.tenant.id, callId, file));
@@ -185,6 +185,31 @@ describe('recording events', () => {
     expect(await recordingOf(tenant.tenant.id, callId)).toEqual(first);
     const count = await t.db.withTenant(tenant.tenant.id, (tx) => tx.selectFrom('recordings').select((eb) => eb.fn.countAll().as('n')).where('callId', '=', callId).executeTakeFirstOrThrow());
     expect(Number(count.n)).toBe(1);
+  });
+
+  it('two files of one call (two recorded queues) are two recordings, numbered in order, each stored under its own key', async () => {
+    const callId = await insertCall(tenant.tenant.id, new Date('2026-05-06T10:00:00Z'));
+    const [first, second] = [1, 2].map((n) => path.join(recordingsDir, tenant.tenant.id, `${callId}-${randomUUID()}-${n}.wav`)) as [string, string];
+    await handlers().RECORD_START(eventHeaders(tenant.tenant.id, callId, first));
+    await handlers().RECORD_START(eventHeaders(tenant.tenant.id, callId, second));
+    writeRecording(first, wavBuffer(1));
+    writeRecording(second, wavBuffer(2));
+    // The second stops first: only its own file is collected.
+    await handlers().RECORD_STOP(eventHeaders(tenant.tenant.id, callId, second));
+    const rows = () =>
+      t.db.withTenant(tenant.tenant.id, (tx) => tx.selectFrom('recordings').select(['seq', 'status', 'switchPath', 'storageKey', 'durationSeconds']).where('callId', '=', callId).orderBy('seq').execute());
+    expect(await rows()).toMatchObject([
+      { seq: 1, status: 'RECORDING', switchPath: first, storageKey: null },
+      { seq: 2, status: 'AVAILABLE', switchPath: second, storageKey: `tenants/${tenant.tenant.id}/recordings/2026/05/06/${callId}-2.wav`, durationSeconds: '2.000' },
+    ]);
+    // The first one's STOP is lost: the main leg's hangup collects it, under the specification's key.
+    await handlers().CHANNEL_HANGUP_COMPLETE({ 'Event-Name': 'CHANNEL_HANGUP_COMPLETE', 'Unique-ID': callId, variable_svc_tenant_id: tenant.tenant.id });
+    expect(await rows()).toMatchObject([
+      { seq: 1, status: 'AVAILABLE', storageKey: recordingKey(tenant.tenant.id, callId, new Date('2026-05-06T10:00:00Z')), durationSeconds: '1.000' },
+      { seq: 2, status: 'AVAILABLE' },
+    ]);
+    expect(recordingKey(tenant.tenant.id, callId, new Date('2026-05-06T10:00:00Z'))).toBe(`tenants/${tenant.tenant.id}/recordings/2026/05/06/${callId}.wav`);
+    expect([existsSync(first), existsSync(second)]).toEqual([false, false]);
   });
 
   it('a lost RECORD_STOP: the main leg\'s hangup collects it; another leg\'s hangup does not', async () => {

@@ -1,6 +1,7 @@
-// Call recordings, from the switch's folder to the object store. The dialplan records a queue call
-// with RECORD_STEREO=true and record_session <recordingsDir>/<tenant id>/<call uuid>.wav:
-// RECORD_START opens the Recording (RECORDING, with the switch path); RECORD_STOP — or the end of
+// Call recordings, from the switch's folder to the object store. A recorded queue records the caller
+// with RECORD_STEREO=true into <recordingsDir>/<tenant id>/<call uuid>-<recording id>.wav, one file
+// per entry into a recorded queue (decision 0041): RECORD_START opens that file's Recording
+// (RECORDING, with the switch path, numbered in the call's order); its RECORD_STOP — or the end of
 // the call's main leg, should the stop be lost — checks the file, stores it, and removes it from
 // the switch's folder. A path outside the tenant's own folder is never read: the event names a file,
 // and a tenant must not be able to point the platform at another tenant's audio or at any file.
@@ -37,10 +38,14 @@ export interface RecordingHandlerDeps {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const POLL_MS = 100;
 
-/** The object key of a call's recording: by tenant, then the UTC date the call began. */
-export function recordingKey(tenantId: string, callId: string, callCreatedAt: Date): string {
+/**
+ * The object key of a call's recording: by tenant, then the UTC date the call began. The call's
+ * first recording is `<call id>.wav` (the specification's key), a later one `<call id>-<seq>.wav`.
+ */
+export function recordingKey(tenantId: string, callId: string, callCreatedAt: Date, seq = 1): string {
   const iso = callCreatedAt.toISOString();
-  return `tenants/${tenantId}/recordings/${iso.slice(0, 4)}/${iso.slice(5, 7)}/${iso.slice(8, 10)}/${callId}.wav`;
+  const name = seq === 1 ? callId : `${callId}-${seq}`;
+  return `tenants/${tenantId}/recordings/${iso.slice(0, 4)}/${iso.slice(5, 7)}/${iso.slice(8, 10)}/${name}.wav`;
 }
 
 /** Pure: whether `file` is a .wav inside `<recordingsDir>/<tenantId>/` (after resolving `..`). */
@@ -84,7 +89,7 @@ export function recordingHandlers(deps: RecordingHandlerDeps) {
       if (!found) return;
       // RECORD_START may have been lost (a reconnect): the stop alone is enough.
       if (!(await openRecording(deps, found.tenantId, found.callId, found.file))) return;
-      await collectRecording(deps, found.collection, found.tenantId, found.callId, headers['Record-Completion-Cause']);
+      await collectRecording(deps, found.collection, found.tenantId, found.callId, headers['Record-Completion-Cause'], found.file);
     },
     // The main leg is gone and its recording was never stopped (RECORD_STOP lost): collect it now.
     CHANNEL_HANGUP_COMPLETE: async (headers: Record<string, string>) => {
@@ -97,7 +102,10 @@ export function recordingHandlers(deps: RecordingHandlerDeps) {
   };
 }
 
-/** Creates the call's RECORDING row (once); false when the call is unknown (its row must exist). */
+/**
+ * Creates the RECORDING row of this file of the call (once per file), numbered after the call's
+ * earlier recordings; false when the call is unknown (its row must exist).
+ */
 async function openRecording(deps: RecordingHandlerDeps, tenantId: string, callId: string, file: string): Promise<boolean> {
   return deps.db.withTenant(tenantId, async (tx) => {
     const call = await tx.selectFrom('calls').select('id').where('id', '=', callId).executeTakeFirst();
@@ -105,11 +113,16 @@ async function openRecording(deps: RecordingHandlerDeps, tenantId: string, callI
       deps.log.warn({ tenantId, callId }, 'recording of a call the platform has no record of: ignored');
       return false;
     }
-    await tx
-      .insertInto('recordings')
-      .values({ tenantId, callId, status: 'RECORDING', switchPath: file })
-      .onConflict((conflict) => conflict.column('callId').doNothing())
-      .execute();
+    // One call's recordings are numbered one at a time (two consumers, or a START and its STOP).
+    await sql`SELECT pg_advisory_xact_lock(hashtext('recording-open'), hashtext(${callId}))`.execute(tx);
+    const known = await tx.selectFrom('recordings').select('id').where('callId', '=', callId).where('switchPath', '=', file).executeTakeFirst();
+    if (known) return true;
+    const { last } = await tx
+      .selectFrom('recordings')
+      .select(sql<number>`coalesce(max(seq), 0)::int`.as('last'))
+      .where('callId', '=', callId)
+      .executeTakeFirstOrThrow();
+    await tx.insertInto('recordings').values({ tenantId, callId, seq: last + 1, status: 'RECORDING', switchPath: file }).execute();
     return true;
   });
 }
@@ -117,9 +130,9 @@ async function openRecording(deps: RecordingHandlerDeps, tenantId: string, callI
 export type CollectOutcome = 'AVAILABLE' | 'FAILED' | 'NOTHING_TO_DO';
 
 /**
- * Stores the call's recording if it is still RECORDING. The row stays locked while the file is
- * checked and copied, so two consumers (instances, or a stop and a hangup) never store it twice:
- * the second skips the locked row. The switch-side file is removed only after the commit.
+ * Stores the call's recordings that are still RECORDING: the one of `file` (its RECORD_STOP), or
+ * every one (the call ended, or the retention sweep). AVAILABLE when one was stored, else FAILED
+ * when one failed, else NOTHING_TO_DO.
  */
 export async function collectRecording(
   deps: Pick<RecordingHandlerDeps, 'db' | 'log'>,
@@ -127,6 +140,30 @@ export async function collectRecording(
   tenantId: string,
   callId: string,
   completionCause?: string,
+  file?: string,
+): Promise<CollectOutcome> {
+  if (file !== undefined) return collectOne(deps, collection, tenantId, callId, completionCause, file);
+  const outcomes = new Set<CollectOutcome>();
+  // Each pass settles one row (stored or failed) or finds none left that is not locked elsewhere.
+  for (let outcome = await collectOne(deps, collection, tenantId, callId, completionCause); outcome !== 'NOTHING_TO_DO'; outcome = await collectOne(deps, collection, tenantId, callId, completionCause)) {
+    outcomes.add(outcome);
+  }
+  return outcomes.has('AVAILABLE') ? 'AVAILABLE' : outcomes.has('FAILED') ? 'FAILED' : 'NOTHING_TO_DO';
+}
+
+/**
+ * Stores one recording of the call (of `file`, else the first) if it is still RECORDING. The row
+ * stays locked while the file is checked and copied, so two consumers (instances, or a stop and a
+ * hangup) never store it twice: the second skips the locked row. The switch-side file is removed
+ * only after the commit.
+ */
+async function collectOne(
+  deps: Pick<RecordingHandlerDeps, 'db' | 'log'>,
+  collection: RecordingCollection,
+  tenantId: string,
+  callId: string,
+  completionCause?: string,
+  file?: string,
 ): Promise<CollectOutcome> {
   const { storage } = collection;
   let removeFile: string | null = null;
@@ -134,9 +171,12 @@ export async function collectRecording(
     const row = await tx
       .selectFrom('recordings as r')
       .innerJoin('calls as c', 'c.id', 'r.callId')
-      .select(['r.id', 'r.switchPath', 'c.createdAt as callCreatedAt'])
+      .select(['r.id', 'r.seq', 'r.switchPath', 'c.createdAt as callCreatedAt'])
       .where('r.callId', '=', callId)
       .where('r.status', '=', 'RECORDING')
+      .$if(file !== undefined, (query) => query.where('r.switchPath', '=', file!))
+      .orderBy('r.seq')
+      .limit(1)
       .forUpdate('r')
       .skipLocked()
       .executeTakeFirst();
@@ -152,15 +192,15 @@ export async function collectRecording(
     const checked = await waitForCompleteFile(row.switchPath, collection.waitMs ?? 5_000);
     if (!checked.ok) return fail(`${checked.problem}${completionCause ? ` (switch: ${completionCause})` : ''}`);
     // Through a symlink the name may lead elsewhere: what is read must really be in the folder.
-    const file = await realInside(collection.recordingsDir, tenantId, row.switchPath);
-    if (!file) return fail("the file is not in the tenant's recordings folder");
-    removeFile = file;
+    const real = await realInside(collection.recordingsDir, tenantId, row.switchPath);
+    if (!real) return fail("the file is not in the tenant's recordings folder");
+    removeFile = real;
 
     // Refused before the upload when it clearly does not fit; checked again, locked, after it.
     const before = await storageUsage(tx);
     if (wouldExceedStorage(before.limitBytes, before.usedBytes, checked.size)) return fail(limitReason(before));
-    const key = recordingKey(tenantId, callId, row.callCreatedAt);
-    await storage.put(key, { file });
+    const key = recordingKey(tenantId, callId, row.callCreatedAt, row.seq);
+    await storage.put(key, { file: real });
     // One tenant's recordings are counted one at a time (a transaction-scoped lock), so two
     // recordings stored at once cannot both fit under a limit that only one fits under.
     await sql`SELECT pg_advisory_xact_lock(hashtext('recording-storage'), hashtext(${tenantId}))`.execute(tx);

@@ -2,8 +2,9 @@
 // directory users), otherwise found from what the switch names after a tenant (its contexts, its SIP
 // domain, its DIDs, its queues, agents and gateways), else an unambiguous fan-out over the active
 // tenants. Nothing is ever attributed by a guess: no match is null.
-import { sql } from 'kysely';
-import type { DatabaseHandles, Tx } from '../../platform/db/database.ts';
+import { sql, type Kysely } from 'kysely';
+import type { DatabaseHandles } from '../../platform/db/database.ts';
+import type { Database } from '../../platform/db/schema.ts';
 import { parseQueueName } from '../../platform/switch/naming.ts';
 import { trunkOfLeg, PUBLIC_CONTEXT } from './call-direction.ts';
 import { uuidOrNull, variable } from './call-correlation.ts';
@@ -15,8 +16,9 @@ export interface TenantRef {
   domain: string;
 }
 
-const tenantsQuery = (tx: Tx) => tx.selectFrom('tenants').select(['id', 'code', 'telephonyDomain as domain']);
-const activeTenantsQuery = (tx: Tx) => tenantsQuery(tx).where('status', '=', 'ACTIVE');
+// Every read here is one statement: readAsPlatform runs it in one round trip (no BEGIN/COMMIT).
+const tenantsQuery = (tx: Kysely<Database>) => tx.selectFrom('tenants').select(['id', 'code', 'telephonyDomain as domain']);
+const activeTenantsQuery = (tx: Kysely<Database>) => tenantsQuery(tx).where('status', '=', 'ACTIVE');
 
 /** A tenant as the config sync sees it: an active one is written, any other removed from the switch. */
 export interface SwitchTenant extends TenantRef {
@@ -105,7 +107,7 @@ export class TenantResolver {
     if (!dialed) return null;
     const byDid = await this.byDid(dialed);
     if (byDid) return byDid;
-    const rows = await this.db.withPlatform((tx) =>
+    const rows = await this.db.readAsPlatform((tx) =>
       activeTenantsQuery(tx)
         .where((eb) => eb.exists(eb.selectFrom('extensions as e').select('e.id').whereRef('e.tenantId', '=', 'tenants.id').where('e.number', '=', dialed).where('e.deletedAt', 'is', null)))
         .limit(2)
@@ -118,7 +120,7 @@ export class TenantResolver {
   byDid(did: string): Promise<TenantRef | null> {
     const digits = did.replace(/^\+/, '');
     if (!/^\d{3,20}$/.test(digits)) return Promise.resolve(null);
-    return this.db.withPlatform(async (tx) =>
+    return this.db.readAsPlatform(async (tx) =>
       (await activeTenantsQuery(tx)
         .where((eb) =>
           eb.exists(
@@ -154,7 +156,7 @@ export class TenantResolver {
   private ownerOf(table: 'queues' | 'agents' | 'trunks', id: string, anyStatus = false): Promise<TenantRef | null> {
     const valid = uuidOrNull(id);
     if (!valid) return Promise.resolve(null);
-    return this.db.withPlatform(async (tx) => {
+    return this.db.readAsPlatform(async (tx) => {
       const query = anyStatus ? tenantsQuery(tx) : activeTenantsQuery(tx);
       const row = await query
         .where((eb) => eb.exists(eb.selectFrom(`${table} as o` as 'queues as o').select('o.id').whereRef('o.tenantId', '=', 'tenants.id').where('o.id', '=', valid)))
@@ -179,7 +181,7 @@ export class TenantResolver {
 
   private find(by: 'id' | 'domain' | 'code', value: string, anyStatus = false): Promise<TenantRef | null> {
     if (by === 'id' && !/^[0-9a-f-]{36}$/i.test(value)) return Promise.resolve(null);
-    return this.db.withPlatform(async (tx) => {
+    return this.db.readAsPlatform(async (tx) => {
       const query = anyStatus ? tenantsQuery(tx) : activeTenantsQuery(tx);
       const column = by === 'id' ? 'id' : by === 'domain' ? 'telephonyDomain' : 'code';
       const row = await query.where(column, '=', value).executeTakeFirst();
