@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyProgress,
   hasRejectedRows,
+  parseImportProgress,
   progressFraction,
   startUpload,
   type ImportProgressEvent,
@@ -12,6 +13,7 @@ const event = (overrides: Partial<ImportProgressEvent>): ImportProgressEvent => 
   kind: 'LEADS',
   campaignId: 'c1',
   bytesRead: 0,
+  bytesExpected: null,
   rowsRead: 0,
   status: 'RUNNING',
   ...overrides,
@@ -57,5 +59,23 @@ describe('import progress', () => {
     expect(hasRejectedRows({ invalid: 0, duplicates: 0 })).toBe(false);
     expect(hasRejectedRows({ invalid: 0, duplicates: 2 })).toBe(true);
     expect(hasRejectedRows({ invalid: 1, duplicates: 0 })).toBe(true);
+  });
+
+  it('measures against the size the server announces once it is known', () => {
+    let upload = startUpload('LEADS', 'c1', 900);
+    upload = applyProgress(upload, event({ bytesRead: 500, bytesExpected: 1000 }));
+    expect(progressFraction(upload)).toBe(0.5);
+    upload = applyProgress(upload, event({ bytesRead: 600, bytesExpected: null }));
+    expect(progressFraction(upload)).toBe(0.6);
+  });
+
+  it('reads only well-formed payloads', () => {
+    const good = { ...event({ bytesRead: 10, rowsRead: 2 }), tenantId: 't', at: '2026-11-26T00:00:00Z', total: 2 };
+    expect(parseImportProgress(good)).toEqual(event({ bytesRead: 10, rowsRead: 2 }));
+    expect(parseImportProgress(null)).toBeNull();
+    expect(parseImportProgress({ ...good, kind: 'OTHER' })).toBeNull();
+    expect(parseImportProgress({ ...good, bytesRead: -1 })).toBeNull();
+    expect(parseImportProgress({ ...good, status: 'DONE' })).toBeNull();
+    expect(parseImportProgress({ ...good, campaignId: 3 })).toBeNull();
   });
 });

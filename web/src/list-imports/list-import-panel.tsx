@@ -10,9 +10,9 @@ import { useFormat } from '../app/use-format.ts';
 import {
   applyProgress,
   hasRejectedRows,
+  parseImportProgress,
   progressFraction,
   startUpload,
-  type ImportProgressEvent,
   type UploadInProgress,
 } from './import-progress.ts';
 import { listImportsApi, saveBlob, type ImportResult, type ImportTarget } from './list-imports.api.ts';
@@ -30,8 +30,10 @@ export function ListImportPanel({ target, onImported }: { target: ImportTarget; 
   // says that the import runs.
   const live = useRealtime(can('monitoring.view'), {
     on: {
-      LIST_IMPORT_PROGRESS: (payload) =>
-        setUpload((current) => (current ? applyProgress(current, payload as ImportProgressEvent) : current)),
+      LIST_IMPORT_PROGRESS: (payload) => {
+        const event = parseImportProgress(payload);
+        if (event) setUpload((current) => (current ? applyProgress(current, event) : current));
+      },
     },
   });
   const send = useMutation({
