@@ -30,6 +30,10 @@ import { LeadImportService } from './modules/leads/lead-import.service.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { LeadsService } from './modules/leads/leads.service.ts';
 import { callsRoutes } from './modules/calls/calls.routes.ts';
+import { callbacksRoutes } from './modules/leads/callbacks.routes.ts';
+import { CallbacksService } from './modules/leads/callbacks.service.ts';
+import { suppressionRoutes } from './modules/suppression/suppression.routes.ts';
+import { SuppressionService } from './modules/suppression/suppression.service.ts';
 import { CallsService } from './modules/calls/calls.service.ts';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.ts';
 import { telephonyConfigRoutes } from './modules/dialplan/telephony-config.routes.ts';
@@ -191,6 +195,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(callCenterRoutes(services));
     await api.register(campaignsRoutes(new CampaignsService(services)));
     await api.register(leadsRoutes(new LeadsService(services), new LeadImportService(services)));
+    // Leads in CALLBACK, and the tenant's do-not-call list (decision 0043).
+    await api.register(callbacksRoutes(new CallbacksService(db)));
+    await api.register(suppressionRoutes(new SuppressionService(db)));
     // Recordings: the audio (the list and metadata are in the recordings module's own routes).
     await api.register(recordingAudioRoutes(services));
     await api.register(callsRoutes(new CallsService(db)));

@@ -10,6 +10,7 @@ import { snapshot, type Scope } from './db-snapshot.ts';
 import { knownIds, mutated, valueOf } from './fuzz-arbitraries.ts';
 import { bodySchemas, routeRecorder, WRITE_METHODS, type RouteEntry } from './route-table.ts';
 import { insertCall } from '../src/modules/calls/test-support.ts';
+import { insertLead } from '../src/modules/suppression/test-support.ts';
 
 const FIXED_SEED = 7_2026;
 const RUNS_PER_SEED = Number(process.env.FUZZ_RUNS ?? 1500);
@@ -47,7 +48,11 @@ beforeAll(async () => {
   );
   // A call record (the switch's events make them): PATCH /calls/:id/disposition reaches past 404.
   pool.unshift(await insertCall(t, a.tenant.id, { agentId: pool.at(-2) }));
-  pool.unshift(await t.createId('/campaigns', s, { name: 'Outbound', queueId, trunkId, pacingMin: 1, pacingMax: 2 }));
+  const campaignId = await t.createId('/campaigns', s, { name: 'Outbound', queueId, trunkId, pacingMin: 1, pacingMax: 2 });
+  pool.unshift(campaignId);
+  // A suppression entry and a lead in CALLBACK: DELETE /suppression/:id and PATCH /leads/callbacks/:id reach past 404.
+  pool.unshift(await t.createId('/suppression', s, { phone: '+5511987650003' }));
+  pool.unshift(await insertLead(t, a.tenant.id, campaignId, { status: 'CALLBACK', nextAttemptAt: new Date(Date.now() + 86_400_000) }));
   // /auth/* is fuzzed with a session of its own: logout may end it (it is then renewed).
   const me = await createMember(t.app, s, 'supervisor');
   self = { email: me.email, session: me.session };

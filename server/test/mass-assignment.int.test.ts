@@ -7,6 +7,7 @@ import { createMember, createTenant, expectError, useTestApp, type TenantFixture
 import { snapshot, type Scope } from './db-snapshot.ts';
 import { routeRecorder, WRITE_METHODS } from './route-table.ts';
 import { insertCall } from '../src/modules/calls/test-support.ts';
+import { insertLead } from '../src/modules/suppression/test-support.ts';
 
 const recorder = routeRecorder();
 const t = useTestApp({ onRoute: recorder.onRoute });
@@ -35,6 +36,8 @@ beforeAll(async () => {
   ids.plan = await t.createId('/plans', t.platform, { id: `plan-${Date.now()}`, name: 'Plan' });
   ids.call = await insertCall(t, a.tenant.id, { agentId: ids.agent });
   ids.campaign = await t.createId('/campaigns', s, { name: 'Outbound', queueId: ids.queue, trunkId: ids.trunk, pacingMin: 1, pacingMax: 2 });
+  ids.suppression = await t.createId('/suppression', s, { phone: '+5511987650001' });
+  ids.callback = await insertLead(t, a.tenant.id, ids.campaign, { status: 'CALLBACK', nextAttemptAt: new Date(Date.now() + 86_400_000) });
   scope = { tenantIds: [a.tenant.id, b.tenant.id], planIds: [ids.plan, 'hostile-plan'] };
 });
 
@@ -77,6 +80,9 @@ const samples = (): Record<string, { url: string; platform?: boolean; body: Reco
   'POST /dispositions': { url: '/dispositions', body: { code: 'NOSALE', name: 'No sale' } },
   'PATCH /dispositions/:id': { url: `/dispositions/${ids.disposition}`, body: { action: 'SUCCESS' } },
   'PATCH /calls/:id/disposition': { url: `/calls/${ids.call}/disposition`, body: { dispositionId: ids.disposition } },
+  'POST /suppression': { url: '/suppression', body: { phone: '+5511987650002', note: 'Procon' } },
+  'DELETE /suppression/:id': { url: `/suppression/${ids.suppression}`, body: { reason: 'asked again' } },
+  'PATCH /leads/callbacks/:id': { url: `/leads/callbacks/${ids.callback}`, body: { action: 'RESCHEDULE', nextAttemptAt: new Date(Date.now() + 7_200_000).toISOString() } },
 });
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);

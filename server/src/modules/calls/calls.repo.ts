@@ -191,10 +191,23 @@ export async function agentOfUser(tx: Tx, userId: string): Promise<string | null
 
 /** The fields a disposition decision needs, row locked so two classifications apply one after the other. */
 export const lockCall = (tx: Tx, id: string) =>
-  tx.selectFrom('calls').select(['id', 'agentId', 'dispositionId', 'disposition']).where('id', '=', id).forUpdate().executeTakeFirst();
+  tx
+    .selectFrom('calls')
+    .select(['id', 'agentId', 'dispositionId', 'disposition', 'leadId', 'direction', 'callerNumber', 'calledNumber'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 
 export const findDisposition = (tx: Tx, id: string) =>
-  tx.selectFrom('dispositions').select(['id', 'code', 'enabled']).where('id', '=', id).executeTakeFirst();
+  tx.selectFrom('dispositions').select(['id', 'code', 'enabled', 'action']).where('id', '=', id).executeTakeFirst();
+
+const leadOfCall = (tx: Tx, id: string) => tx.selectFrom('leads').select(['id', 'campaignId', 'phone', 'status', 'nextAttemptAt']).where('id', '=', id);
+
+/** The call's lead (the dialer's svc_lead_id). */
+export const findLead = (tx: Tx, id: string) => leadOfCall(tx, id).executeTakeFirst();
+
+/** The same, row locked while a callback is scheduled on it. */
+export const lockLead = (tx: Tx, id: string) => leadOfCall(tx, id).forUpdate().executeTakeFirst();
 
 export async function setDisposition(
   tx: Tx,

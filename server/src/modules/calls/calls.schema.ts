@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, StrictObject, Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { CallbackTime } from '../leads/callbacks.schema.ts';
 import { Recording } from '../recordings/recording.schema.ts';
 
 /**
@@ -121,6 +122,10 @@ export const CallDetail = Type.Object({
 });
 export type CallDetail = Static<typeof CallDetail>;
 
-/** By id only: a code can be renamed, the id of a disposition cannot (decision 0032). */
-export const DispositionBody = StrictObject({ dispositionId: Uuid });
+/**
+ * By id only: a code can be renamed, the id of a disposition cannot (decision 0032). `callbackAt`:
+ * when to call the lead back; required (in the future) for a CALLBACK disposition of a call with a
+ * lead, refused otherwise (decision 0043).
+ */
+export const DispositionBody = StrictObject({ dispositionId: Uuid, callbackAt: Type.Optional(CallbackTime) });
 export type DispositionBody = Static<typeof DispositionBody>;

@@ -8,6 +8,7 @@ import { listRecordingsOfCall } from '../recordings/recordings.repo.ts';
 import type { Call, CallDetail, CallList, CallsQuery, DispositionBody } from './calls.schema.ts';
 import { matchesNothing, resolveCallFilters, type CallFilters } from './calls.filters.ts';
 import { agentOfUser, cappedTotal, countCalls, countLimit, findCall, findDisposition, listCalls, listEvents, listLegs, lockCall, setDisposition } from './calls.repo.ts';
+import { applyDispositionEffect } from './disposition-effects.ts';
 import { dispositionRefusal } from './disposition-rules.ts';
 
 /** Who reads calls: `calls.view` sees every call of the tenant, `calls.view_own` those its Agent answered. */
@@ -34,7 +35,10 @@ async function visibleFilters(
 }
 
 export class CallsService {
-  constructor(private readonly db: DatabaseHandles) {}
+  constructor(
+    private readonly db: DatabaseHandles,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   list(viewer: CallViewer, query: CallsQuery): Promise<CallList> {
     const { page, pageSize, ...filterQuery } = query;
@@ -59,7 +63,10 @@ export class CallsService {
     });
   }
 
-  /** Sets the call's disposition (decision 0032); audited with the code it replaced. */
+  /**
+   * Sets the call's disposition (decision 0032); audited with the code it replaced and the effect
+   * of its action on the lead and the suppression list (decision 0043), all in one transaction.
+   */
   setDisposition(actor: TenantActor, canManage: boolean, callId: string, body: DispositionBody): Promise<Call> {
     return this.db.withTenant(actor.tenantId, async (tx) => {
       const call = await lockCall(tx, callId);
@@ -77,12 +84,13 @@ export class CallsService {
         case null:
           break;
       }
+      const effect = await applyDispositionEffect(tx, actor, call!, disposition!, body.callbackAt, this.now());
       await setDisposition(tx, callId, disposition!, actor.userId);
       await recordAudit(tx, actor, {
         action: 'CALL_DISPOSITION_SET',
         targetType: 'call',
         targetId: callId,
-        details: { dispositionId: disposition!.id, code: disposition!.code, previous: call!.disposition, byAgent: call!.agentId === ownAgentId },
+        details: { dispositionId: disposition!.id, code: disposition!.code, previous: call!.disposition, byAgent: call!.agentId === ownAgentId, effect },
       });
       return (await findCall(tx, callId))!;
     });

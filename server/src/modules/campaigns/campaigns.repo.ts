@@ -1,7 +1,8 @@
 // Campaigns under the tenant's row-level security.
 import { sql, type Selectable } from 'kysely';
 import type { Tx } from '../../platform/db/database.ts';
-import type { CampaignsTable, CampaignSchedule, CampaignStatus } from '../../platform/db/schema.ts';
+import type { AgentState, CampaignsTable, CampaignSchedule, CampaignStatus, LeadStatus } from '../../platform/db/schema.ts';
+import { AGENT_STATES } from '../agents/agent-state.ts';
 import { namedColumns } from '../../platform/db/columns.ts';
 import { availableOperations } from './campaign-state.ts';
 import type { Campaign, CampaignCreateBody, CampaignPatchBody } from './campaigns.schema.ts';
@@ -70,3 +71,36 @@ export const softDeleteCampaign = (tx: Tx, id: string) =>
 export const campaignsUsing = async (tx: Tx, column: 'queueId' | 'trunkId', id: string): Promise<string[]> =>
   (await tx.selectFrom('campaigns').select('name').where(column, '=', id).where('deletedAt', 'is', null).orderBy('name').execute()).map((row) => row.name);
 
+
+/** Every lead status and agent state at 0: the stats name each one even when none is there. */
+const NO_LEADS: Record<LeadStatus, number> = { READY: 0, CALLBACK: 0, DO_NOT_CALL: 0, COMPLETED: 0, EXHAUSTED: 0 };
+const noAgents = () => Object.fromEntries(AGENT_STATES.map((state) => [state, 0])) as Record<AgentState, number>;
+
+/** The counts of GET /campaigns/:id/stats for a campaign known to exist (decision 0043). */
+export async function campaignCounts(tx: Tx, campaign: { id: string; queueId: string }) {
+  const [leadRows, agentRows, calls] = await Promise.all([
+    tx.selectFrom('leads').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('campaignId', '=', campaign.id).groupBy('status').execute(),
+    tx
+      .selectFrom('queueTiers as t')
+      .innerJoin('agents as a', 'a.id', 't.agentId')
+      .select(['a.state', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('t.queueId', '=', campaign.queueId)
+      .where('a.deletedAt', 'is', null)
+      .groupBy('a.state')
+      .execute(),
+    tx
+      .selectFrom('calls')
+      .select([
+        (eb) => eb.fn.countAll<number>().as('attempts'),
+        (eb) => eb.fn.count<number>('answerAt').as('answered'),
+        sql<number>`count(*) FILTER (WHERE ended_at IS NULL)`.as('inProgress'),
+      ])
+      .where('campaignId', '=', campaign.id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const leads = { ...NO_LEADS };
+  for (const row of leadRows) leads[row.status] = Number(row.n);
+  const agents = noAgents();
+  for (const row of agentRows) agents[row.state] = Number(row.n);
+  return { leads, agents, attempts: Number(calls.attempts), answered: Number(calls.answered), callsInProgress: Number(calls.inProgress) };
+}

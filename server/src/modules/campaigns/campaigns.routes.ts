@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { tenantActorOf, tenantOf } from '../../platform/auth/guard.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
 import type { CampaignsService } from './campaigns.service.ts';
-import { Campaign, CampaignCreateBody, CampaignOperationParams, CampaignParams, CampaignPatchBody } from './campaigns.schema.ts';
+import { Campaign, CampaignCreateBody, CampaignOperationParams, CampaignParams, CampaignPatchBody, CampaignStats } from './campaigns.schema.ts';
 
 export const campaignsRoutes =
   (campaigns: CampaignsService): FastifyPluginAsync =>
@@ -23,6 +23,11 @@ export const campaignsRoutes =
       config: { access: read },
       schema: { tags, params: CampaignParams, response: { 200: Campaign, ...errorResponses(400, 401, 403, 404) } },
       handler: (request) => campaigns.get(tenantOf(request), request.params.id),
+    });
+    app.get('/campaigns/:id/stats', {
+      config: { access: read },
+      schema: { tags, params: CampaignParams, response: { 200: CampaignStats, ...errorResponses(400, 401, 403, 404) } },
+      handler: (request) => campaigns.stats(tenantOf(request), request.params.id),
     });
     app.post('/campaigns', {
       config: { access: write },

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { IdParams, Nullable, Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { AGENT_STATES } from '../agents/agent-state.ts';
 import { CAMPAIGN_OPERATIONS, CAMPAIGN_STATUSES } from './campaign-state.ts';
 
 export const CampaignStatusSchema = Type.Enum(CAMPAIGN_STATUSES);
@@ -67,3 +68,26 @@ export type CampaignPatchBody = Static<typeof CampaignPatchBody>;
 
 export const CampaignParams = IdParams;
 export const CampaignOperationParams = Type.Object({ id: Uuid, operation: Type.Enum(CAMPAIGN_OPERATIONS) });
+
+const Count = Type.Integer({ minimum: 0 });
+const LeadCounts = Type.Object({ READY: Count, CALLBACK: Count, DO_NOT_CALL: Count, COMPLETED: Count, EXHAUSTED: Count });
+const AgentCounts = Type.Object(Object.fromEntries(AGENT_STATES.map((state) => [state, Count])) as Record<(typeof AGENT_STATES)[number], typeof Count>);
+
+/** GET /campaigns/:id/stats, the contract's shape (decision 0043). */
+export const CampaignStats = Type.Object({
+  /** The campaign's leads by status; every status present, 0 when none. */
+  leads: LeadCounts,
+  /** Calls the campaign placed (calls with its campaignId, until the dialer's attempts table). */
+  attempts: Count,
+  /** Of those, the calls answered. */
+  answered: Count,
+  /** Filled by the dialer's statistics; null until then. */
+  abandonRate: Nullable(Type.Number()),
+  /** The agents of the campaign's queue (its tiers) by current state; every state present. */
+  agents: AgentCounts,
+  /** Calls of the campaign not ended yet. */
+  callsInProgress: Count,
+  /** Lines dialed per available agent, from the dialer; null until then. */
+  dialLevel: Nullable(Type.Number()),
+});
+export type CampaignStats = Static<typeof CampaignStats>;

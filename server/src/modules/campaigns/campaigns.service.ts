@@ -15,7 +15,7 @@ import { isDeletable, nextCampaignStatus, type CampaignOperation } from './campa
 import { findQueue } from '../queues/queues.repo.ts';
 import { findTrunk } from '../trunks/trunks.repo.ts';
 import * as repo from './campaigns.repo.ts';
-import type { Campaign, CampaignCreateBody, CampaignPatchBody } from './campaigns.schema.ts';
+import type { Campaign, CampaignCreateBody, CampaignPatchBody, CampaignStats } from './campaigns.schema.ts';
 import { DEFAULT_SCHEDULE, isInSchedule, isKnownTimeZone, scheduleProblem } from './schedule.ts';
 
 const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
@@ -69,6 +69,16 @@ export class CampaignsService {
     const row = await this.deps.db.withTenant(tenantId, (tx) => repo.findCampaign(tx, id));
     if (!row) throw notFound('campaign');
     return repo.toCampaign(row);
+  }
+
+  /** Leads by status, the queue's agents by state, calls placed, answered and in progress. */
+  stats(tenantId: string, id: string): Promise<CampaignStats> {
+    return this.deps.db.withTenant(tenantId, async (tx) => {
+      const campaign = await repo.findCampaign(tx, id);
+      if (!campaign) throw notFound('campaign');
+      // abandonRate and dialLevel are the dialer's statistics: null until it records them.
+      return { ...(await repo.campaignCounts(tx, campaign)), abandonRate: null, dialLevel: null };
+    });
   }
 
   async create(actor: TenantActor, body: CampaignCreateBody): Promise<Campaign> {

@@ -101,6 +101,13 @@ export const E = {
   INVALID_ENCODING: 'INVALID_ENCODING',
   INVALID_CSV: 'INVALID_CSV',
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',
+  // Leads, callbacks and the suppression list.
+  INVALID_PHONE: 'INVALID_PHONE',
+  CALLBACK_TIME_REQUIRED: 'CALLBACK_TIME_REQUIRED',
+  CALLBACK_TIME_NOT_ALLOWED: 'CALLBACK_TIME_NOT_ALLOWED',
+  CALLBACK_TIME_NOT_IN_FUTURE: 'CALLBACK_TIME_NOT_IN_FUTURE',
+  CALLBACK_TIME_TOO_FAR: 'CALLBACK_TIME_TOO_FAR',
+  NUMBER_SUPPRESSED: 'NUMBER_SUPPRESSED',
 } as const;
 
 export type ErrorCode = (typeof E)[keyof typeof E];
@@ -131,6 +138,8 @@ export const NOT_FOUND_RESOURCES = {
   campaign: 'Campaign',
   recording: 'Recording',
   listImport: 'Import',
+  suppressionEntry: 'Suppression entry',
+  callback: 'Callback',
 } as const;
 export type NotFoundResource = keyof typeof NOT_FOUND_RESOURCES;
 
@@ -153,6 +162,7 @@ export const CONFLICT_SUBJECTS = [
   'agentExtension',
   'pauseReasonCode',
   'dispositionCode',
+  'suppressedPhone',
 ] as const;
 export type ConflictSubject = (typeof CONFLICT_SUBJECTS)[number];
 
