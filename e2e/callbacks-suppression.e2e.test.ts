@@ -32,7 +32,7 @@ async function campaignWithLeads(admin: TenantAdmin, phones: string[]): Promise<
   const response = await fetch(`${baseUrl}/campaigns/${campaign.id}/leads/import`, { method: 'POST', headers: { Authorization: `Bearer ${admin.token}` }, body: form });
   expect(response.status).toBeLessThan(300);
   const leads = await call<{ items: Lead[] }>(baseUrl, `/campaigns/${campaign.id}/leads?pageSize=500`, { token: admin.token });
-  return { campaignId: campaign.id, leads: leads.items };
+  return { campaignId: campaign.id, leads: leads.items.sort((a, b) => a.phone.localeCompare(b.phone)) };
 }
 
 /** What the dialer and an agent would leave: a call of the lead, classified "call back" at `when`. */
@@ -114,7 +114,7 @@ it('adds a number to the do-not-call list, imports a list in bulk, and removes a
     await add.getByLabel('Phone').fill('(11) 97777-0001');
     await add.getByLabel('Note').fill('Pediu por telefone');
     await add.getByRole('button', { name: 'Add' }).click();
-    await page.getByText('+55 11 97777-0001 will not be called.').waitFor();
+    await page.getByText('+55 11 97777-0001 will not be called (1 lead stopped).').waitFor();
     await row(page, '+55 11 97777-0001').getByText('Added by hand').waitFor();
 
     // A Não Me Perturbe style list: one number a line.

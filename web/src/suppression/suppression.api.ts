@@ -31,7 +31,7 @@ export const suppressionKey = (tenantId: string | null, filters?: SuppressionFil
 export const suppressionApi = {
   list: (filters: SuppressionFilters) => api<SuppressionPage>(`/suppression?${queryString({ ...filters })}`),
   add: (body: { phone: string; note?: string }) =>
-    api<SuppressionEntry>('/suppression', { method: 'POST', body }),
+    api<SuppressionEntry & { leadsMoved: number }>('/suppression', { method: 'POST', body }),
   remove: (id: string, reason: string) =>
     api<void>(`/suppression/${encodeURIComponent(id)}`, { method: 'DELETE', body: { reason } }),
 };

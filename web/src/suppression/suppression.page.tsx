@@ -171,7 +171,7 @@ function AddNumberForm({ onAdded }: { onAdded: () => void }) {
       </button>
       <ErrorMessage error={add.error} />
       {add.isSuccess && (
-        <SuccessMessage>{t('suppression.added', { phone: formatDid(add.data.phone) })}</SuccessMessage>
+        <SuccessMessage>{t('suppression.added', { phone: formatDid(add.data.phone), count: add.data.leadsMoved })}</SuccessMessage>
       )}
     </form>
   );
