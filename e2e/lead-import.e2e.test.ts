@@ -80,6 +80,14 @@ it('imports a CSV of leads with a moving progress bar, shows the counters, downl
     await leads.getByText('+55 21 99876-5432').waitFor();
     await page.getByRole('navigation', { name: 'Pages' }).getByText('1–1 of 1').waitFor();
     await page.getByTestId('leads-DO_NOT_CALL').getByText('1').waitFor();
+
+    // The import made the draft ready; it starts from its own page (calling now or waiting for its
+    // window, by the time of day in São Paulo).
+    const status = page.getByTestId('campaign-status');
+    await status.getByText('Ready').waitFor();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await status.getByText(/^(Running|Waiting for its calling window)$/).waitFor();
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
   } finally {
     await context.close();
   }

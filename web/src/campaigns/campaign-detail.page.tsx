@@ -1,6 +1,6 @@
 // One campaign: how its leads stand, its agents and calls, the lead imports (with progress and the
 // refused rows) and the leads themselves, page by page.
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -18,6 +18,7 @@ import {
   campaignKey,
   campaignsApi,
   leadsKey,
+  type CampaignOperation,
   type LeadFilters,
   type LeadStatus,
 } from './campaigns.api.ts';
@@ -37,6 +38,10 @@ export function CampaignDetailPage() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['campaigns', tenantId, campaignId] });
   useRealtime(can('monitoring.view'), { on: { CAMPAIGN_STATUS_CHANGED: refresh }, onConnect: refresh });
   const target = { kind: 'LEADS', campaignId } as const;
+  const operate = useMutation({
+    mutationFn: (operation: CampaignOperation) => campaignsApi.operate(campaignId, operation),
+    onSettled: refresh,
+  });
 
   return (
     <section className="campaign-detail">
@@ -50,8 +55,26 @@ export function CampaignDetailPage() {
         <>
           <div className="page-title">
             <h1>{campaign.data.name}</h1>
-            <span className="badge">{t(`campaigns.statuses.${campaign.data.status}`)}</span>
+            <span className="badge" data-testid="campaign-status">
+              {t(`campaigns.statuses.${campaign.data.status}`)}
+            </span>
+            {can('campaigns.manage') && (
+              <span className="row-actions">
+                {campaign.data.operations.map((operation) => (
+                  <button
+                    key={operation}
+                    type="button"
+                    className={operation === 'start' ? undefined : 'secondary'}
+                    disabled={operate.isPending}
+                    onClick={() => operate.mutate(operation)}
+                  >
+                    {t(`campaigns.operations.${operation}`)}
+                  </button>
+                ))}
+              </span>
+            )}
           </div>
+          <ErrorMessage error={operate.error} />
           <CampaignStatsPanel campaignId={campaignId} />
           {can('leads.import') && (
             <>
