@@ -21,18 +21,28 @@ it('creates a campaign with its calling windows, refuses a minimum dial level ab
     await page.getByText('No campaigns yet.').waitFor();
     await page.getByRole('button', { name: 'New campaign' }).click();
     const form = page.getByRole('form', { name: 'New campaign' });
+    // The wizard: name and routing, dialing, calling windows, review.
     await form.getByLabel('Name').fill('Renovação 2027');
     await form.getByLabel('Queue').selectOption({ label: 'Vendas' });
     await form.getByLabel('Trunk').selectOption({ label: 'Operadora' });
+    await form.getByRole('button', { name: 'Next' }).click();
     await form.getByLabel('Minimum dial level (lines per agent)').fill('3');
     await form.getByLabel('Maximum dial level (lines per agent)').fill('2');
+    await form.getByRole('button', { name: 'Next' }).click();
     // Friday off, Saturday mornings on.
     await form.getByRole('checkbox', { name: 'Friday' }).uncheck();
     await form.getByRole('checkbox', { name: 'Saturday' }).check();
     await form.getByLabel('Saturday: until').fill('13:00');
+    await form.getByRole('button', { name: 'Next' }).click();
+    const review = form.getByRole('definition');
+    await review.getByText('Mon–Thu 09:00–18:00, Sat 09:00–13:00').waitFor();
+    await review.getByText('Vendas').waitFor();
     await form.getByRole('button', { name: 'Create campaign' }).click();
+    // Refused: the wizard goes back to the dialing step, with the reason in words.
     await expectAlert(page, 'The minimum dial level cannot be above the maximum.');
     await form.getByLabel('Maximum dial level (lines per agent)').fill('3.5');
+    await form.getByRole('button', { name: 'Next' }).click();
+    await form.getByRole('button', { name: 'Next' }).click();
     await form.getByRole('button', { name: 'Create campaign' }).click();
     await form.waitFor({ state: 'detached' });
 

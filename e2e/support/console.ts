@@ -54,6 +54,8 @@ export const TENANT_ADMIN_MENU = [
   'Queues',
   'Agents',
   'Campaigns',
+  'Callbacks',
+  'Do not call',
   'Pause reasons',
   'Dispositions',
   'Inbound routes',

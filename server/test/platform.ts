@@ -3,7 +3,7 @@
 // With `withSwitch`, it also runs against the switch simulator over the event socket.
 import type { SwitchSimulator } from '@callcenter/switch-sim';
 import { WEB_DIST_DIR } from '../src/runtime.ts';
-import { createPlatformAdmin, startTestApp } from './harness.ts';
+import { createPlatformAdmin, startTestApp, type TestApp } from './harness.ts';
 import { startSwitchedApp } from './switch.ts';
 
 export interface TestPlatform {
@@ -11,6 +11,8 @@ export interface TestPlatform {
   platformAdmin: { email: string; password: string };
   /** The simulated switch, when started `withSwitch`. */
   simulator: (() => SwitchSimulator) | null;
+  /** The run's database, for rows only the switch would write (a dialer's call record). */
+  db: TestApp['db'];
   stop(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export async function startTestPlatform(options: { withSwitch?: boolean } = {}):
     baseUrl,
     platformAdmin: { email: admin.email, password: admin.password },
     simulator: switched ? switched.simulator : null,
+    db: t.db,
     stop: () => t.close(),
   };
 }

@@ -5,7 +5,9 @@ import { AuditLogPage } from '../audit/audit-log.page.tsx';
 import { ChangePasswordPage } from '../auth/change-password.page.tsx';
 import { LoginPage } from '../auth/login.page.tsx';
 import { SelectTenantPage } from '../auth/select-tenant.page.tsx';
+import { CallbacksPage } from '../callbacks/callbacks.page.tsx';
 import { CallsPage } from '../calls/calls.page.tsx';
+import { CampaignDetailPage } from '../campaigns/campaign-detail.page.tsx';
 import { CampaignsPage } from '../campaigns/campaigns.page.tsx';
 import { CodeListPage } from '../code-lists/code-list.page.tsx';
 import { ExtensionsPage } from '../extensions/extensions.page.tsx';
@@ -15,6 +17,7 @@ import { PlansPage } from '../plans/plans.page.tsx';
 import { PlatformUsersPage } from '../platform-users/platform-users.page.tsx';
 import { QueuesPage } from '../queues/queues.page.tsx';
 import { SettingsPage } from '../settings/settings.page.tsx';
+import { SuppressionPage } from '../suppression/suppression.page.tsx';
 import { SystemPage } from '../system/system.page.tsx';
 import { TenantsPage } from '../tenants/tenants.page.tsx';
 import { TrunksPage } from '../trunks/trunks.page.tsx';
@@ -48,6 +51,8 @@ const MENU_PAGES: Record<MenuPath, ReactNode> = {
   '/tenant/queues': <QueuesPage />,
   '/tenant/agents': <AgentsPage />,
   '/tenant/campaigns': <CampaignsPage />,
+  '/tenant/callbacks': <CallbacksPage />,
+  '/tenant/suppression': <SuppressionPage />,
   '/tenant/pause-reasons': <CodeListPage key="pauseReasons" kind="pauseReasons" />,
   '/tenant/dispositions': <CodeListPage key="dispositions" kind="dispositions" />,
   '/tenant/inbound-routes': <InboundRoutesPage />,
@@ -79,6 +84,14 @@ export function AppRoutes() {
               }
             />
           ))}
+          <Route
+            path="/tenant/campaigns/:campaignId"
+            element={
+              <RequirePermission permission="campaigns.view">
+                <CampaignDetailPage />
+              </RequirePermission>
+            }
+          />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>

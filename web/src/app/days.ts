@@ -10,6 +10,23 @@ export function startOfDayIn(day: string, timeZone: string): string {
   return new Date(instant).toISOString();
 }
 
+/** The instant a wall-clock time (YYYY-MM-DDTHH:mm, as datetime-local inputs give it) is in a time zone. */
+export function instantOfWallTime(wallTime: string, timeZone: string): string {
+  const [day = '', time = '00:00'] = wallTime.split('T');
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const utc = Date.UTC(year, month - 1, date, hours, minutes);
+  let instant = utc - offsetAt(utc, timeZone);
+  instant = utc - offsetAt(instant, timeZone);
+  return new Date(instant).toISOString();
+}
+
+/** An instant as the wall-clock time (YYYY-MM-DDTHH:mm) of a time zone, for a datetime-local input. */
+export function wallTimeIn(instant: string | number, timeZone: string): string {
+  const at = typeof instant === 'number' ? instant : Date.parse(instant);
+  return new Date(at + offsetAt(at, timeZone)).toISOString().slice(0, 16);
+}
+
 /** The day after a YYYY-MM-DD day. */
 export function nextDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];

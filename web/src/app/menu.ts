@@ -48,6 +48,13 @@ export const MENU = [
   { path: '/tenant/queues', label: 'menu.queues', section: 'tenant', permission: 'queues.view' },
   { path: '/tenant/agents', label: 'menu.agents', section: 'tenant', permission: 'agents.view' },
   { path: '/tenant/campaigns', label: 'menu.campaigns', section: 'tenant', permission: 'campaigns.view' },
+  { path: '/tenant/callbacks', label: 'menu.callbacks', section: 'tenant', permission: 'campaigns.view' },
+  {
+    path: '/tenant/suppression',
+    label: 'menu.suppression',
+    section: 'tenant',
+    permission: 'suppression.manage',
+  },
   { path: '/tenant/pause-reasons', label: 'menu.pauseReasons', section: 'tenant', permission: 'agents.view' },
   {
     path: '/tenant/dispositions',

@@ -2,14 +2,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth-context.tsx';
+import { isApiError } from '../app/api-client.ts';
+import { errorDetails } from '../app/error-details.ts';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { FormActions } from '../app/form-actions.tsx';
 import { NumberInput } from '../app/number-input.tsx';
+import { useFormat } from '../app/use-format.ts';
 import { queuesApi, queuesKey } from '../queues/queues.api.ts';
 import { trunksApi, trunksKey } from '../trunks/trunks.api.ts';
 import { campaignsApi, type Campaign, type CampaignInput } from './campaigns.api.ts';
 import './campaigns.css';
-import { rowsOf, scheduleOf, type DayRow } from './schedule-editor.ts';
+import { WIZARD_STEPS, nextStep, previousStep, stepOfError, type WizardStep } from './campaign-wizard.ts';
+import { rowsOf, scheduleOf, scheduleSummary, type DayRow } from './schedule-editor.ts';
 
 /** Brazil's time zones (IANA), São Paulo first: the ones a Brazilian call center chooses from. */
 const BRAZILIAN_TIME_ZONES = [
@@ -39,6 +43,7 @@ interface CampaignFormProps {
 
 export function CampaignForm({ campaign, onSaved, onCancel }: CampaignFormProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { me } = useAuth();
   const tenantId = me?.tenantId ?? null;
   const queryClient = useQueryClient();
@@ -59,17 +64,22 @@ export function CampaignForm({ campaign, onSaved, onCancel }: CampaignFormProps)
   );
   const setDay = (index: number, change: Partial<DayRow>) => setDays((rows) => rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
 
+  // Creating walks through the steps; editing shows every section at once.
+  const wizard = campaign === undefined;
+  const [step, setStep] = useState<WizardStep>('routing');
   const save = useMutation({
     mutationFn: (input: CampaignInput) => (campaign ? campaignsApi.update(campaign.id, input) : campaignsApi.create(input)),
     onSuccess: async () => {
       onSaved();
       await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
     },
+    // A refusal takes the wizard back to the step where the refused field is.
+    onError: (error) => {
+      if (wizard) setStep(stepOfError(isApiError(error) ? error.code : '', errorDetails(error).map((detail) => detail.path)));
+    },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate({
+  const input = (): CampaignInput => ({
       name: name.trim(),
       queueId,
       trunkId,
@@ -80,112 +90,185 @@ export function CampaignForm({ campaign, onSaved, onCancel }: CampaignFormProps)
       timezone,
       callerId: callerId.trim() === '' ? null : callerId.trim(),
       schedule: scheduleOf(days),
-    });
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // In the wizard, Enter or Next on a step moves on; only the review creates.
+    if (wizard && step !== 'review') {
+      setStep(nextStep(step));
+      return;
+    }
+    save.mutate(input());
   };
   const title = campaign ? t('campaigns.editTitle') : t('campaigns.createTitle');
   const zones = BRAZILIAN_TIME_ZONES.includes(timezone) ? BRAZILIAN_TIME_ZONES : [timezone, ...BRAZILIAN_TIME_ZONES];
 
+  const shows = (section: WizardStep) => !wizard || step === section;
+  const queueName = queues.data?.find((queue) => queue.id === queueId)?.name ?? '—';
+  const trunkName = trunks.data?.find((trunk) => trunk.id === trunkId)?.name ?? '—';
+  const dayName = (day: string) => t(`campaigns.daysShort.${day}`);
+
   return (
     <form className="form panel" onSubmit={submit} aria-label={title}>
       <h2>{title}</h2>
-      <div className="form-grid">
-        <label>
-          <span>{t('common.name')}</span>
-          <input required maxLength={120} value={name} onChange={(event) => setName(event.target.value)} />
-        </label>
-        <label>
-          <span>{t('campaigns.queue')}</span>
-          <select required value={queueId} onChange={(event) => setQueueId(event.target.value)}>
-            <option value="">{queues.isPending ? t('common.loading') : t('campaigns.chooseQueue')}</option>
-            {queues.data?.map((queue) => (
-              <option key={queue.id} value={queue.id}>
-                {queue.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('campaigns.trunk')}</span>
-          <select required value={trunkId} onChange={(event) => setTrunkId(event.target.value)}>
-            <option value="">{trunks.isPending ? t('common.loading') : t('campaigns.chooseTrunk')}</option>
-            {trunks.data?.map((trunk) => (
-              <option key={trunk.id} value={trunk.id}>
-                {trunk.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('campaigns.pacingMin')}</span>
-          <NumberInput required min={1} max={10} value={pacingMin} onValueChange={setPacingMin} />
-        </label>
-        <label>
-          <span>{t('campaigns.pacingMax')}</span>
-          <NumberInput required min={1} max={10} value={pacingMax} onValueChange={setPacingMax} />
-        </label>
-        <label>
-          <span>{t('campaigns.maxAttempts')}</span>
-          <NumberInput required min={1} max={20} integer value={maxAttempts} onValueChange={setMaxAttempts} />
-        </label>
-        <label>
-          <span>{t('campaigns.callerId')}</span>
-          <input inputMode="tel" pattern="\+?[0-9]{3,20}" value={callerId} onChange={(event) => setCallerId(event.target.value)} />
-        </label>
-        <label>
-          <span>{t('campaigns.timezone')}</span>
-          <select value={timezone} onChange={(event) => setTimezone(event.target.value)}>
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="checkbox">
-          <input type="checkbox" checked={recordingEnabled} onChange={(event) => setRecordingEnabled(event.target.checked)} />
-          <span>{t('campaigns.recordingEnabled')}</span>
-        </label>
-      </div>
-      <fieldset className="schedule-editor">
-        <legend>{t('campaigns.schedule')}</legend>
-        <p className="muted">{t('campaigns.scheduleHint', { timezone })}</p>
-        <table>
-          <tbody>
-            {days.map((row, index) => (
-              <tr key={row.day}>
-                <th scope="row">
-                  <label className="checkbox">
-                    <input type="checkbox" checked={row.calls} onChange={(event) => setDay(index, { calls: event.target.checked })} />
-                    <span>{t(`campaigns.days.${row.day}`)}</span>
-                  </label>
-                </th>
-                <td>
-                  <input
-                    type="time"
-                    aria-label={t('campaigns.windowStart', { day: t(`campaigns.days.${row.day}`) })}
-                    disabled={!row.calls}
-                    required={row.calls}
-                    value={row.start}
-                    onChange={(event) => setDay(index, { start: event.target.value })}
-                  />
-                </td>
-                <td>
-                  <input
-                    type="time"
-                    aria-label={t('campaigns.windowEnd', { day: t(`campaigns.days.${row.day}`) })}
-                    disabled={!row.calls}
-                    required={row.calls}
-                    value={row.end}
-                    onChange={(event) => setDay(index, { end: event.target.value })}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </fieldset>
+      {wizard && (
+        <ol className="wizard-steps" aria-label={t('campaigns.wizard.steps')}>
+          {WIZARD_STEPS.map((one, index) => (
+            <li key={one} aria-current={one === step ? 'step' : undefined}>
+              {WIZARD_STEPS.indexOf(step) > index ? (
+                <button type="button" className="link" onClick={() => setStep(one)}>
+                  {index + 1}. {t(`campaigns.wizard.${one}`)}
+                </button>
+              ) : (
+                <span>
+                  {index + 1}. {t(`campaigns.wizard.${one}`)}
+                </span>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      {shows('routing') && (
+        <div className="form-grid">
+          <label>
+            <span>{t('common.name')}</span>
+            <input required maxLength={120} value={name} onChange={(event) => setName(event.target.value)} />
+          </label>
+          <label>
+            <span>{t('campaigns.queue')}</span>
+            <select required value={queueId} onChange={(event) => setQueueId(event.target.value)}>
+              <option value="">{queues.isPending ? t('common.loading') : t('campaigns.chooseQueue')}</option>
+              {queues.data?.map((queue) => (
+                <option key={queue.id} value={queue.id}>
+                  {queue.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{t('campaigns.trunk')}</span>
+            <select required value={trunkId} onChange={(event) => setTrunkId(event.target.value)}>
+              <option value="">{trunks.isPending ? t('common.loading') : t('campaigns.chooseTrunk')}</option>
+              {trunks.data?.map((trunk) => (
+                <option key={trunk.id} value={trunk.id}>
+                  {trunk.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{t('campaigns.callerId')}</span>
+            <input inputMode="tel" pattern="\+?[0-9]{3,20}" value={callerId} onChange={(event) => setCallerId(event.target.value)} />
+          </label>
+        </div>
+      )}
+      {shows('dialing') && (
+        <div className="form-grid">
+          <label>
+            <span>{t('campaigns.pacingMin')}</span>
+            <NumberInput required min={1} max={10} value={pacingMin} onValueChange={setPacingMin} />
+          </label>
+          <label>
+            <span>{t('campaigns.pacingMax')}</span>
+            <NumberInput required min={1} max={10} value={pacingMax} onValueChange={setPacingMax} />
+          </label>
+          <label>
+            <span>{t('campaigns.maxAttempts')}</span>
+            <NumberInput required min={1} max={20} integer value={maxAttempts} onValueChange={setMaxAttempts} />
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" checked={recordingEnabled} onChange={(event) => setRecordingEnabled(event.target.checked)} />
+            <span>{t('campaigns.recordingEnabled')}</span>
+          </label>
+        </div>
+      )}
+      {shows('schedule') && (
+        <>
+          <div className="form-grid">
+            <label>
+              <span>{t('campaigns.timezone')}</span>
+              <select value={timezone} onChange={(event) => setTimezone(event.target.value)}>
+                {zones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <fieldset className="schedule-editor">
+            <legend>{t('campaigns.schedule')}</legend>
+            <p className="muted">{t('campaigns.scheduleHint', { timezone })}</p>
+            <table>
+              <tbody>
+                {days.map((row, index) => (
+                  <tr key={row.day}>
+                    <th scope="row">
+                      <label className="checkbox">
+                        <input type="checkbox" checked={row.calls} onChange={(event) => setDay(index, { calls: event.target.checked })} />
+                        <span>{t(`campaigns.days.${row.day}`)}</span>
+                      </label>
+                    </th>
+                    <td>
+                      <input
+                        type="time"
+                        aria-label={t('campaigns.windowStart', { day: t(`campaigns.days.${row.day}`) })}
+                        disabled={!row.calls}
+                        required={row.calls}
+                        value={row.start}
+                        onChange={(event) => setDay(index, { start: event.target.value })}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        type="time"
+                        aria-label={t('campaigns.windowEnd', { day: t(`campaigns.days.${row.day}`) })}
+                        disabled={!row.calls}
+                        required={row.calls}
+                        value={row.end}
+                        onChange={(event) => setDay(index, { end: event.target.value })}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </fieldset>
+        </>
+      )}
+      {wizard && step === 'review' && (
+        <dl className="facts" aria-label={t('campaigns.wizard.review')}>
+          <dt>{t('common.name')}</dt>
+          <dd>{name}</dd>
+          <dt>{t('campaigns.queue')}</dt>
+          <dd>{queueName}</dd>
+          <dt>{t('campaigns.trunk')}</dt>
+          <dd>{trunkName}</dd>
+          <dt>{t('campaigns.pacing')}</dt>
+          <dd>
+            {format.number(pacingMin)}–{format.number(pacingMax)}
+          </dd>
+          <dt>{t('campaigns.maxAttempts')}</dt>
+          <dd>{format.number(maxAttempts)}</dd>
+          <dt>{t('campaigns.recordingEnabled')}</dt>
+          <dd>{recordingEnabled ? t('common.yes') : t('common.no')}</dd>
+          <dt>{t('campaigns.schedule')}</dt>
+          <dd>
+            {scheduleSummary(scheduleOf(days), dayName) || t('campaigns.noWindows')} <span className="muted">({timezone})</span>
+          </dd>
+        </dl>
+      )}
       <ErrorMessage error={save.error} />
-      <FormActions saving={save.isPending} submitLabel={campaign ? t('common.save') : t('campaigns.create')} onCancel={onCancel} />
+      {wizard && step !== 'routing' && (
+        <button type="button" className="secondary" onClick={() => setStep(previousStep(step))}>
+          {t('campaigns.wizard.back')}
+        </button>
+      )}
+      <FormActions
+        saving={save.isPending}
+        submitLabel={!wizard ? t('common.save') : step === 'review' ? t('campaigns.create') : t('campaigns.wizard.next')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

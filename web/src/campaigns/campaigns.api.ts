@@ -1,4 +1,5 @@
 import { api } from '../app/api-client.ts';
+import { queryString } from '../app/query-string.ts';
 
 export const CAMPAIGN_OPERATIONS = ['start', 'pause', 'drain', 'stop'] as const;
 export type CampaignOperation = (typeof CAMPAIGN_OPERATIONS)[number];
@@ -36,14 +37,64 @@ export interface Campaign extends CampaignInput {
   updatedAt: string;
 }
 
+export const LEAD_STATUSES = ['READY', 'CALLBACK', 'DO_NOT_CALL', 'COMPLETED', 'EXHAUSTED'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export interface Lead {
+  id: string;
+  campaignId: string;
+  /** E.164. */
+  phone: string;
+  name: string | null;
+  status: LeadStatus;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastOutcome: string | null;
+  data: Record<string, string>;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /campaigns/:id/stats; the live parts stay null until the dialer has numbers for them. */
+export interface CampaignStats {
+  leads: Partial<Record<LeadStatus, number>>;
+  attempts: number;
+  answered: number;
+  abandonRate: number | null;
+  agents: Partial<Record<string, number>>;
+  callsInProgress: number;
+  dialLevel: number | null;
+}
+
+export interface LeadFilters {
+  status?: LeadStatus;
+  page: number;
+  pageSize: number;
+}
+
 export const campaignsKey = (tenantId: string | null) => ['campaigns', tenantId] as const;
+export const campaignKey = (tenantId: string | null, id: string) => ['campaigns', tenantId, id] as const;
+export const campaignStatsKey = (tenantId: string | null, id: string) =>
+  ['campaigns', tenantId, id, 'stats'] as const;
+export const leadsKey = (tenantId: string | null, id: string, filters: LeadFilters) =>
+  ['campaigns', tenantId, id, 'leads', filters] as const;
 
 const one = (id: string) => `/campaigns/${encodeURIComponent(id)}`;
 
 export const campaignsApi = {
   list: () => api<Campaign[]>('/campaigns'),
+  get: (id: string) => api<Campaign>(one(id)),
+  stats: (id: string) => api<CampaignStats>(`${one(id)}/stats`),
+  leads: (id: string, filters: LeadFilters) =>
+    api<Page<Lead>>(`${one(id)}/leads?${queryString({ ...filters })}`),
   create: (input: CampaignInput) => api<Campaign>('/campaigns', { method: 'POST', body: input }),
   update: (id: string, input: CampaignInput) => api<Campaign>(one(id), { method: 'PATCH', body: input }),
   remove: (id: string) => api<void>(one(id), { method: 'DELETE' }),
-  operate: (id: string, operation: CampaignOperation) => api<Campaign>(`${one(id)}/${operation}`, { method: 'POST' }),
+  operate: (id: string, operation: CampaignOperation) =>
+    api<Campaign>(`${one(id)}/${operation}`, { method: 'POST' }),
 };

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAuth } from '../app/auth-context.tsx';
 import { EditDeleteButtons } from '../app/edit-delete-buttons.tsx';
 import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
@@ -80,7 +81,9 @@ export function CampaignsPage() {
           <tbody>
             {campaigns.data?.map((campaign) => (
               <tr key={campaign.id} data-testid="campaign-row">
-                <td>{campaign.name}</td>
+                <td>
+                  <Link to={`/tenant/campaigns/${encodeURIComponent(campaign.id)}`}>{campaign.name}</Link>
+                </td>
                 <td>
                   <span className={`badge ${STATUS_TONE[campaign.status]}`}>{t(`campaigns.statuses.${campaign.status}`)}</span>
                 </td>

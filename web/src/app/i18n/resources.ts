@@ -8,6 +8,8 @@ import agentsPtBR from '../../agents/agents.pt-BR.json';
 import auditEn from '../../audit/audit.en.json';
 import auditPtBR from '../../audit/audit.pt-BR.json';
 import callsEn from '../../calls/calls.en.json';
+import callbacksEn from '../../callbacks/callbacks.en.json';
+import callbacksPtBR from '../../callbacks/callbacks.pt-BR.json';
 import callsPtBR from '../../calls/calls.pt-BR.json';
 import campaignsEn from '../../campaigns/campaigns.en.json';
 import campaignsPtBR from '../../campaigns/campaigns.pt-BR.json';
@@ -23,10 +25,14 @@ import inboundRoutesEn from '../../inbound-routes/inbound-routes.en.json';
 import inboundRoutesPtBR from '../../inbound-routes/inbound-routes.pt-BR.json';
 import ivrMenusEn from '../../ivr-menus/ivr-menus.en.json';
 import ivrMenusPtBR from '../../ivr-menus/ivr-menus.pt-BR.json';
+import listImportsEn from '../../list-imports/list-imports.en.json';
+import listImportsPtBR from '../../list-imports/list-imports.pt-BR.json';
 import platformUsersEn from '../../platform-users/platform-users.en.json';
 import platformUsersPtBR from '../../platform-users/platform-users.pt-BR.json';
 import tenantsEn from '../../tenants/tenants.en.json';
 import tenantsPtBR from '../../tenants/tenants.pt-BR.json';
+import suppressionEn from '../../suppression/suppression.en.json';
+import suppressionPtBR from '../../suppression/suppression.pt-BR.json';
 import trunksEn from '../../trunks/trunks.en.json';
 import trunksPtBR from '../../trunks/trunks.pt-BR.json';
 import wallboardEn from '../../wallboard/wallboard.en.json';
@@ -48,6 +54,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     agentDeskEn,
     agentsEn,
     auditEn,
+    callbacksEn,
     callsEn,
     campaignsEn,
     codeListsEn,
@@ -56,7 +63,9 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     homeEn,
     inboundRoutesEn,
     ivrMenusEn,
+    listImportsEn,
     platformUsersEn,
+    suppressionEn,
     tenantsEn,
     trunksEn,
     wallboardEn,
@@ -67,6 +76,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     agentDeskPtBR,
     agentsPtBR,
     auditPtBR,
+    callbacksPtBR,
     callsPtBR,
     campaignsPtBR,
     codeListsPtBR,
@@ -75,7 +85,9 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     homePtBR,
     inboundRoutesPtBR,
     ivrMenusPtBR,
+    listImportsPtBR,
     platformUsersPtBR,
+    suppressionPtBR,
     tenantsPtBR,
     trunksPtBR,
     wallboardPtBR,

@@ -1,0 +1,94 @@
+// Leads of a campaign in the console: a CSV file imported with a progress bar that moves as the
+// batches commit, the counters, the refused rows downloaded, and the leads listed by status.
+import { readFile } from 'node:fs/promises';
+import { expect, it } from 'vitest';
+import { apiTenantAdmin, call } from './support/api.ts';
+import { openPage } from './support/browser.ts';
+import { openMenu, signIn } from './support/console.ts';
+import { useE2eEnvironment } from './support/environment.ts';
+
+const env = useE2eEnvironment();
+
+/** 30,000 distinct mobiles (+ one of each refusal, a duplicate and a suppressed number), `;`-separated. */
+function leadsFile(): string {
+  const lines = ['nome;telefone;cidade'];
+  for (let i = 0; i < 30_000; i++) lines.push(`Cliente ${i};(11) 9${String(6000_0000 + i).padStart(8, '0')};São Paulo`);
+  lines.push('Sem número;;Campinas');
+  lines.push('Letras;11 9ABCD-1234;Santos');
+  lines.push('Estrangeiro;+1 212 555 1234;Nova York');
+  lines.push('Repetido;11 96000-0000;São Paulo');
+  lines.push('Bloqueado;(21) 99876-5432;Rio de Janeiro');
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+it('imports a CSV of leads with a moving progress bar, shows the counters, downloads the refused rows and lists the leads', async () => {
+  const { baseUrl, platformAdmin } = env.platform;
+  const admin = await apiTenantAdmin(baseUrl, platformAdmin, 'lead-import');
+  const queue = await call<{ id: string }>(baseUrl, '/queues', { method: 'POST', token: admin.token, body: { name: 'Vendas' } });
+  const trunk = await call<{ id: string }>(baseUrl, '/trunks', { method: 'POST', token: admin.token, body: { name: 'Operadora', host: 'sip.carrier.example' } });
+  await call(baseUrl, '/campaigns', {
+    method: 'POST',
+    token: admin.token,
+    body: { name: 'Renovação', queueId: queue.id, trunkId: trunk.id, pacingMin: 1, pacingMax: 2 },
+  });
+  await call(baseUrl, '/suppression', { method: 'POST', token: admin.token, body: { phone: '21 99876-5432' } });
+
+  const { context, page } = await openPage(env.browser);
+  try {
+    await signIn(page, baseUrl, admin.email, admin.password);
+    await openMenu(page, 'Campaigns');
+    await page.getByRole('link', { name: 'Renovação' }).click();
+    await page.getByRole('heading', { name: 'Renovação', level: 1 }).waitFor();
+    await page.getByText('No leads yet: import a CSV file.').waitFor();
+
+    // Every value the bar takes, seen from the page itself (the import may be quick).
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const bar = document.querySelector<HTMLProgressElement>('[data-testid="import-progress"] progress');
+        if (bar?.hasAttribute('value')) seen.push(bar.value);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['value'] });
+    });
+    await page.getByLabel('File').setInputFiles({ name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(leadsFile()) });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const summary = page.getByTestId('import-summary');
+    await summary.waitFor({ timeout: 60_000 });
+    const counts = Object.fromEntries(
+      await Promise.all(
+        ['total', 'valid', 'invalid', 'duplicates', 'imported', 'suppressed'].map(async (key) => [key, await summary.getByTestId(`count-${key}`).innerText()]),
+      ),
+    );
+    expect(counts).toEqual({ total: '30,005', valid: '30,002', invalid: '3', duplicates: '1', imported: '30,001', suppressed: '1' });
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+    expect(seen.some((value) => value > 0 && value < 1)).toBe(true);
+
+    // The refused rows, as a CSV: row number, value as written, reason.
+    const [download] = await Promise.all([page.waitForEvent('download'), summary.getByRole('button', { name: 'Download refused rows' }).click()]);
+    const rejected = await readFile((await download.path())!, 'utf8');
+    expect(rejected).toContain('11 9ABCD-1234');
+    expect(rejected).toContain('LETTERS');
+    expect(rejected).toContain('DUPLICATE');
+    expect(rejected.trim().split(/\r?\n/)).toHaveLength(5);
+
+    const history = page.getByRole('table', { name: 'Imports' });
+    await history.getByRole('row').filter({ hasText: 'leads.csv' }).getByText('Completed').waitFor();
+    const leads = page.getByRole('table', { name: 'Leads' });
+    await leads.getByTestId('lead-row').first().waitFor();
+    await page.getByRole('navigation', { name: 'Pages' }).getByText('1–50 of 30,001').waitFor();
+    await page.getByLabel('Status').selectOption({ label: 'Do not call' });
+    await leads.getByText('+55 21 99876-5432').waitFor();
+    await page.getByRole('navigation', { name: 'Pages' }).getByText('1–1 of 1').waitFor();
+    await page.getByTestId('leads-DO_NOT_CALL').getByText('1').waitFor();
+
+    // The import made the draft ready; it starts from its own page (calling now or waiting for its
+    // window, by the time of day in São Paulo).
+    const status = page.getByTestId('campaign-status');
+    await status.getByText('Ready').waitFor();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await status.getByText(/^(Running|Waiting for its calling window)$/).waitFor();
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+  } finally {
+    await context.close();
+  }
+});

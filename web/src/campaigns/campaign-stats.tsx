@@ -1,0 +1,93 @@
+// A campaign's figures: leads by status as a bar, attempts and answers, the dialer's live numbers
+// (dash until the dialer reports them) and its agents by state.
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { AgentStateBadge } from '../agents/agent-state-badge.tsx';
+import { useAuth } from '../app/auth-context.tsx';
+import { ErrorMessage, Loading } from '../app/feedback.tsx';
+import { useFormat } from '../app/use-format.ts';
+import type { AgentState } from '../agents/agent-state.ts';
+import { leadShares } from './campaign-view.ts';
+import { campaignStatsKey, campaignsApi } from './campaigns.api.ts';
+
+const STATS_POLL_MS = 5_000;
+
+export function CampaignStatsPanel({ campaignId }: { campaignId: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { me } = useAuth();
+  const stats = useQuery({
+    queryKey: campaignStatsKey(me?.tenantId ?? null, campaignId),
+    queryFn: () => campaignsApi.stats(campaignId),
+    refetchInterval: STATS_POLL_MS,
+  });
+  if (stats.isPending) return <Loading />;
+  if (!stats.data) return <ErrorMessage error={stats.error} />;
+  const data = stats.data;
+  const shares = leadShares(data.leads);
+  const agents = Object.entries(data.agents).filter(([, count]) => (count ?? 0) > 0);
+  return (
+    <section aria-labelledby="campaign-stats" className="campaign-stats">
+      <h2 id="campaign-stats">{t('campaigns.stats.title')}</h2>
+      <figure className="state-bar-figure">
+        <div
+          className="state-bar"
+          role="img"
+          aria-label={shares
+            .map((share) => `${t(`campaigns.leadStatuses.${share.status}`)}: ${share.count}`)
+            .join(', ')}
+        >
+          {shares.map((share) => (
+            <span
+              key={share.status}
+              className={`segment lead-${share.status}`}
+              style={{ width: `${share.share * 100}%` }}
+            />
+          ))}
+        </div>
+        <figcaption>
+          {shares.map((share) => (
+            <span key={share.status} className="legend" data-testid={`leads-${share.status}`}>
+              <span className={`swatch lead-${share.status}`} aria-hidden="true" />{' '}
+              {t(`campaigns.leadStatuses.${share.status}`)}: {format.number(share.count)}
+            </span>
+          ))}
+        </figcaption>
+      </figure>
+      <dl className="counters">
+        <div>
+          <dt>{t('campaigns.stats.attempts')}</dt>
+          <dd data-testid="stat-attempts">{format.number(data.attempts)}</dd>
+        </div>
+        <div>
+          <dt>{t('campaigns.stats.answered')}</dt>
+          <dd>{format.number(data.answered)}</dd>
+        </div>
+        <div>
+          <dt>{t('campaigns.stats.abandonRate')}</dt>
+          <dd>{data.abandonRate === null ? '—' : format.percent(data.abandonRate)}</dd>
+        </div>
+        <div>
+          <dt>{t('campaigns.stats.callsInProgress')}</dt>
+          <dd>{format.number(data.callsInProgress)}</dd>
+        </div>
+        <div>
+          <dt>{t('campaigns.stats.dialLevel')}</dt>
+          <dd>{data.dialLevel === null ? '—' : format.number(data.dialLevel)}</dd>
+        </div>
+        <div className="wide">
+          <dt>{t('campaigns.stats.agents')}</dt>
+          <dd>
+            {agents.length === 0
+              ? t('campaigns.stats.noAgents')
+              : agents.map(([state, count]) => (
+                  <span key={state} className="legend">
+                    <AgentStateBadge state={state as AgentState} /> {format.number(count)}
+                  </span>
+                ))}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
