@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AgentStateBadge } from '../agents/agent-state-badge.tsx';
 import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
+import { ShareBar } from '../app/share-bar.tsx';
 import { useFormat } from '../app/use-format.ts';
 import type { AgentState } from '../agents/agent-state.ts';
 import { leadShares } from './campaign-view.ts';
@@ -29,31 +30,21 @@ export function CampaignStatsPanel({ campaignId }: { campaignId: string }) {
   return (
     <section aria-labelledby="campaign-stats" className="campaign-stats">
       <h2 id="campaign-stats">{t('campaigns.stats.title')}</h2>
-      <figure className="state-bar-figure">
-        <div
-          className="state-bar"
-          role="img"
-          aria-label={shares
-            .map((share) => `${t(`campaigns.leadStatuses.${share.status}`)}: ${share.count}`)
-            .join(', ')}
-        >
-          {shares.map((share) => (
-            <span
-              key={share.status}
-              className={`segment lead-${share.status}`}
-              style={{ width: `${share.share * 100}%` }}
-            />
-          ))}
-        </div>
-        <figcaption>
-          {shares.map((share) => (
-            <span key={share.status} className="legend" data-testid={`leads-${share.status}`}>
-              <span className={`swatch lead-${share.status}`} aria-hidden="true" />{' '}
-              {t(`campaigns.leadStatuses.${share.status}`)}: {format.number(share.count)}
-            </span>
-          ))}
-        </figcaption>
-      </figure>
+      <ShareBar
+        entries={shares.map((share) => ({
+          key: share.status,
+          className: `lead-${share.status}`,
+          share: share.share,
+          spoken: `${t(`campaigns.leadStatuses.${share.status}`)}: ${share.count}`,
+          testId: `leads-${share.status}`,
+          legend: (
+            <>
+              <span className={`swatch lead-${share.status}`} aria-hidden="true" /> {t(`campaigns.leadStatuses.${share.status}`)}:{' '}
+              {format.number(share.count)}
+            </>
+          ),
+        }))}
+      />
       <dl className="counters">
         <div>
           <dt>{t('campaigns.stats.attempts')}</dt>

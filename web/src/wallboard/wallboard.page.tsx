@@ -13,6 +13,7 @@ import { LiveIndicator } from '../app/live-indicator.tsx';
 import { useRealtime } from '../app/realtime.ts';
 import { useFormat } from '../app/use-format.ts';
 import { RunningClock } from '../app/running-clock.tsx';
+import { ShareBar } from '../app/share-bar.tsx';
 import { customerNumber } from '../../../server/src/modules/calls/customer-number.ts';
 import { callStatus, currentCallByAgent, loggedInByState, throttle } from './wallboard-view.ts';
 import { wallboardApi, wallboardKey, type CallInProgress, type QueueToday } from './wallboard.api.ts';
@@ -180,30 +181,20 @@ function AgentsSection({
     <section aria-labelledby="wallboard-agents">
       <h2 id="wallboard-agents">{t('wallboard.agents')}</h2>
       {byState.length > 0 && (
-        <figure className="state-bar-figure">
-          <div
-            className="state-bar"
-            role="img"
-            aria-label={byState
-              .map((entry) => `${t(`agentBar.states.${entry.state}`)}: ${entry.count}`)
-              .join(', ')}
-          >
-            {byState.map((entry) => (
-              <span
-                key={entry.state}
-                className={`segment state-${entry.state}`}
-                style={{ width: `${entry.share * 100}%` }}
-              />
-            ))}
-          </div>
-          <figcaption>
-            {byState.map((entry) => (
-              <span key={entry.state} className="legend" data-testid={`agents-${entry.state}`}>
+        <ShareBar
+          entries={byState.map((entry) => ({
+            key: entry.state,
+            className: `state-${entry.state}`,
+            share: entry.share,
+            spoken: `${t(`agentBar.states.${entry.state}`)}: ${entry.count}`,
+            testId: `agents-${entry.state}`,
+            legend: (
+              <>
                 <AgentStateBadge state={entry.state} /> {format.number(entry.count)}
-              </span>
-            ))}
-          </figcaption>
-        </figure>
+              </>
+            ),
+          }))}
+        />
       )}
       {agents.length === 0 ? (
         <p className="muted">{t('wallboard.noAgents')}</p>

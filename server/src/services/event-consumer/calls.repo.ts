@@ -137,15 +137,7 @@ export async function insertEvent(
 ): Promise<boolean> {
   const row = await tx
     .insertInto('callEvents')
-    .values({
-      tenantId: event.tenantId,
-      callId: event.callId,
-      legId: event.legId,
-      name: event.name,
-      eventKey: event.eventKey,
-      occurredAt: event.occurredAt,
-      headers: JSON.stringify(event.headers),
-    })
+    .values(eventRow(event))
     .onConflict((oc) => oc.columns(['callId', 'eventKey']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -153,6 +145,19 @@ export async function insertEvent(
 }
 
 export type NewEvent = Parameters<typeof insertEvent>[1];
+
+/** An event's row, its columns named one by one. */
+function eventRow(event: NewEvent) {
+  return {
+    tenantId: event.tenantId,
+    callId: event.callId,
+    legId: event.legId,
+    name: event.name,
+    eventKey: event.eventKey,
+    occurredAt: event.occurredAt,
+    headers: JSON.stringify(event.headers),
+  };
+}
 
 /** The key of an event row: a call's event is stored once (UNIQUE (call_id, event_key)). */
 export const eventRowKey = (event: Pick<NewEvent, 'callId' | 'eventKey'>) => `${event.callId} ${event.eventKey}`;
@@ -162,17 +167,7 @@ export async function insertEvents(tx: Tx, events: NewEvent[]): Promise<Set<stri
   if (events.length === 0) return new Set();
   const rows = await tx
     .insertInto('callEvents')
-    .values(
-      events.map((event) => ({
-        tenantId: event.tenantId,
-        callId: event.callId,
-        legId: event.legId,
-        name: event.name,
-        eventKey: event.eventKey,
-        occurredAt: event.occurredAt,
-        headers: JSON.stringify(event.headers),
-      })),
-    )
+    .values(events.map(eventRow))
     .onConflict((oc) => oc.columns(['callId', 'eventKey']).doNothing())
     .returning(['callId', 'eventKey'])
     .execute();
