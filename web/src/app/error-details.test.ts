@@ -60,6 +60,14 @@ describe('errorMessage and fieldMessages', () => {
     expect(errorMessage(missing, pt)).toBe('Fila não encontrada.');
   });
 
+  it('words a code by its reason when the reason has words of its own, else by the code', () => {
+    const foreign = new ApiError(400, { code: 'INVALID_PHONE', message: 'x', params: { reason: 'FOREIGN' } }, null);
+    expect(errorMessage(foreign, en)).toBe('Only Brazilian numbers can be used: this one is from another country.');
+    expect(errorMessage(foreign, pt)).toBe('Só números brasileiros podem ser usados: este é de outro país.');
+    const unknownReason = new ApiError(400, { code: 'INVALID_PHONE', message: 'x', params: { reason: 'NEW_ONE' } }, null);
+    expect(errorMessage(unknownReason, en)).toBe('Not a Brazilian phone number (NEW_ONE).');
+  });
+
   it('falls back to the generic wording of the code, then to the server text only for an unknown code', () => {
     const oddSubject = new ApiError(409, { code: 'ALREADY_EXISTS', message: 'x', params: { subject: 'somethingNew' } }, null);
     expect(errorMessage(oddSubject, pt)).toBe('Isto já existe.');

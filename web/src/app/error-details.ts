@@ -45,6 +45,8 @@ export function errorMessage(error: unknown, { t, exists }: Translator): string 
   const named = (group: string, key: string | number | undefined) =>
     typeof key === 'string' && IDENTIFIER.test(key) && exists(`errors.${group}.${key}`) ? `errors.${group}.${key}` : null;
   const key =
+    // A code worded by its reason (INVALID_PHONE: FOREIGN, LETTERS…) when the reason has words of its own.
+    named(`reasons.${error.code}`, params.reason) ??
     (error.code === 'NOT_FOUND' ? named('notFound', params.resource) : null) ??
     (error.code === 'ALREADY_EXISTS' ? named('alreadyExists', params.subject) : null) ??
     named('codes', error.code);
