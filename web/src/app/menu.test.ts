@@ -17,6 +17,8 @@ describe('visibleMenu', () => {
       '/tenant/queues',
       '/tenant/agents',
       '/tenant/campaigns',
+      '/tenant/callbacks',
+      '/tenant/suppression',
       '/tenant/pause-reasons',
       '/tenant/dispositions',
       '/tenant/inbound-routes',
