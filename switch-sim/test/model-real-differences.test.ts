@@ -228,4 +228,18 @@ describe('recordings', () => {
     expect(existsSync(join(prefix, 'early.wav'))).toBe(false);
     await t.client.api('hupall');
   });
+
+  it('uuid_record needs a path to stop (mod_commands), "all" in any case stops every recording, an empty path none (switch_ivr_stop_record_session)', async () => {
+    void t.client.bgapi('originate {sim_outcome=MANUAL}sofia/gateway/carrier/15551230001 &park');
+    const ringing = await until(() => [...t.sim.model.channels.values()].find((ch) => ch.isUp && !ch.answered));
+    const dir = t.sim.model.recorder.resolvePath('two');
+    for (const name of ['a.wav', 'b.wav']) expect(await t.client.api(`uuid_record ${ringing.uuid} start ${join(dir, name)}`)).toBe('+OK Success\n');
+    expect(await t.client.api(`uuid_record ${ringing.uuid} stop`)).toBe('-USAGE: <uuid> [start|stop|mask|unmask] <path> [<limit>] [<recording_vars>]\n');
+    expect(t.sim.model.recorder.stop(ringing, '')).toBe(false);
+    expect(t.client.events().filter(named('RECORD_STOP', (e) => h(e, 'Unique-ID') === ringing.uuid))).toHaveLength(0);
+    expect(await t.client.api(`uuid_record ${ringing.uuid} STOP ALL`)).toBe('+OK Success\n');
+    await until(() => t.client.events().filter(named('RECORD_STOP', (e) => h(e, 'Unique-ID') === ringing.uuid)).length === 2 || undefined);
+    expect(await t.client.api(`uuid_record ${ringing.uuid} stop all`)).toBe('-ERR Cannot stop record session!\n');
+    await t.client.api('hupall');
+  });
 });

@@ -101,14 +101,16 @@ export function uuidDump(core: SwitchCore, arg: string | undefined): string {
   return event.headers.map(([k, v]) => `${k}: ${v}\n`).join('');
 }
 
+/** mod_commands' uuid_record: the path is required for every action, actions in any case. */
 export function uuidRecord(core: SwitchCore, arg: string | undefined): string {
-  const [uuid, action, path, limit, vars] = words(arg);
-  if (!uuid || !action) return '-USAGE: <uuid> [start|stop|mask|unmask] <path> [<limit>] [<recording_vars>]\n';
+  const [uuid, rawAction, path, limit, vars] = words(arg);
+  if (!uuid || !rawAction || !path) return '-USAGE: <uuid> [start|stop|mask|unmask] <path> [<limit>] [<recording_vars>]\n';
+  const action = rawAction.toLowerCase();
   const ch = core.channel(uuid);
   if (!ch?.isUp) return '-ERR Cannot locate session!\n';
   // The same recording as record_session: `<path> +<limit> {vars}`.
-  if (action === 'start') return path && core.recorder.start(ch, [path, `+${Number.parseInt(limit ?? '0', 10) || 0}`, vars ?? ''].join(' ')) ? '+OK Success\n' : '-ERR Cannot record session!\n';
-  if (action === 'stop') return core.recorder.stop(ch, path ?? 'all') ? '+OK Success\n' : '-ERR Cannot stop record session!\n';
+  if (action === 'start') return core.recorder.start(ch, [path, `+${Number.parseInt(limit ?? '0', 10) || 0}`, vars ?? ''].join(' ')) ? '+OK Success\n' : '-ERR Cannot record session!\n';
+  if (action === 'stop') return core.recorder.stop(ch, path) ? '+OK Success\n' : '-ERR Cannot stop record session!\n';
   if (action === 'mask' || action === 'unmask') return '+OK Success\n';
   return '-USAGE: <uuid> [start|stop|mask|unmask] <path> [<limit>] [<recording_vars>]\n';
 }

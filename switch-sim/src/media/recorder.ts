@@ -82,15 +82,19 @@ export class Recorder {
     return true;
   }
 
-  /** Stops one recording (by path) or every recording ("all"). */
+  /**
+   * Stops one recording (by path) or every recording ("all", any case), as
+   * switch_ivr_stop_record_session does; an empty path names no recording and stops nothing.
+   */
   stop(ch: Channel, rawPath: string): boolean {
     const list = this.active.get(ch);
-    if (!list) return false;
     const wanted = rawPath.trim();
+    if (!list || wanted === '') return false;
+    const all = wanted.toLowerCase() === 'all';
     const keep: Recording[] = [];
     let stopped = false;
     for (const rec of list) {
-      if (wanted === '' || wanted === 'all' || rec.path === this.resolvePath(wanted, ch)) {
+      if (all || rec.path === this.resolvePath(wanted, ch)) {
         this.finish(ch, rec);
         stopped = true;
       } else {
