@@ -9,20 +9,9 @@ import { readFileSync } from 'node:fs';
 import { file } from './bench-env.ts';
 import { EslParser, toSwitchEvent, type SwitchEvent } from '../server/src/platform/switch/esl-parser.ts';
 import { dispatchKey } from '../server/src/services/event-consumer/event-consumer.ts';
+import { CALL_FLOW_KEYS } from '../server/test/call-flow-keys.ts';
 
 const CAPTURE = 'fixtures/freeswitch-1.10.12/08_sip_callcenter_ALL_plain.raw';
-const CALL_KEYS = new Set([
-  'CHANNEL_CREATE',
-  'CHANNEL_ANSWER',
-  'CHANNEL_BRIDGE',
-  'CHANNEL_UNBRIDGE',
-  'CHANNEL_HANGUP_COMPLETE',
-  'callcenter::info/member-queue-start',
-  'callcenter::info/agent-offering',
-  'callcenter::info/bridge-agent-start',
-  'callcenter::info/bridge-agent-end',
-  'callcenter::info/member-queue-end',
-]);
 /** What the switch stamps on every event when it creates it (the simulator's bus stamps them anew). */
 export const BASE_HEADERS = new Set([
   'Event-Name',
@@ -55,7 +44,7 @@ export function captureCall(): SwitchEvent[] {
   return new EslParser()
     .push(readFileSync(file(CAPTURE)))
     .map(toSwitchEvent)
-    .filter((event): event is SwitchEvent => event !== null && CALL_KEYS.has(dispatchKey(event)));
+    .filter((event): event is SwitchEvent => event !== null && CALL_FLOW_KEYS.has(dispatchKey(event)));
 }
 
 /** What a tenant's copy of the call is named after (as the platform names them on its switch). */

@@ -15,22 +15,11 @@ import { dispatchKey, handlerTable, startEventConsumer } from './event-consumer.
 import { TenantResolver } from './tenant-resolver.ts';
 import { WriteBatcher } from './write-batcher.ts';
 import { insertEvent, type NewEvent } from './calls.repo.ts';
+import { CALL_FLOW_KEYS } from '../../../test/call-flow-keys.ts';
 
 const t = useTestApp();
 const CALLS = 24;
 const POISONED = 5;
-const CALL_KEYS = new Set([
-  'CHANNEL_CREATE',
-  'CHANNEL_ANSWER',
-  'CHANNEL_BRIDGE',
-  'CHANNEL_UNBRIDGE',
-  'CHANNEL_HANGUP_COMPLETE',
-  'callcenter::info/member-queue-start',
-  'callcenter::info/agent-offering',
-  'callcenter::info/bridge-agent-start',
-  'callcenter::info/bridge-agent-end',
-  'callcenter::info/member-queue-end',
-]);
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 let realtime: Awaited<ReturnType<typeof collectRealtime>>;
@@ -40,7 +29,7 @@ beforeAll(async () => {
   realtime = await collectRealtime(t.coordination);
   tenant = await callCenterTenant(t);
   capture = asPlatformNamed(captureEvents('08_sip_callcenter_ALL_plain.raw'), { queueId: tenant.queueId, agentId: tenant.agentId, tenantCode: tenant.tenant.code }).filter(
-    (event) => CALL_KEYS.has(dispatchKey(event)),
+    (event) => CALL_FLOW_KEYS.has(dispatchKey(event)),
   );
 });
 afterAll(() => realtime.stop());
