@@ -34,6 +34,15 @@ it('imports a CSV of leads with a moving progress bar, shows the counters, downl
   await call(baseUrl, '/suppression', { method: 'POST', token: admin.token, body: { phone: '21 99876-5432' } });
 
   const { context, page } = await openPage(env.browser);
+  // The realtime connections the page holds open: one, however many parts of it follow events.
+  // socket.io-client multiplexes sockets over one WebSocket, so the Socket.IO connects are counted.
+  let joins = 0;
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes('/socket.io')) return;
+    socket.on('framesent', (frame) => {
+      if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) joins += 1;
+    });
+  });
   try {
     await signIn(page, baseUrl, admin.email, admin.password);
     await openMenu(page, 'Campaigns');
@@ -62,6 +71,8 @@ it('imports a CSV of leads with a moving progress bar, shows the counters, downl
     expect(counts).toEqual({ total: '30,005', valid: '30,002', invalid: '3', duplicates: '1', imported: '30,001', suppressed: '1' });
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
     expect(seen.some((value) => value > 0 && value < 1)).toBe(true);
+    // The campaign's own status and the import panel share one connection.
+    expect(joins).toBe(1);
 
     // The refused rows, as a CSV: row number, value as written, reason.
     const [download] = await Promise.all([page.waitForEvent('download'), summary.getByRole('button', { name: 'Download refused rows' }).click()]);

@@ -40,12 +40,22 @@ it('a DID call waits on the wallboard, rings the agent, is talked, classified in
 
   const supervisor = await openPage(env.browser);
   const desk = await openPage(env.browser);
+  // The wallboard and its live agents list follow events over one connection.
+  // socket.io-client multiplexes sockets over one WebSocket, so the Socket.IO connects are counted.
+  let joins = 0;
+  supervisor.page.on('websocket', (socket) => {
+    if (!socket.url().includes('/socket.io')) return;
+    socket.on('framesent', (frame) => {
+      if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) joins += 1;
+    });
+  });
   try {
     await signIn(supervisor.page, baseUrl, admin.email, admin.password);
     await openMenu(supervisor.page, 'Wallboard');
     const queueCard = supervisor.page.getByTestId('wallboard-queue').filter({ hasText: 'Suporte' });
     await queueCard.getByTestId('waiting').getByText('0').waitFor();
     await supervisor.page.getByText('Live', { exact: true }).waitFor();
+    expect(joins).toBe(1);
 
     // The DID's route reaches the switch with the next configuration sync: call until a call joins
     // the queue (mod_callcenter sets cc_queue on the caller's channel), hanging up the tries that did not.
