@@ -33,6 +33,8 @@ export interface TenantsTable {
   telephonyDomain: string;
   timezone: ColumnType<string, string | undefined, string>;
   locale: ColumnType<string, string | undefined, string>;
+  /** The short-call guard's threshold (share of today's connected calls ≤ 6 s), default 0.6. */
+  shortCallThreshold: ColumnType<number, number | undefined, number>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -173,6 +175,8 @@ export interface TrunksTable extends SoftDelete, Stamps {
   callerIdInFrom: Defaulted<boolean>;
   status: Defaulted<TrunkStatus>;
   statusUpdatedAt: Date | null;
+  /** The TRUNK CPS bucket; null: no trunk limit. */
+  cpsLimit: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type InboundDestinationType = 'EXTENSION' | 'IVR' | 'QUEUE' | 'CALL_GROUP';
@@ -274,6 +278,64 @@ export interface CampaignsTable extends SoftDelete, Stamps {
   schedule: Json<CampaignSchedule>;
   status: Defaulted<CampaignStatus>;
   statusChangedAt: Defaulted<Date>;
+  /** The CAMPAIGN CPS bucket; null: no campaign limit. */
+  cpsLimit: ColumnType<number | null, number | null | undefined, number | null>;
+  abandonTarget: Defaulted<number>;
+  abandonAfterSeconds: Defaulted<number>;
+  /** Retry delay overrides in minutes by outcome (BUSY, NO_ANSWER, FAILED, ABANDONED). */
+  retryMinutes: ColumnType<Partial<Record<DialRetryOutcome, number>>, string | undefined, string>;
+  /** Ids of calling-hours.ts STATE_POLICIES the campaign observes. */
+  callingPolicies: ColumnType<string[], string[] | undefined, string[]>;
+}
+
+export type DialRetryOutcome = 'BUSY' | 'NO_ANSWER' | 'FAILED' | 'ABANDONED';
+export type DialAttemptStatus = 'DIALING' | 'ANSWERED' | 'ENDED';
+export type DialAttemptOutcome = 'CONNECTED' | 'ABANDONED' | 'BUSY' | 'NO_ANSWER' | 'FAILED';
+
+export interface DialAttemptsTable {
+  id: Generated<string>;
+  tenantId: string;
+  campaignId: string;
+  leadId: string;
+  callId: string;
+  phone: string;
+  simulated: boolean;
+  owner: string;
+  status: ColumnType<DialAttemptStatus, DialAttemptStatus | undefined, DialAttemptStatus>;
+  outcome: DialAttemptOutcome | null;
+  hangupCause: string | null;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  answeredAt: Date | null;
+  connectedAt: Date | null;
+  endedAt: Date | null;
+}
+
+export interface CampaignDialerStateTable {
+  campaignId: string;
+  tenantId: string;
+  /** campaign-statistics.ts CampaignStatistics. */
+  statistics: ColumnType<unknown, string, string>;
+  dialLevel: number;
+  mode: 'PROGRESSIVE' | 'PREDICTIVE';
+  /** The last pacing decision (pacing.ts PacingDecision) and what it saw. */
+  lastDecision: ColumnType<unknown, string | undefined, string>;
+  leadsWaitingWindow: Defaulted<number>;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface CampaignDialerSamplesTable {
+  campaignId: string;
+  tenantId: string;
+  minute: ColumnType<Date, Date | string, Date | string>;
+  dialLevel: number;
+  answerRate: number | null;
+  abandonRate: number | null;
+  callsInFlight: Defaulted<number>;
+  agentsAvailable: Defaulted<number>;
+  agentsBusy: Defaulted<number>;
+  attempts: Defaulted<number>;
+  answered: Defaulted<number>;
+  abandoned: Defaulted<number>;
 }
 
 export type LeadStatus = 'READY' | 'CALLBACK' | 'DO_NOT_CALL' | 'COMPLETED' | 'EXHAUSTED';
@@ -531,6 +593,9 @@ export interface Database {
   queues: QueuesTable;
   campaigns: CampaignsTable;
   leads: LeadsTable;
+  dialAttempts: DialAttemptsTable;
+  campaignDialerState: CampaignDialerStateTable;
+  campaignDialerSamples: CampaignDialerSamplesTable;
   listImports: ListImportsTable;
   listImportRejects: ListImportRejectsTable;
   suppressionEntries: SuppressionEntriesTable;
