@@ -14,6 +14,7 @@ import { ConfigSyncRepo } from './services/config-sync/config-sync.repo.ts';
 import { ConfigSync } from './services/config-sync/config-sync.service.ts';
 import { AgentHealing } from './services/agent-healing/agent-healing.service.ts';
 import { CONSUMED_EVENTS, startEventConsumer } from './services/event-consumer/event-consumer.ts';
+import { DialerEngine, type DialerOptions } from './services/dialer/dialer.service.ts';
 
 export interface SwitchEndpoint {
   host: string;
@@ -31,6 +32,7 @@ export interface SwitchRuntime {
   target: SwitchTarget;
   configSync: ConfigSync;
   agentHealing: AgentHealing;
+  dialer: DialerEngine;
   simulatorControlUrl: string | undefined;
   stop(): Promise<void>;
 }
@@ -44,6 +46,8 @@ export async function startSwitchRuntime(deps: {
   startSimulator: SimulatorStarter;
   /** Reconnection backoff and sync interval; the defaults suit production. */
   timing?: { backoff?: { baseMs: number; maxMs: number }; syncIntervalMs?: number; agentHealingIntervalMs?: number; agentHealingGraceMs?: number };
+  /** The dialer's tuning (tick, locks, simulation model…); the modes always come from the config. */
+  dialer?: Partial<Omit<DialerOptions, 'simulation' | 'realOutbound'>>;
 }): Promise<SwitchRuntime> {
   const { config, log } = deps;
   const endpoint: SwitchEndpoint = config.freeswitch.host
@@ -97,9 +101,19 @@ export async function startSwitchRuntime(deps: {
     ...(deps.timing?.agentHealingIntervalMs ? { intervalMs: deps.timing.agentHealingIntervalMs } : {}),
     ...(deps.timing?.agentHealingGraceMs !== undefined ? { graceMs: deps.timing.agentHealingGraceMs } : {}),
   });
+  // The predictive dialer originates through this connection and follows its events.
+  const dialer = new DialerEngine({
+    db: deps.db,
+    coordination: deps.coordination,
+    esl,
+    realtime,
+    log,
+    options: { ...deps.dialer, simulation: config.dialerSimulation, realOutbound: config.dialerRealOutbound },
+  });
   esl.start();
   configSync.start();
   agentHealing.start();
+  dialer.start();
   return {
     target: {
       esl,
@@ -112,8 +126,10 @@ export async function startSwitchRuntime(deps: {
     },
     configSync,
     agentHealing,
+    dialer,
     simulatorControlUrl: endpoint.controlUrl,
     async stop() {
+      await dialer.stop();
       consumer.stop();
       await agentHealing.stop();
       await configSync.stop();

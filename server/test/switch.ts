@@ -8,6 +8,7 @@ import { startSwitchSimulator, type SwitchSimulator } from '@callcenter/switch-s
 import { LocalObjectStorage, type ObjectStorage } from '../src/platform/storage/storage.ts';
 import { startSwitchRuntime, type SwitchRuntime } from '../src/switch-runtime.ts';
 import { createCoordination } from '../src/platform/coordination/index.ts';
+import type { DialerOptions } from '../src/services/dialer/dialer.service.ts';
 import { createScratchDatabase, startTestApp, testConfig, type TestApp } from './harness.ts';
 
 export interface SwitchedApp extends TestApp {
@@ -25,16 +26,33 @@ export interface SwitchedApp extends TestApp {
 const PASSWORD = 'ClueCon';
 
 /** `webDistDir` also serves the console, for browser tests against a switch. */
-export async function startSwitchedApp(options: { webDistDir?: string } = {}): Promise<SwitchedApp> {
+export interface SwitchedAppOptions {
+  webDistDir?: string;
+  /** The dialer's tuning (a fast tick, a fixed calling clock, the simulation model…). */
+  dialer?: Partial<Omit<DialerOptions, 'simulation' | 'realOutbound'>>;
+  /** More environment (e.g. DIALER_SIMULATION, DIALER_REAL_OUTBOUND). */
+  env?: Record<string, string>;
+  /** Coordination on this Redis (under `keyPrefix`) instead of in process: several dialers share it. */
+  redis?: { url: string; keyPrefix: string };
+}
+
+export async function startSwitchedApp(options: SwitchedAppOptions = {}): Promise<SwitchedApp> {
   const confDir = mkdtempSync(path.join(tmpdir(), 'switch-conf-'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'switch-data-'));
   let simulator = await startSwitchSimulator({ host: '127.0.0.1', eslPort: 0, eslPassword: PASSWORD, confDir, controlPort: 0, recordingsDir: path.join(dataDir, 'rec') });
   const eslPort = simulator.eslPort;
-  const env: Record<string, string> = { FREESWITCH_ESL_HOST: '127.0.0.1', FREESWITCH_ESL_PORT: String(eslPort), FREESWITCH_ESL_PASSWORD: PASSWORD, FREESWITCH_CONF_DIR: confDir, DATA_DIR: dataDir };
+  const env: Record<string, string> = {
+    FREESWITCH_ESL_HOST: '127.0.0.1',
+    FREESWITCH_ESL_PORT: String(eslPort),
+    FREESWITCH_ESL_PASSWORD: PASSWORD,
+    FREESWITCH_CONF_DIR: confDir,
+    DATA_DIR: dataDir,
+    ...options.env,
+  };
   // Its own database: the config sync works on every tenant it sees, and other test files make many.
   const database = await createScratchDatabase('switch');
   const db = database.db;
-  const coordination = createCoordination({});
+  const coordination = createCoordination(options.redis ? { redisUrl: options.redis.url, keyPrefix: options.redis.keyPrefix } : {});
   const storage = new LocalObjectStorage(path.join(dataDir, 'objects'));
   const runtime = await startSwitchRuntime({
     config: testConfig(env),
@@ -44,9 +62,10 @@ export async function startSwitchedApp(options: { webDistDir?: string } = {}): P
     log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     startSimulator: () => Promise.reject(new Error('a real switch is configured')),
     timing: { backoff: { baseMs: 50, maxMs: 500 }, syncIntervalMs: 200 },
+    ...(options.dialer ? { dialer: options.dialer } : {}),
   });
   // The app under test shares the connection, database and coordination of the background services.
-  const app = await startTestApp({ env, switch: runtime.target, storage, db, coordination, ...options });
+  const app = await startTestApp({ env, switch: runtime.target, storage, db, coordination, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}) });
   await new Promise<void>((resolve) => (runtime.target.esl.connected ? resolve() : runtime.target.esl.once('connected', () => resolve())));
   await runtime.configSync.settled();
   return {

@@ -48,6 +48,21 @@ export const countDialable = async (tx: Tx, campaignId: string): Promise<number>
   return row.count;
 };
 
+/** Whether a lead left to dial (READY or CALLBACK) has one of these area codes (its number's DDD). */
+export const hasLeadInAreaCodes = async (tx: Tx, campaignId: string, ddds: number[]): Promise<boolean> => {
+  if (ddds.length === 0) return false;
+  const codes = ddds.map((ddd) => String(ddd).padStart(2, '0'));
+  const row = await tx
+    .selectFrom('leads')
+    .select('id')
+    .where('campaignId', '=', campaignId)
+    .where('status', 'in', ['READY', 'CALLBACK'])
+    .where(sql<string>`substr(phone, 4, 2)`, 'in', codes)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+};
+
 const leadColumns = ['id', 'campaignId', 'phone', 'name', 'status', 'attempts', 'nextAttemptAt', 'lastOutcome', 'data'] as const;
 
 export async function listLeads(tx: Tx, campaignId: string, query: { status?: LeadStatus | undefined; page: number; pageSize: number }) {

@@ -17,7 +17,8 @@ export type RealtimeEventType =
   | 'AGENT_STATUS_CHANGED'
   | 'TRUNK_STATUS_CHANGED'
   | 'CAMPAIGN_STATUS_CHANGED'
-  | 'LIST_IMPORT_PROGRESS';
+  | 'LIST_IMPORT_PROGRESS'
+  | 'CAMPAIGN_DIALER_UPDATED';
 
 export interface RealtimeEvent {
   type: RealtimeEventType;

@@ -7,13 +7,15 @@ import type { Logger } from 'pino';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Coordination } from '../../platform/coordination/coordination.ts';
 import type { DatabaseHandles, Tx } from '../../platform/db/database.ts';
-import type { CampaignStatus } from '../../platform/db/schema.ts';
+import type { CampaignSchedule, CampaignStatus } from '../../platform/db/schema.ts';
 import type { CampaignStatusChangedPayload } from '../../platform/realtime/campaign-event-schemas.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
 import { systemCampaignStatus, type CampaignFacts } from '../../modules/campaigns/campaign-state.ts';
 import { lockCampaign, setStatus } from '../../modules/campaigns/campaigns.repo.ts';
 import { isInSchedule } from '../../modules/campaigns/schedule.ts';
-import { countDialable } from '../../modules/leads/leads.repo.ts';
+import { callableDdds } from '../../modules/dialer/calling-hours.ts';
+import { countDialable, hasLeadInAreaCodes } from '../../modules/leads/leads.repo.ts';
+import { callingRulesOf } from '../dialer/dialer.service.ts';
 
 const LOCK_KEY = 'campaign-status';
 const LOCK_TTL_MS = 60_000;
@@ -101,10 +103,11 @@ export class CampaignStatusKeeper {
   private async reviewOne(tx: Tx, tenantId: string, campaignId: string, now: Date): Promise<CampaignStatusChangedPayload | null> {
     const campaign = await lockCampaign(tx, campaignId);
     if (!campaign || !REVIEWED.includes(campaign.status)) return null;
+    const leadsLeft = await countDialable(tx, campaignId);
     const facts: CampaignFacts = {
-      leadsLeft: await countDialable(tx, campaignId),
+      leadsLeft,
       inFlight: await callsInFlight(tx, campaignId),
-      inSchedule: isInSchedule(campaign.schedule, campaign.timezone, now),
+      inSchedule: leadsLeft > 0 ? await someLeadCallable(tx, campaign, now) : isInSchedule(campaign.schedule, campaign.timezone, now),
     };
     const next = systemCampaignStatus(campaign.status, facts);
     if (next === null) return null;
@@ -130,13 +133,32 @@ export class CampaignStatusKeeper {
   }
 }
 
-/** The campaign's calls not ended yet (the dialer's attempts in flight become these calls). */
+/**
+ * Whether some lead left may be called now: the campaign's windows, the callee's local time,
+ * holidays and the state policies the campaign observes (calling-hours.ts).
+ */
+async function someLeadCallable(tx: Tx, campaign: { id: string; schedule: CampaignSchedule; timezone: string }, now: Date): Promise<boolean> {
+  const { callingPolicies } = await tx.selectFrom('campaigns').select('callingPolicies').where('id', '=', campaign.id).executeTakeFirstOrThrow();
+  const ddds = callableDdds(callingRulesOf({ ...campaign, callingPolicies }), now);
+  return ddds.length > 0 && hasLeadInAreaCodes(tx, campaign.id, ddds);
+}
+
+/**
+ * The campaign's calls not ended yet and its attempts in flight (a simulated attempt that never
+ * reaches the switch has no call record until it ends); a call may count twice, only zero matters.
+ */
 async function callsInFlight(tx: Tx, campaignId: string): Promise<number> {
-  const row = await tx
+  const calls = await tx
     .selectFrom('calls')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('campaignId', '=', campaignId)
     .where('endedAt', 'is', null)
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const attempts = await tx
+    .selectFrom('dialAttempts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('campaignId', '=', campaignId)
+    .where('endedAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(calls.count) + Number(attempts.count);
 }

@@ -1,0 +1,84 @@
+// One dialer process owns each campaign, through the coordination lock (TTL, renewal, safe
+// release). The processes share the campaigns: each counts the live dialers (a numbered member flag
+// each holds) and takes campaigns only up to its fair share; a process that dies stops renewing, its
+// locks expire, and the others take its campaigns on their next ticks.
+import type { Coordination, Lock } from '../../platform/coordination/coordination.ts';
+
+/** How many dialer processes the member flags can count. */
+const MAX_MEMBERS = 32;
+
+export const campaignLockKey = (campaignId: string) => `dialer:campaign:${campaignId}`;
+const memberKey = (slot: number) => `dialer:member:${slot}`;
+
+/** Pure: how many campaigns one of `members` processes should hold out of `campaigns`. */
+export function fairShare(campaigns: number, members: number): number {
+  return Math.ceil(campaigns / Math.max(1, members));
+}
+
+export class CampaignOwnership {
+  private readonly held = new Map<string, { lock: Lock; renewedAt: number }>();
+  private slot: number | null = null;
+
+  constructor(
+    private readonly coordination: Coordination,
+    private readonly ttlMs: number,
+  ) {}
+
+  ids(): string[] {
+    return [...this.held.keys()];
+  }
+
+  owns(campaignId: string): boolean {
+    return this.held.has(campaignId);
+  }
+
+  /**
+   * Keeps the locks of the dialable campaigns this process holds (renewed a third of the TTL
+   * before expiry; a lost one is dropped), lets go of the others, and takes free ones up to the fair share.
+   */
+  async refresh(dialable: readonly string[], now = Date.now()): Promise<void> {
+    const members = await this.heartbeat();
+    const wanted = new Set(dialable);
+    for (const [id, entry] of this.held) {
+      if (!wanted.has(id)) {
+        this.held.delete(id);
+        await entry.lock.release().catch(() => false);
+      } else if (now - entry.renewedAt >= this.ttlMs / 3) {
+        const kept = await entry.lock.renew(this.ttlMs).catch(() => false);
+        if (kept) entry.renewedAt = now;
+        else this.held.delete(id);
+      }
+    }
+    const share = fairShare(dialable.length, members);
+    // Over the share (a dialer joined): hand one back per tick, so the move is gradual.
+    if (this.held.size > share) {
+      const [id, entry] = [...this.held.entries()].at(-1)!;
+      this.held.delete(id);
+      await entry.lock.release().catch(() => false);
+    }
+    // Free campaigns in an order of their own for each process, so two processes do not race for the same ones.
+    const free = dialable.filter((id) => !this.held.has(id)).sort(() => Math.random() - 0.5);
+    for (const id of free) {
+      if (this.held.size >= share) break;
+      const lock = await this.coordination.acquireLock(campaignLockKey(id), this.ttlMs);
+      if (lock) this.held.set(id, { lock, renewedAt: now });
+    }
+  }
+
+  /** Holds this process's member flag and counts the live dialers (itself included). */
+  private async heartbeat(): Promise<number> {
+    const ttlSeconds = Math.max(1, Math.ceil(this.ttlMs / 1000));
+    if (this.slot !== null) await this.coordination.setFlag(memberKey(this.slot), ttlSeconds);
+    for (let slot = 0; this.slot === null && slot < MAX_MEMBERS; slot++) {
+      if (await this.coordination.claimFlag(memberKey(slot), ttlSeconds)) this.slot = slot;
+    }
+    const live = await Promise.all(Array.from({ length: MAX_MEMBERS }, (_, slot) => (slot === this.slot ? true : this.coordination.hasFlag(memberKey(slot)))));
+    return Math.max(1, live.filter(Boolean).length);
+  }
+
+  async releaseAll(): Promise<void> {
+    const entries = [...this.held.values()];
+    this.held.clear();
+    await Promise.all(entries.map((entry) => entry.lock.release().catch(() => false)));
+  }
+}

@@ -1,0 +1,538 @@
+// The predictive dialer (decision 0047): a background service with no endpoints. Every 2 s it takes
+// its share of the dialable campaigns (one owner per campaign, campaign-ownership.ts), reads them in
+// a few statements, decides each one's calls (pacing.ts, abandon-control.ts, the short-call guard,
+// the calling hours), takes CPS tokens on the four levels, writes the attempts, then originates.
+// What happens after the originate is attempt-lifecycle.ts's. At start and every 60 s, attempts
+// left in flight by a process that died are reconciled against the switch.
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { BucketSpec, Coordination } from '../../platform/coordination/coordination.ts';
+import type { DatabaseHandles } from '../../platform/db/database.ts';
+import type { RealtimePublisher } from '../../platform/realtime/events.ts';
+import type { EslClient } from '../../platform/switch/esl-client.ts';
+import { SwitchCommandError } from '../../platform/switch/errors.ts';
+import type { SwitchEvent } from '../../platform/switch/esl-parser.ts';
+import { memberSessionOf, uuidOrNull } from '../event-consumer/call-correlation.ts';
+import { adjustDialLevel, DEFAULT_ABANDON_CONTROL } from '../../modules/dialer/abandon-control.ts';
+import { INITIAL_STATISTICS } from '../../modules/dialer/campaign-statistics.ts';
+import { callableDdds, STATE_POLICIES, type CallingRules, type StatePolicyId } from '../../modules/dialer/calling-hours.ts';
+import { decidePacing, type PacingDecision } from '../../modules/dialer/pacing.ts';
+import type { RetryRules } from '../../modules/dialer/retry.ts';
+import { ANATEL_SHORT_CALL_SECONDS, assessShortCalls, DEFAULT_SHORT_CALL_SETTINGS, type ShortCallAssessment } from '../../modules/dialer/short-call-guard.ts';
+import { AttemptLifecycle, minuteOf, type TrackedAttempt } from './attempt-lifecycle.ts';
+import { CampaignOwnership } from './campaign-ownership.ts';
+import { originateFailureCause } from './dial-outcome.ts';
+import * as repo from './dialer.repo.ts';
+import { abandonCommand, originateCommand, RING_TIMEOUT_SECONDS, type OriginateTarget } from './originate-command.ts';
+import { agentLoad, type AgentLoad } from './agent-load.ts';
+import { DEFAULT_SIMULATION_MODEL, drawSimulatedOutcome, type SimulationModel } from './simulated-outcome.ts';
+
+export interface DialerOptions {
+  /** DIALER_SIMULATION: outcomes drawn by the dialer; only answered customers reach the switch. */
+  simulation: boolean;
+  /** DIALER_REAL_OUTBOUND: with simulation off, calls go out through the campaign's trunk. */
+  realOutbound: boolean;
+  tickMs?: number;
+  lockTtlMs?: number;
+  reconcileMs?: number;
+  /** The GLOBAL CPS bucket: calls per second the platform originates in all. */
+  globalCps?: number;
+  simulationModel?: SimulationModel;
+  random?: () => number;
+  /** The clock of the calling-hour rules (tests fix it; everything else uses the real time). */
+  callingClock?: () => Date;
+  /** What an abandoned customer hears before being released (a sound the switch can play). */
+  abandonMessage?: string;
+  /** Names this process in its attempts. */
+  owner?: string;
+}
+
+export interface DialerDeps {
+  db: DatabaseHandles;
+  coordination: Coordination;
+  esl: Pick<EslClient, 'api' | 'bgapi' | 'on' | 'off' | 'connected'>;
+  realtime: RealtimePublisher;
+  log: Logger;
+  options: DialerOptions;
+}
+
+/** What one campaign's tick concluded. */
+export interface CampaignTick {
+  campaignId: string;
+  tenantId: string;
+  placed: number;
+  decision: PacingDecision | null;
+  /** Why nothing was dialed beyond the pacing reasons (the campaign waits, real outbound is off…). */
+  blocked: string | null;
+}
+
+export const DEFAULT_TICK_MS = 2_000;
+export const DEFAULT_LOCK_TTL_MS = 10_000;
+export const DEFAULT_RECONCILE_MS = 60_000;
+export const DEFAULT_GLOBAL_CPS = 200;
+export const DEFAULT_ABANDON_MESSAGE = 'ivr/ivr-thank_you_for_calling.wav';
+/** Orphans younger than this are left alone: their originate may still be on its way. */
+const ORPHAN_GRACE_MS = (RING_TIMEOUT_SECONDS + 15) * 1000;
+/** How long the leads waiting for their window are counted before being counted again. */
+const WAITING_COUNT_MS = 30_000;
+/** Samples kept for the console's charts. */
+const SAMPLE_RETENTION_MS = 7 * 24 * 3600_000;
+
+export class DialerEngine {
+  readonly owner: string;
+  private readonly lifecycle: AttemptLifecycle;
+  private readonly ownership: CampaignOwnership;
+  private readonly log: Logger;
+  private tickTimer: NodeJS.Timeout | null = null;
+  private reconcileTimer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+  /** Per campaign: when its dial level was last adjusted and whether the level bound the last decision. */
+  private readonly feedback = new Map<string, { at: number; levelWasBinding: boolean }>();
+  private readonly waitingCounts = new Map<string, { at: number; count: number }>();
+  private shortCalls = new Map<string, ShortCallAssessment>();
+  private realOutboundWarned = false;
+
+  constructor(private readonly deps: DialerDeps) {
+    this.owner = deps.options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    this.log = deps.log.child({ service: 'dialer' });
+    this.ownership = new CampaignOwnership(deps.coordination, deps.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS);
+    this.lifecycle = new AttemptLifecycle({
+      db: deps.db,
+      realtime: deps.realtime,
+      log: this.log,
+      releaseAbandoned: (callId) => this.releaseAbandoned(callId),
+    });
+  }
+
+  /** Simulation, real outbound, or neither (real outbound not allowed: nothing is dialed). */
+  get mode(): 'SIMULATION' | 'REAL' | 'DISABLED' {
+    const { simulation, realOutbound } = this.deps.options;
+    if (simulation) return 'SIMULATION';
+    return realOutbound ? 'REAL' : 'DISABLED';
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.deps.esl.on('event', this.onEvent);
+    const serial = (work: () => Promise<unknown>, what: string) => () => {
+      this.running = this.running.then(work).catch((error: unknown) => this.log.warn({ err: error }, `${what} failed`));
+    };
+    const tick = serial(() => this.tick(), 'dialer tick');
+    const reconcile = serial(() => this.maintain(), 'dialer maintenance');
+    reconcile();
+    tick();
+    this.tickTimer = setInterval(tick, this.deps.options.tickMs ?? DEFAULT_TICK_MS);
+    this.reconcileTimer = setInterval(reconcile, this.deps.options.reconcileMs ?? DEFAULT_RECONCILE_MS);
+    this.tickTimer.unref();
+    this.reconcileTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.tickTimer) clearInterval(this.tickTimer);
+    if (this.reconcileTimer) clearInterval(this.reconcileTimer);
+    this.deps.esl.off('event', this.onEvent);
+    await this.running;
+    this.lifecycle.stopAll();
+    await this.ownership.releaseAll();
+  }
+
+  /** The campaigns this process dials now. */
+  ownedCampaigns(): string[] {
+    return this.ownership.ids();
+  }
+
+  /** One pass over this process's share of the dialable campaigns. */
+  async tick(): Promise<CampaignTick[]> {
+    if (this.stopped) return [];
+    const dialable = await repo.listDialableCampaigns(this.deps.db);
+    await this.ownership.refresh(dialable.map((campaign) => campaign.id));
+    const owned = this.ownership.ids();
+    if (owned.length === 0) return [];
+    const snapshots = await repo.campaignSnapshots(this.deps.db, owned);
+    const [agents, inFlight, callsByTenant] = await Promise.all([
+      repo.queueAgents(this.deps.db, [...new Set(snapshots.map((campaign) => campaign.queueId))]),
+      repo.inFlightAttempts(this.deps.db, snapshots.map((campaign) => campaign.id)),
+      repo.callsInProgressByTenant(this.deps.db, [...new Set(snapshots.map((campaign) => campaign.tenantId))]),
+    ]);
+    const now = new Date();
+    const results: CampaignTick[] = [];
+    for (const campaign of snapshots) {
+      if (this.stopped) break;
+      try {
+        const load = agentLoad(
+          agents.filter((agent) => agent.queueId === campaign.queueId),
+          now,
+        );
+        const attempts = inFlight.filter((attempt) => attempt.campaignId === campaign.id);
+        const callsInProgress = callsByTenant.get(campaign.tenantId) ?? 0;
+        const result = await this.tickCampaign(campaign, load, attempts, callsInProgress, now);
+        // Calls placed now count against the tenant's concurrent calls for its next campaigns.
+        callsByTenant.set(campaign.tenantId, callsInProgress + result.placed);
+        results.push(result);
+      } catch (error) {
+        this.log.warn({ err: error, campaignId: campaign.id, tenantId: campaign.tenantId }, 'campaign tick failed; tried again next tick');
+      }
+    }
+    return results;
+  }
+
+  private async tickCampaign(campaign: repo.CampaignSnapshot, load: AgentLoad, attempts: repo.InFlightAttempt[], callsInProgress: number, now: Date): Promise<CampaignTick> {
+    const stats = campaign.statistics ?? INITIAL_STATISTICS;
+    const feedback = this.feedback.get(campaign.id);
+    const adjusted = adjustDialLevel(
+      {
+        level: campaign.dialLevel ?? campaign.pacingMin,
+        pacingMin: campaign.pacingMin,
+        pacingMax: campaign.pacingMax,
+        recentAbandonRate: stats.abandonRate,
+        abandonedToday: campaign.abandonedToday,
+        answeredToday: campaign.answeredToday,
+        levelWasBinding: feedback?.levelWasBinding ?? false,
+        elapsedSeconds: feedback ? (now.getTime() - feedback.at) / 1000 : 0,
+      },
+      { ...DEFAULT_ABANDON_CONTROL, target: campaign.abandonTarget },
+    );
+    const ringingSeconds = attempts.filter((attempt) => !attempt.answeredAt).map((attempt) => (now.getTime() - attempt.createdAt.getTime()) / 1000);
+    const answeredWaiting = attempts.filter((attempt) => attempt.answeredAt && !attempt.connectedAt).length;
+    const maxConcurrent = campaign.planMaxConcurrentCalls;
+    const decision = decidePacing({
+      availableAgents: load.available,
+      busyAgents: load.busy,
+      ringingSeconds,
+      answeredWaiting,
+      stats,
+      dialLevel: adjusted.level,
+      shortCallFactor: this.shortCalls.get(campaign.tenantId)?.pacingFactor ?? 1,
+      concurrentCallsLeft: maxConcurrent === null ? null : Math.max(0, maxConcurrent - callsInProgress),
+      wrapUpSeconds: load.wrapUpSeconds,
+    });
+    this.feedback.set(campaign.id, { at: now.getTime(), levelWasBinding: decision.reasons.includes('DIAL_LEVEL') });
+
+    const rules = callingRulesOf(campaign);
+    const ddds = callableDdds(rules, this.deps.options.callingClock?.() ?? now);
+    let blocked: string | null = null;
+    if (campaign.status !== 'RUNNING') blocked = 'WAITING_SCHEDULE';
+    else if (this.mode === 'DISABLED') blocked = 'REAL_OUTBOUND_DISABLED';
+    else if (ddds.length === 0) blocked = 'OUTSIDE_CALLING_HOURS';
+    let placed = 0;
+    let cpsLimited = false;
+    if (!blocked && decision.calls > 0) ({ placed, cpsLimited } = await this.place(campaign, decision.calls, ddds, now));
+    if (this.mode === 'DISABLED' && !this.realOutboundWarned) {
+      this.realOutboundWarned = true;
+      this.log.warn('DIALER_SIMULATION=false without DIALER_REAL_OUTBOUND=true: the dialer places no call');
+    }
+    const reasons = [...decision.reasons, ...(cpsLimited ? ['CPS'] : []), ...(blocked ? [blocked] : [])];
+    const waiting = await this.leadsWaitingWindow(campaign, ddds, now);
+    await this.deps.db.withTenant(campaign.tenantId, async (tx) => {
+      await repo.saveDialerState(tx, campaign.tenantId, campaign.id, {
+        dialLevel: adjusted.level,
+        mode: decision.mode,
+        lastDecision: { ...decision, reasons, placed, abandonAction: adjusted.action, at: now.toISOString(), callsRinging: ringingSeconds.length, answeredWaiting },
+        leadsWaitingWindow: waiting,
+      });
+      await repo.recordSample(tx, campaign.tenantId, campaign.id, {
+        minute: minuteOf(now),
+        dialLevel: adjusted.level,
+        answerRate: stats.outcomes > 0 ? stats.answerProbability : null,
+        abandonRate: stats.answered > 0 ? stats.abandonRate : null,
+        callsInFlight: attempts.length + placed,
+        agentsAvailable: load.available,
+        agentsBusy: load.busy.length,
+        attempts: placed,
+      });
+    });
+    await this.publishUpdate(campaign, { decision, reasons, placed, level: adjusted.level, stats, ringing: ringingSeconds.length, answeredWaiting, inFlight: attempts.length + placed, load, waiting, now });
+    return { campaignId: campaign.id, tenantId: campaign.tenantId, placed, decision, blocked };
+  }
+
+  /**
+   * Takes a CPS token per call on every level at once (none taken when one level is out), claims
+   * that many leads and writes their attempts in one transaction, then originates them.
+   */
+  private async place(campaign: repo.CampaignSnapshot, wanted: number, ddds: number[], now: Date): Promise<{ placed: number; cpsLimited: boolean }> {
+    const buckets = cpsBuckets(campaign, this.deps.options.globalCps ?? DEFAULT_GLOBAL_CPS);
+    let tokens = 0;
+    let cpsLimited = false;
+    while (tokens < wanted) {
+      const taken = await this.deps.coordination.takeTokens(buckets);
+      if (!taken.allowed) {
+        cpsLimited = true;
+        break;
+      }
+      tokens++;
+    }
+    if (tokens === 0) return { placed: 0, cpsLimited };
+    const simulated = this.mode === 'SIMULATION';
+    const rules: RetryRules = { maxAttempts: campaign.maxAttempts, retryMinutes: campaign.retryMinutes };
+    const tracked = await this.deps.db.withTenant(campaign.tenantId, async (tx) => {
+      const leads = await repo.claimLeads(tx, campaign.id, tokens, ddds, now);
+      const attempts: TrackedAttempt[] = leads.map((lead) => ({
+        attemptId: randomUUID(),
+        callId: randomUUID(),
+        tenantId: campaign.tenantId,
+        campaignId: campaign.id,
+        leadId: lead.id,
+        phone: lead.phone,
+        simulated,
+        callerNumber: campaign.callerId,
+        createdAt: now,
+        answeredAt: null,
+        connectedAt: null,
+        abandoned: false,
+        abandonAfterSeconds: campaign.abandonAfterSeconds,
+        rules,
+        timer: null,
+      }));
+      await repo.insertAttempts(
+        tx,
+        attempts.map((attempt) => ({
+          id: attempt.attemptId,
+          tenantId: attempt.tenantId,
+          campaignId: attempt.campaignId,
+          leadId: attempt.leadId,
+          callId: attempt.callId,
+          phone: attempt.phone,
+          simulated,
+          owner: this.owner,
+        })),
+      );
+      return attempts.map((attempt, index) => ({ attempt, name: leads[index]!.name }));
+    });
+    for (const { attempt, name } of tracked) {
+      this.lifecycle.follow(attempt);
+      this.dial(campaign, attempt, name).catch((error: unknown) => this.log.warn({ err: error, callId: attempt.callId }, 'attempt not dialed'));
+    }
+    return { placed: tracked.length, cpsLimited };
+  }
+
+  /** Originates one attempt (simulation: draws its outcome first; only ANSWER reaches the switch). */
+  private async dial(campaign: repo.CampaignSnapshot, attempt: TrackedAttempt, leadName: string | null): Promise<void> {
+    let target: OriginateTarget;
+    if (attempt.simulated) {
+      const drawn = drawSimulatedOutcome(this.deps.options.simulationModel ?? DEFAULT_SIMULATION_MODEL, RING_TIMEOUT_SECONDS, this.deps.options.random);
+      if (drawn.kind !== 'ANSWER') {
+        const timer = setTimeout(() => {
+          this.lifecycle
+            .ended(attempt, { at: new Date(), cause: drawn.hangupCause, simulatedRecord: true })
+            .catch((error: unknown) => this.log.warn({ err: error, callId: attempt.callId }, 'simulated outcome not written'));
+        }, drawn.ringMs);
+        attempt.timer = timer;
+        timer.unref();
+        return;
+      }
+      target = { kind: 'SIMULATED', ringMs: drawn.ringMs, talkMs: drawn.talkMs };
+    } else {
+      target = { kind: 'GATEWAY', trunkId: campaign.trunkId };
+    }
+    const command = originateCommand({
+      tenantId: attempt.tenantId,
+      callId: attempt.callId,
+      attemptId: attempt.attemptId,
+      campaignId: attempt.campaignId,
+      leadId: attempt.leadId,
+      queueId: campaign.queueId,
+      recordingId: randomUUID(),
+      phone: attempt.phone,
+      leadName,
+      callerId: campaign.callerId,
+      timeoutSeconds: RING_TIMEOUT_SECONDS,
+      target,
+    });
+    try {
+      // The job's result comes when the customer answers (originate waits), or with the failure's cause.
+      await this.deps.esl.bgapi(command, (RING_TIMEOUT_SECONDS + 15) * 1000);
+      await this.lifecycle.answered(attempt, new Date());
+    } catch (error) {
+      if (!(error instanceof SwitchCommandError)) {
+        // The switch went away or did not answer: the attempt stays in flight for the reconciliation.
+        this.log.warn({ err: error, callId: attempt.callId }, 'originate without a result; left to reconciliation');
+        return;
+      }
+      const cause = originateFailureCause(error.reply) ?? 'NORMAL_TEMPORARY_FAILURE';
+      // No channel may have existed (gateway down, bad number): the call record is the dialer's to write then.
+      const recorded = await repo.callEndOf(this.deps.db, attempt.callId);
+      await this.lifecycle.ended(attempt, { at: new Date(), cause, simulatedRecord: !recorded });
+    }
+  }
+
+  /** Follows the switch's word on the calls this process placed. */
+  private readonly onEvent = (event: SwitchEvent): void => {
+    const work = this.eventWork(event);
+    if (work) work.catch((error: unknown) => this.log.warn({ err: error, event: event.name }, 'dialer event not applied'));
+  };
+
+  private eventWork(event: SwitchEvent): Promise<unknown> | null {
+    const { headers } = event;
+    if (event.name === 'CUSTOM' && event.subclass === 'callcenter::info' && headers['CC-Action'] === 'bridge-agent-start') {
+      const attempt = this.trackedOf(memberSessionOf(headers));
+      return attempt ? this.lifecycle.connected(attempt, new Date()) : null;
+    }
+    if (event.name === 'CHANNEL_BRIDGE') {
+      const attempt = this.trackedOf(uuidOrNull(headers['Unique-ID'])) ?? this.trackedOf(uuidOrNull(headers['Other-Leg-Unique-ID']));
+      return attempt?.answeredAt ? this.lifecycle.connected(attempt, new Date()) : null;
+    }
+    if (event.name === 'CHANNEL_ANSWER') {
+      const attempt = this.trackedOf(uuidOrNull(headers['Unique-ID']));
+      return attempt ? this.lifecycle.answered(attempt, new Date()) : null;
+    }
+    if (event.name === 'CHANNEL_HANGUP_COMPLETE' || event.name === 'CHANNEL_HANGUP') {
+      const attempt = this.trackedOf(uuidOrNull(headers['Unique-ID']));
+      return attempt ? this.lifecycle.ended(attempt, { at: new Date(), cause: headers['Hangup-Cause'] ?? null }) : null;
+    }
+    return null;
+  }
+
+  private trackedOf(callId: string | null): TrackedAttempt | null {
+    return callId ? (this.lifecycle.tracked.get(callId) ?? null) : null;
+  }
+
+  private async releaseAbandoned(callId: string): Promise<void> {
+    const message = this.deps.options.abandonMessage ?? DEFAULT_ABANDON_MESSAGE;
+    try {
+      await this.deps.esl.api(abandonCommand(callId, message));
+    } catch {
+      await this.deps.esl.api(`uuid_kill ${callId} NORMAL_CLEARING`);
+    }
+  }
+
+  /** Orphans, the short-call shares and old samples: at start and every 60 s. */
+  async maintain(): Promise<void> {
+    await this.reconcileOrphans();
+    const tenants = [...new Set((await repo.listDialableCampaigns(this.deps.db)).map((campaign) => campaign.tenantId))];
+    await this.refreshShortCalls(tenants);
+    await repo.pruneSamples(this.deps.db, new Date(Date.now() - SAMPLE_RETENTION_MS));
+  }
+
+  /**
+   * Attempts in flight that no process follows (their owner died, or this process restarted): a
+   * channel still up on the switch is adopted; one gone is ended as its call record says, or as
+   * FAILED when the switch never had it.
+   */
+  async reconcileOrphans(now = Date.now()): Promise<number> {
+    if (!this.deps.esl.connected) return 0;
+    let reconciled = 0;
+    for (const orphan of await repo.allInFlightAttempts(this.deps.db)) {
+      if (this.lifecycle.tracked.has(orphan.callId)) continue;
+      if (orphan.owner !== this.owner && (await this.ownerAlive(orphan))) continue;
+      if (now - orphan.createdAt.getTime() < ORPHAN_GRACE_MS && orphan.owner !== this.owner) continue;
+      const attempt = await this.adopt(orphan);
+      if (!attempt) continue;
+      reconciled++;
+      const exists = (await this.deps.esl.api(`uuid_exists ${orphan.callId}`).catch(() => 'false')).trim() === 'true';
+      if (exists) continue;
+      const call = await repo.callEndOf(this.deps.db, orphan.callId);
+      if (call?.bridgedAt && !attempt.connectedAt) attempt.connectedAt = call.bridgedAt;
+      if (call?.answerAt && !attempt.answeredAt) attempt.answeredAt = call.answerAt;
+      await this.lifecycle.ended(attempt, { at: call?.endedAt ?? new Date(), cause: call?.hangupCause ?? 'ORPHANED', simulatedRecord: !call });
+    }
+    return reconciled;
+  }
+
+  /** Whether the attempt's owner still holds its campaign (then it follows the attempt itself). */
+  private async ownerAlive(orphan: repo.InFlightAttempt): Promise<boolean> {
+    if (this.ownership.owns(orphan.campaignId)) return false;
+    const lock = await this.deps.coordination.acquireLock(`dialer:campaign:${orphan.campaignId}`, 1);
+    if (!lock) return true;
+    await lock.release().catch(() => false);
+    return false;
+  }
+
+  private async adopt(orphan: repo.InFlightAttempt): Promise<TrackedAttempt | null> {
+    const campaign = (await repo.campaignRules(this.deps.db, orphan.campaignId)) ?? null;
+    if (!campaign) return null;
+    await this.deps.db.withTenant(orphan.tenantId, (tx) => repo.adoptAttempt(tx, orphan.id, this.owner));
+    const attempt: TrackedAttempt = {
+      attemptId: orphan.id,
+      callId: orphan.callId,
+      tenantId: orphan.tenantId,
+      campaignId: orphan.campaignId,
+      leadId: orphan.leadId,
+      phone: orphan.phone,
+      simulated: orphan.simulated,
+      callerNumber: campaign.callerId,
+      createdAt: orphan.createdAt,
+      answeredAt: orphan.answeredAt,
+      connectedAt: orphan.connectedAt,
+      abandoned: false,
+      abandonAfterSeconds: campaign.abandonAfterSeconds,
+      rules: { maxAttempts: campaign.maxAttempts, retryMinutes: campaign.retryMinutes },
+      timer: null,
+    };
+    this.lifecycle.follow(attempt);
+    return attempt;
+  }
+
+  private async refreshShortCalls(tenantIds: string[]): Promise<void> {
+    const counts = await repo.shortCallsToday(this.deps.db, tenantIds, ANATEL_SHORT_CALL_SECONDS);
+    const thresholds = await repo.shortCallThresholds(this.deps.db, tenantIds);
+    const next = new Map<string, ShortCallAssessment>();
+    for (const [tenantId, { calls, short }] of counts) {
+      next.set(tenantId, assessShortCalls({ shortCallsToday: short, callsToday: calls }, { ...DEFAULT_SHORT_CALL_SETTINGS, threshold: thresholds.get(tenantId) ?? DEFAULT_SHORT_CALL_SETTINGS.threshold }));
+    }
+    this.shortCalls = next;
+  }
+
+  private async leadsWaitingWindow(campaign: repo.CampaignSnapshot, ddds: number[], now: Date): Promise<number> {
+    const cached = this.waitingCounts.get(campaign.id);
+    if (cached && now.getTime() - cached.at < WAITING_COUNT_MS) return cached.count;
+    const count = await this.deps.db.withTenant(campaign.tenantId, (tx) => repo.countWaitingForWindow(tx, campaign.id, ddds, now));
+    this.waitingCounts.set(campaign.id, { at: now.getTime(), count });
+    return count;
+  }
+
+  private async publishUpdate(
+    campaign: repo.CampaignSnapshot,
+    tick: {
+      decision: PacingDecision;
+      reasons: string[];
+      placed: number;
+      level: number;
+      stats: typeof INITIAL_STATISTICS;
+      ringing: number;
+      answeredWaiting: number;
+      inFlight: number;
+      load: AgentLoad;
+      waiting: number;
+      now: Date;
+    },
+  ): Promise<void> {
+    try {
+      await this.deps.realtime.publish(campaign.tenantId, 'CAMPAIGN_DIALER_UPDATED', {
+        campaignId: campaign.id,
+        at: tick.now.toISOString(),
+        mode: tick.decision.mode,
+        dialLevel: tick.level,
+        answerRate: tick.stats.outcomes > 0 ? tick.stats.answerProbability : null,
+        abandonRate: tick.stats.answered > 0 ? tick.stats.abandonRate : null,
+        abandonTarget: campaign.abandonTarget,
+        callsRinging: tick.ringing,
+        answeredWaiting: tick.answeredWaiting,
+        callsInFlight: tick.inFlight,
+        placed: tick.placed,
+        reasons: tick.reasons,
+        agents: { available: tick.load.available, busy: tick.load.busy.length },
+        leadsWaitingWindow: tick.waiting,
+      });
+    } catch (error) {
+      this.log.debug({ err: error, campaignId: campaign.id }, 'CAMPAIGN_DIALER_UPDATED not published');
+    }
+  }
+}
+
+/** The campaign's calling-hour rules (policy ids the code does not know are ignored, never guessed). */
+export function callingRulesOf(campaign: Pick<repo.CampaignSnapshot, 'timezone' | 'schedule' | 'callingPolicies'>): CallingRules {
+  const policies = campaign.callingPolicies.filter((id): id is StatePolicyId => Object.hasOwn(STATE_POLICIES, id));
+  return { timezone: campaign.timezone, schedule: campaign.schedule, policies };
+}
+
+/** The four CPS levels of one campaign's call; a level with no limit set is left out. */
+export function cpsBuckets(campaign: Pick<repo.CampaignSnapshot, 'tenantId' | 'trunkId' | 'id' | 'planMaxCps' | 'trunkCpsLimit' | 'cpsLimit'>, globalCps: number): BucketSpec[] {
+  const buckets: BucketSpec[] = [{ level: 'GLOBAL', key: 'global', capacity: globalCps }];
+  if (campaign.planMaxCps !== null) buckets.push({ level: 'TENANT', key: campaign.tenantId, capacity: campaign.planMaxCps });
+  if (campaign.trunkCpsLimit !== null) buckets.push({ level: 'TRUNK', key: campaign.trunkId, capacity: campaign.trunkCpsLimit });
+  if (campaign.cpsLimit !== null) buckets.push({ level: 'CAMPAIGN', key: campaign.id, capacity: campaign.cpsLimit });
+  return buckets;
+}

@@ -1,0 +1,100 @@
+// Pure: the `originate` a dial attempt sends to the switch. Every value here is platform text (ids,
+// E.164 numbers the database checked, switch names) except the lead's name, which a tenant wrote:
+// it is reduced to characters the switch reads as plain text (no quote, comma, brace, `$`, `\`).
+import { CC_EXPORT_VARS } from '../../platform/switch/queue-entry.ts';
+import { switchGatewayName, switchQueueName } from '../../platform/switch/naming.ts';
+
+export interface AttemptIds {
+  tenantId: string;
+  /** The call id: the customer leg's origination uuid and the call record's id. */
+  callId: string;
+  attemptId: string;
+  campaignId: string;
+  leadId: string;
+  queueId: string;
+  /** Names the recording of the queue entry (decision 0041). */
+  recordingId: string;
+}
+
+export type OriginateTarget =
+  /** Simulation mode: a customer leg that never leaves the switch (mod_loopback's null endpoint). */
+  | { kind: 'SIMULATED'; ringMs: number; talkMs: number }
+  /** Real outbound: the campaign's trunk gateway. */
+  | { kind: 'GATEWAY'; trunkId: string };
+
+export interface OriginateSpec extends AttemptIds {
+  /** The lead's number, E.164. */
+  phone: string;
+  leadName: string | null;
+  /** The campaign's caller id (what the customer sees), or null for the trunk's default. */
+  callerId: string | null;
+  timeoutSeconds: number;
+  target: OriginateTarget;
+}
+
+/** How long the switch lets an unanswered customer ring (originate_timeout). */
+export const RING_TIMEOUT_SECONDS = 30;
+
+const MAX_NAME_LENGTH = 40;
+
+/** Letters, digits, spaces and . - only; anything else becomes a space (empty → null). */
+export function switchSafeName(name: string | null): string | null {
+  if (name === null) return null;
+  const safe = name
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N} .-]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_NAME_LENGTH)
+    .trim();
+  return safe === '' ? null : safe;
+}
+
+/** The number as the carrier receives it: E.164 digits without the `+`. */
+const dialedNumber = (e164: string) => e164.replace(/^\+/, '');
+
+/**
+ * `originate {vars}<endpoint> &callcenter(<queue>)`: once the customer answers, the leg enters the
+ * campaign's queue as a member, with what the queue entry of inbound calls sets (queue-entry.ts).
+ * Values with commas are single-quoted, as switch_event_create_brackets reads them.
+ */
+export function originateCommand(spec: OriginateSpec): string {
+  const name = switchSafeName(spec.leadName);
+  const vars: Array<[string, string]> = [
+    ['origination_uuid', spec.callId],
+    ['svc_tenant_id', spec.tenantId],
+    ['svc_call_id', spec.callId],
+    ['svc_attempt_id', spec.attemptId],
+    ['svc_campaign_id', spec.campaignId],
+    ['svc_lead_id', spec.leadId],
+    ['svc_queue_id', spec.queueId],
+    ['svc_recording_id', spec.recordingId],
+    ['RECORD_STEREO', 'true'],
+    ['cc_export_vars', `'${CC_EXPORT_VARS.join(',')}'`],
+    ['originate_timeout', String(spec.timeoutSeconds)],
+    ['ignore_early_media', 'true'],
+  ];
+  let endpoint: string;
+  if (spec.target.kind === 'SIMULATED') {
+    // The agent sees the customer: the leg's caller id is the lead's number and name.
+    vars.push(['origination_caller_id_number', spec.phone]);
+    if (name) vars.push(['origination_caller_id_name', `'${name}'`]);
+    vars.push(['null_auto_answer_delay', String(Math.max(0, Math.round(spec.target.ringMs)))]);
+    // The simulator's far end hangs up after the talk time; a real switch ignores the variable.
+    vars.push(['sim_talk_ms', String(Math.max(0, Math.round(spec.target.talkMs)))]);
+    endpoint = `null/${dialedNumber(spec.phone)}`;
+  } else {
+    if (spec.callerId) vars.push(['origination_caller_id_number', spec.callerId]);
+    endpoint = `sofia/gateway/${switchGatewayName(spec.target.trunkId)}/${dialedNumber(spec.phone)}`;
+  }
+  const block = vars.map(([key, value]) => `${key}=${value}`).join(',');
+  return `originate {${block}}${endpoint} &callcenter(${switchQueueName(spec.queueId)})`;
+}
+
+/**
+ * What the dialer plays an abandoned customer before releasing them: transferred out of the queue
+ * to an inline dialplan that plays the message and hangs up.
+ */
+export function abandonCommand(callId: string, messageFile: string): string {
+  return `uuid_transfer ${callId} 'playback:${messageFile},hangup:NORMAL_CLEARING' inline`;
+}

@@ -1,0 +1,133 @@
+// Integration-test factories for the dialer: a tenant with a trunk, a queue with a logged-in agent
+// whose phone answers by itself on the switch simulator, a RUNNING campaign and its leads.
+import { expect } from 'vitest';
+import type { CampaignStatus, DialAttemptOutcome, LeadStatus } from '../src/platform/db/schema.ts';
+import { DEFAULT_SIMULATION_MODEL, type SimulatedKind, type SimulationModel } from '../src/services/dialer/simulated-outcome.ts';
+import { createMember, createTenant, type Session, type TenantFixture } from './harness.ts';
+import { pendingSwitchChanges, type SwitchedApp, until } from './switch.ts';
+
+/** Wednesday 2026-11-25 10:00 in São Paulo: inside weekday windows, no holiday anywhere. */
+export const WEDNESDAY_MORNING = new Date('2026-11-25T13:00:00Z');
+export const WEEKDAYS_8_TO_20 = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => [day, [{ start: '08:00', end: '20:00' }]]));
+
+/** A simulation model the tests steer: one outcome at a time, short rings. */
+export function steerableModel(): SimulationModel & { only(kind: SimulatedKind): void } {
+  const model = {
+    ...structuredClone(DEFAULT_SIMULATION_MODEL),
+    ringSeconds: { ANSWER: [0.2, 0.2], BUSY: [0.2, 0.2], FAILED: [0.2, 0.2], NO_ANSWER: [0.4, 0.4] } as SimulationModel['ringSeconds'],
+    meanTalkSeconds: 4,
+    only(kind: SimulatedKind) {
+      model.weights = { ANSWER: 0, BUSY: 0, NO_ANSWER: 0, FAILED: 0, [kind]: 1 };
+    },
+  };
+  return model;
+}
+
+export interface DialerTenant {
+  tenant: TenantFixture;
+  auth: Session['auth'];
+  trunkId: string;
+}
+
+async function post<T>(t: SwitchedApp, auth: Session['auth'], url: string, payload: unknown): Promise<T> {
+  const response = await t.app.inject({ method: 'POST', url, headers: auth, payload: payload as Record<string, unknown> });
+  expect(response.statusCode, `${url}: ${response.body}`).toBeLessThan(300);
+  return response.json<T>();
+}
+
+async function settled(t: SwitchedApp, tenantId: string): Promise<void> {
+  expect(await until(() => pendingSwitchChanges(t, tenantId), (count) => count === 0)).toBe(0);
+}
+
+export async function dialerTenant(t: SwitchedApp, platform: Session): Promise<DialerTenant> {
+  const tenant = await createTenant(t.app, platform);
+  const auth = tenant.admin.session.auth;
+  const trunk = await post<{ id: string }>(t, auth, '/trunks', { name: 'carrier', host: 'sip.carrier.example' });
+  return { tenant, auth, trunkId: trunk.id };
+}
+
+/** A queue with one logged-in agent whose registered phone answers after `autoAnswerMs`. */
+export async function staffedQueue(t: SwitchedApp, owner: DialerTenant, number: string, autoAnswerMs = 200): Promise<{ queueId: string; agentId: string }> {
+  const { tenant, auth } = owner;
+  const extension = await post<{ id: string; domain: string; sipPassword: string }>(t, auth, '/extensions', { number });
+  await settled(t, tenant.tenant.id);
+  const registered = await until(
+    () => t.simulator().control.register({ user: number, domain: extension.domain, password: extension.sipPassword }),
+    (result) => result.ok,
+  );
+  expect(registered.ok).toBe(true);
+  t.simulator().control.phone(number, extension.domain, { autoAnswerMs });
+  const member = await createMember(t.app, tenant.admin.session, 'agent');
+  const agent = await post<{ id: string }>(t, auth, '/agents', { userId: member.id, extensionId: extension.id });
+  const queue = await post<{ id: string }>(t, auth, '/queues', { name: `fila-${number}` });
+  await post(t, auth, `/queues/${queue.id}/agents`, { agentId: agent.id });
+  await settled(t, tenant.tenant.id);
+  expect((await t.app.inject({ method: 'POST', url: '/agents/me/login', headers: member.session.auth })).statusCode).toBe(200);
+  await until(() => t.runtime.target.esl.api(`callcenter_config agent get status a-${agent.id}`), (status) => status.trim() === 'Available');
+  await until(
+    () => t.db.withTenant(tenant.tenant.id, (tx) => tx.selectFrom('agents').select('state').where('id', '=', agent.id).executeTakeFirstOrThrow()),
+    (row) => row.state === 'AVAILABLE',
+  );
+  return { queueId: queue.id, agentId: agent.id };
+}
+
+let phoneSequence = 0;
+/** A São Paulo mobile number no other lead of the run has. */
+export const nextPhone = (ddd = '11') => `+55${ddd}9${String(Date.now() % 10_000).padStart(4, '0')}${String(++phoneSequence).padStart(4, '0')}`;
+
+/** A campaign straight in `status` (the API's start would read the real clock), with leads. */
+export async function campaignWithLeads(
+  t: SwitchedApp,
+  owner: DialerTenant,
+  queueId: string,
+  leads: Array<{ phone?: string; name?: string; status?: LeadStatus; nextAttemptAt?: Date }>,
+  settings: Record<string, unknown> = {},
+  status: CampaignStatus = 'RUNNING',
+): Promise<{ campaignId: string; leadIds: string[] }> {
+  const tenantId = owner.tenant.tenant.id;
+  return t.db.withTenant(tenantId, async (tx) => {
+    const { id } = await tx
+      .insertInto('campaigns')
+      .values({
+        tenantId,
+        name: `c-${Math.random().toString(36).slice(2)}`,
+        queueId,
+        trunkId: owner.trunkId,
+        pacingMin: 1,
+        pacingMax: 3,
+        schedule: JSON.stringify(WEEKDAYS_8_TO_20),
+        status,
+        ...settings,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const leadIds: string[] = [];
+    for (const lead of leads) {
+      const row = await tx
+        .insertInto('leads')
+        .values({ tenantId, campaignId: id, phone: lead.phone ?? nextPhone(), name: lead.name ?? null, status: lead.status ?? 'READY', nextAttemptAt: lead.nextAttemptAt ?? null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      leadIds.push(row.id);
+    }
+    return { campaignId: id, leadIds };
+  });
+}
+
+export const attemptsOf = (t: SwitchedApp, tenantId: string, campaignId: string) =>
+  t.db.withTenant(tenantId, (tx) => tx.selectFrom('dialAttempts').selectAll().where('campaignId', '=', campaignId).orderBy('createdAt').execute());
+
+export const leadOf = (t: SwitchedApp, tenantId: string, leadId: string) =>
+  t.db.withTenant(tenantId, (tx) => tx.selectFrom('leads').selectAll().where('id', '=', leadId).executeTakeFirstOrThrow());
+
+/** Waits until the campaign has `count` ended attempts; returns them. */
+export async function endedAttempts(t: SwitchedApp, tenantId: string, campaignId: string, count: number, ms = 15_000) {
+  const rows = await until(
+    () => attemptsOf(t, tenantId, campaignId),
+    (attempts) => attempts.filter((attempt) => attempt.endedAt !== null).length >= count,
+    ms,
+  );
+  return rows.filter((attempt) => attempt.endedAt !== null);
+}
+
+export const outcomes = (attempts: Array<{ outcome: DialAttemptOutcome | null }>) => attempts.map((attempt) => attempt.outcome);
