@@ -155,8 +155,8 @@ export function registerBasicApps(apps: Apps): void {
   });
   apps.register('playback', async ({ core, ch, data }) => playFile(core, ch, data));
   apps.register('transfer', ({ core, ch, data }): AppOutcome => {
-    const [dest = '', , context] = separateArgs(data);
-    core.apps.transfer(ch, dest, context);
+    const [dest = '', dialplan, context] = separateArgs(data);
+    core.apps.transfer(ch, dest, context, dialplan);
     return 'stop';
   });
   apps.register('play_and_get_digits', playAndGetDigits);
