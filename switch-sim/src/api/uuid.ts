@@ -59,8 +59,12 @@ export function uuidSetvarMulti(core: SwitchCore, arg: string | undefined): stri
   return '+OK\n';
 }
 
+/**
+ * uuid_exists_function: the whole argument is looked up (no trimming, no splitting) in the session
+ * table, where a session stays from creation until it is destroyed, hangup states included.
+ */
 export function uuidExists(core: SwitchCore, arg: string | undefined): string {
-  return core.channel(words(arg)[0])?.isUp ? 'true' : 'false';
+  return arg !== undefined && core.channels.has(arg) ? 'true' : 'false';
 }
 
 /** uuid_bridge <uuid> <other_uuid>: both legs leave what they run and are bridged. */
@@ -90,7 +94,8 @@ export function uuidTransfer(core: SwitchCore, arg: string | undefined): string 
   const usage = '-USAGE: <uuid> [-bleg|-both] <dest-exten> [<dialplan>] [<context>]\n';
   const argv = separateArgs(arg ?? '', 5);
   if (!arg?.trim() || argv.length < 2 || argv.length > 5) return usage;
-  let [uuid = '', dest = '', dialplan, context] = argv;
+  const uuid = argv[0] ?? '';
+  let [, dest = '', dialplan, context] = argv;
   let ch = core.channel(uuid);
   if (!uuid || !ch?.isUp) return NO_CHANNEL;
   let flag = '';

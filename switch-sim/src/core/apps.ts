@@ -145,9 +145,9 @@ export function inlineDialplan(target: string): PlannedAction[] {
     delim = text[2]!;
     text = text.slice(4);
   }
-  return separateCharDelim(text, delim, 128).map((entry) => {
+  return separateCharDelim(text, delim, 128).map((entry): PlannedAction => {
     const colon = entry.indexOf(':');
     const application = (colon < 0 ? entry : entry.slice(0, colon)).replace(/^ +/, '');
-    return { application, data: colon < 0 ? '' : entry.slice(colon + 1) } as PlannedAction;
+    return { application, data: colon < 0 ? '' : entry.slice(colon + 1) };
   });
 }
