@@ -157,6 +157,25 @@ describe('simulation mode: null/ customer leg into the campaign queue', () => {
     expect(await client.api(`uuid_exists ${uuid}`)).toBe('false');
   });
 
+  it("the customer's talk time: execute_on_answer='sched_hangup +20 NORMAL_CLEARING' ends the bridged call 20 s after the answer", async () => {
+    const { client } = t;
+    await agent('a1@acme', '[null_auto_answer_delay=100]null/agent-a1');
+    const uuid = 'bbbbbbbb-0000-4000-8000-000000000005';
+    const jobUuid = await client.bgapi(`originate {${dialVars(uuid, "execute_on_answer='sched_hangup +20 NORMAL_CLEARING',null_auto_answer_delay=500")}}null/+5511987654321 &callcenter(sales@acme)`);
+    expect((await client.waitEvent(job(jobUuid))).body).toBe(`+OK ${uuid}\n`);
+    const bridged = await client.waitEvent(cc('bridge-agent-start'));
+    const agentUuid = h(bridged, 'CC-Agent-UUID')!;
+    const hup = await client.waitEvent(ev('CHANNEL_HANGUP_COMPLETE', uuid), 5000);
+    expect(h(hup, 'Hangup-Cause')).toBe('NORMAL_CLEARING');
+    const talked = Number(h(hup, 'Caller-Channel-Hangup-Time')) - Number(h(hup, 'Caller-Channel-Answered-Time'));
+    expect(talked).toBeGreaterThanOrEqual(20_000_000);
+    expect(talked).toBeLessThan(22_000_000);
+    expect(h(await client.waitEvent(ev('CHANNEL_HANGUP_COMPLETE', agentUuid)), 'Hangup-Cause')).toBe('NORMAL_CLEARING');
+    const execs = client.events().filter((e) => h(e, 'Event-Name') === 'CHANNEL_EXECUTE' && h(e, 'Unique-ID') === uuid).map((e) => h(e, 'Application'));
+    expect(execs.slice(0, 2)).toEqual(['sched_hangup', 'callcenter']);
+    expect(h(await client.waitEvent(cc('member-queue-end')), 'CC-Cause')).toBe('Terminated');
+  });
+
   it('origination_callee_id_name/number decide what the member (and the agent) see as caller id', async () => {
     await agent('a1@acme', '[null_auto_answer_delay=100]null/agent-a1');
     const uuid = 'bbbbbbbb-0000-4000-8000-000000000004';
