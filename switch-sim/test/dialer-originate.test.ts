@@ -321,6 +321,23 @@ describe('abandonment: the answered customer nobody took', () => {
   });
 });
 
+describe('correlation', () => {
+  it('bgapi takes the Job-UUID the dialer gives; a reused origination_uuid is ignored (the leg keeps a fresh uuid)', async () => {
+    const uuid = 'ffffffff-0000-4000-8000-000000000001';
+    const jobUuid = 'ffffffff-0000-4000-8000-0000000abc01';
+    t.client.write(`bgapi originate {origination_uuid=${uuid},null_auto_answer_delay=0}null/1 &park\nJob-UUID: ${jobUuid}\n\n`);
+    const reply = await t.client.next((m) => m.headers.some(([k]) => k === 'Reply-Text'));
+    expect(reply.headers).toContainEqual(['Reply-Text', `+OK Job-UUID: ${jobUuid}`]);
+    const done = await t.client.waitEvent(job(jobUuid));
+    expect([done.body, h(done, 'Job-Command'), h(done, 'Job-Command-Arg')]).toEqual([`+OK ${uuid}\n`, 'originate', `{origination_uuid=${uuid},null_auto_answer_delay=0}null/1 &park`]);
+    // switch_core_session_set_uuid refuses a uuid in use: the second call proceeds under another one
+    const again = await t.client.api(`originate {origination_uuid=${uuid}}null/2 &park`);
+    expect(again).toMatch(/^\+OK [0-9a-f-]{36}\n$/);
+    expect(again).not.toBe(`+OK ${uuid}\n`);
+    await t.client.api('hupall');
+  });
+});
+
 describe('reconciliation at start-up', () => {
   it('uuid_exists answers true/false with no line break; show channels like finds by uuid or number, without variables', async () => {
     const uuid = 'eeeeeeee-0000-4000-8000-000000000001';
