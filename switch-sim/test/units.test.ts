@@ -61,7 +61,15 @@ describe('dial strings', () => {
         [{ target: 'loopback/9196', vars: [] }],
       ],
     });
-    expect(separateArgs("{a=b c}loopback/1 &park 'XML' default")).toEqual(['{a=b c}loopback/1', '&park', 'XML', 'default']);
+    // switch_separate_string on ' ' knows quotes, not braces, and strips the quotes it kept together.
+    expect(separateArgs("{a=b c}loopback/1 &park 'XML' default")).toEqual(['{a=b', 'c}loopback/1', '&park', 'XML', 'default']);
+    expect(separateArgs("{a='b, c',d=e\\,f}loopback/1  &park")).toEqual(['{a=b, c,d=e\\,f}loopback/1', '&park']);
+    expect(separateArgs('a b c d', 2)).toEqual(['a', 'b c d']);
+    expect(parseDialString('{a=b\\,c,d=e=f,junk}{g=1}null/x').globalVars).toEqual([
+      ['a', 'b,c'],
+      ['d', 'e=f'],
+      ['g', '1'],
+    ]);
   });
 });
 

@@ -109,12 +109,33 @@ function render(rows: Row[], as: string | undefined, justCount: boolean): string
   return `${out}\n${rows.length} total.\n`;
 }
 
+const LIKE_COLUMNS = new Set(['uuid', 'name', 'cid_name', 'cid_num', 'presence_data', 'accountcode']);
+
+/**
+ * `show channels like <x>`: the channels whose uuid, name, caller id, presence_data or accountcode
+ * match SQL LIKE '%x%' (or x itself when it has a '%'), case-insensitive as in SQLite; ' and ;
+ * become spaces. Channel variables are not searched (the channels table has none).
+ */
+function channelsLike(core: SwitchCore, raw: string): Row[] {
+  const text = raw.replace(/[';]/g, ' ');
+  const pattern = text.includes('%') ? text : `%${text}%`;
+  const source = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('%', '.*').replaceAll('_', '.');
+  const re = new RegExp(`^${source}$`, 'is');
+  return live(core)
+    .map((ch) => channelRow(core, ch))
+    .filter((row) => row.some(([k, v]) => LIKE_COLUMNS.has(k) && re.test(v)));
+}
+
 export function show(core: SwitchCore, arg: string | undefined): string {
   const argv = (arg ?? '').trim().split(/\s+/).filter((a) => a.length > 0);
   const what = argv[0]?.toLowerCase();
   const asIndex = argv.findIndex((a) => a.toLowerCase() === 'as');
   const as = asIndex >= 0 ? argv[asIndex + 1]?.toLowerCase() : undefined;
   const count = argv[1]?.toLowerCase() === 'count';
+  if (what === 'channels' && argv[1]?.toLowerCase() === 'like' && argv[2]) {
+    const likeAs = argv[3]?.toLowerCase() === 'as' ? argv[4]?.toLowerCase() : undefined;
+    return render(channelsLike(core, argv[2]), likeAs, false);
+  }
   if (what === 'channels') return render(live(core).map((ch) => channelRow(core, ch)), as, count);
   if (what === 'calls') return render(callRows(core), as, count);
   if (what === 'registrations') return render(registrationRows(core), as, count);

@@ -25,7 +25,7 @@ export function userData(config: SwitchConfig, argument: string): string {
 const UNESCAPE: Record<string, string> = { n: '\n', r: '\r', t: '\t', s: ' ' };
 
 /** cleanup_separated_string: leading/trailing blanks, single quotes and backslash escapes removed. */
-function cleanupSeparated(text: string, delim: string): string {
+export function cleanupSeparated(text: string, delim: string): string {
   let out = '';
   let end = 0;
   let quoted = false;
@@ -34,7 +34,7 @@ function cleanupSeparated(text: string, delim: string): string {
   for (; i < text.length; i++) {
     const char = text[i]!;
     const next = text[i + 1];
-    if (char === '\\' && next !== undefined && (next === "'" || next === '"' || next === delim || next === '\\' || next in UNESCAPE)) {
+    if (char === '\\' && next !== undefined && (next === "'" || next === '"' || (delim !== '' && next === delim) || next === '\\' || next in UNESCAPE)) {
       out += UNESCAPE[next] ?? next;
       end = out.length;
       i++;

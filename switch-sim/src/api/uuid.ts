@@ -3,6 +3,7 @@ import { answerChannel } from '../core/apps-basic.ts';
 import { toCause } from '../core/causes.ts';
 import { channelEvent } from '../core/channel-events.ts';
 import type { SwitchCore } from '../core/core.ts';
+import { separateArgs } from '../core/dialstring.ts';
 import { serializeJson } from '../esl/serialize.ts';
 
 const NO_CHANNEL = '-ERR No such channel!\n';
@@ -58,8 +59,12 @@ export function uuidSetvarMulti(core: SwitchCore, arg: string | undefined): stri
   return '+OK\n';
 }
 
+/**
+ * uuid_exists_function: the whole argument is looked up (no trimming, no splitting) in the session
+ * table, where a session stays from creation until it is destroyed, hangup states included.
+ */
 export function uuidExists(core: SwitchCore, arg: string | undefined): string {
-  return core.channel(words(arg)[0])?.isUp ? 'true' : 'false';
+  return arg !== undefined && core.channels.has(arg) ? 'true' : 'false';
 }
 
 /** uuid_bridge <uuid> <other_uuid>: both legs leave what they run and are bridged. */
@@ -80,15 +85,35 @@ export function uuidBridge(core: SwitchCore, arg: string | undefined): string {
   return `+OK ${second.uuid}\n`;
 }
 
+/**
+ * transfer_function: `<uuid> [-bleg|-both] <dest-exten> [<dialplan>] [<context>]`, arguments split
+ * like switch_separate_string (quotes group and are removed), so an inline dialplan with commas
+ * goes in quotes: `uuid_transfer <uuid> 'playback:x.wav,hangup:NORMAL_CLEARING' inline`.
+ */
 export function uuidTransfer(core: SwitchCore, arg: string | undefined): string {
-  const [uuid, dest, , context] = words(arg);
-  const ch = core.channel(uuid);
-  if (!ch?.isUp || !dest) return '-ERR No such channel!\n';
+  const usage = '-USAGE: <uuid> [-bleg|-both] <dest-exten> [<dialplan>] [<context>]\n';
+  const argv = separateArgs(arg ?? '', 5);
+  if (!arg?.trim() || argv.length < 2 || argv.length > 5) return usage;
+  const uuid = argv[0] ?? '';
+  let [, dest = '', dialplan, context] = argv;
+  let ch = core.channel(uuid);
+  if (!uuid || !ch?.isUp) return NO_CHANNEL;
+  let flag = '';
+  if (dest.startsWith('-')) {
+    flag = dest.slice(1).toLowerCase();
+    [, , dest = '', dialplan, context] = argv;
+  }
   const partner = ch.partner();
+  if (flag === 'bleg' && partner?.isUp) ch = partner;
+  const both = flag === 'both' && partner?.isUp ? [partner, ch] : [ch];
+  const other = ch.partner();
   if (ch.bridge) core.bridges.unbridge(ch.bridge);
-  if (partner?.isUp) core.hangup(partner, 'NORMAL_CLEARING');
-  ch.app?.stop?.();
-  core.apps.transfer(ch, dest, context);
+  // A lone leg leaves its partner behind; "-both" moves the two of them.
+  if (both.length === 1 && other?.isUp) core.hangup(other, 'NORMAL_CLEARING');
+  for (const leg of both) {
+    leg.app?.stop?.();
+    core.apps.transfer(leg, dest, context || undefined, dialplan || undefined);
+  }
   return '+OK\n';
 }
 

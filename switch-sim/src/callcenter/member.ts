@@ -71,8 +71,6 @@ export function registerMemberApp(apps: Apps, cc: CallCenter): void {
       member.state = 'Abandoned';
       member.abandonedEpoch = left;
       queue.callsAbandoned++;
-      ch.vars.set('cc_cause', 'cancel');
-      ch.vars.set('cc_cancel_reason', reason.toLowerCase());
       cc.info(
         'callcenter_function',
         3285,
@@ -90,6 +88,10 @@ export function registerMemberApp(apps: Apps, cc: CallCenter): void {
         ],
         ch,
       );
+      // Set after the event, for the CDR (callcenter_function); the reason as the event names it.
+      ch.vars.set('cc_queue_canceled_epoch', left);
+      ch.vars.set('cc_cause', 'cancel');
+      ch.vars.set('cc_cancel_reason', reason);
       cc.membersCount(queueName);
       const discard = queue.discardAbandonedAfter;
       core.clock.after(discard * 1000, () => {

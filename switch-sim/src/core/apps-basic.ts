@@ -141,6 +141,20 @@ export function registerBasicApps(apps: Apps): void {
     await ch.waitHangup();
   });
   apps.register('echo', async ({ ch }) => ch.waitHangup());
+  // sched_hangup +<sec>|<epoch> [cause] [bleg]: hangs the channel (or its partner) up later,
+  // ALLOTTED_TIMEOUT by default (mod_dptools, switch_ivr_schedule_hangup).
+  apps.register('sched_hangup', ({ core, ch, data }) => {
+    const [when = '', causeName, leg] = separateArgs(data, 5);
+    if (!when) return;
+    const seconds = Number.parseInt(when.slice(1), 10) || 0;
+    const cause = causeName || 'ALLOTTED_TIMEOUT';
+    const delayMs = when.startsWith('+') ? seconds * 1000 : Math.max(0, (Number.parseInt(when, 10) || 0) * 1000 - core.clock.nowMicros() / 1000);
+    if (seconds === 0) return void core.hangup(ch, cause);
+    core.clock.after(delayMs, () => {
+      const target = leg?.toLowerCase() === 'bleg' ? ch.partner() : ch;
+      if (target?.isUp) core.hangup(target, cause);
+    });
+  });
   apps.register('hangup', ({ core, ch, data }): AppOutcome => {
     core.hangup(ch, data || 'NORMAL_CLEARING');
     return 'stop';
@@ -155,8 +169,8 @@ export function registerBasicApps(apps: Apps): void {
   });
   apps.register('playback', async ({ core, ch, data }) => playFile(core, ch, data));
   apps.register('transfer', ({ core, ch, data }): AppOutcome => {
-    const [dest = '', , context] = separateArgs(data);
-    core.apps.transfer(ch, dest, context);
+    const [dest = '', dialplan, context] = separateArgs(data);
+    core.apps.transfer(ch, dest, context, dialplan);
     return 'stop';
   });
   apps.register('play_and_get_digits', playAndGetDigits);

@@ -5,6 +5,7 @@ import type { Channel, RunningApp } from './channel.ts';
 import type { SwitchCore } from './core.ts';
 import type { PlannedAction } from './dialplan.ts';
 import { ORIGIN } from './lifecycle.ts';
+import { separateCharDelim } from '../api/strings.ts';
 
 export type AppOutcome = 'continue' | 'stop';
 
@@ -89,8 +90,14 @@ export class Apps {
     if (!p || !ch.isUp) return;
     const ctx = context ?? p.context ?? 'default';
     if (ch.running !== 'CS_ROUTING') this.core.life.setState(ch, 'CS_ROUTING');
-    const actions = this.core.dialplan.lookup(ch, ctx);
-    if (!actions) {
+    const inline = p.dialplan?.toLowerCase() === 'inline';
+    const actions = inline ? inlineDialplan(p.destinationNumber ?? '') : this.core.dialplan.lookup(ch, ctx);
+    if (inline) {
+      // inline_dialplan_hunt gives the previous destination back.
+      p.destinationNumber = p.rdnis;
+      p.rdnis = undefined;
+    }
+    if (!actions || actions.length === 0) {
       this.core.hangup(ch, 'NO_ROUTE_DESTINATION');
       return;
     }
@@ -99,21 +106,48 @@ export class Apps {
     await this.run(ch, actions);
   }
 
-  /** transfer <ext> [XML] [context]: a new caller-profile step, routed again. */
-  transfer(ch: Channel, destination: string, context?: string): void {
+  /**
+   * switch_ivr_session_transfer: a new caller-profile step (dialplan and context default to the
+   * current ones, an inline dialplan is not inherited), routed again.
+   */
+  transfer(ch: Channel, destination: string, context?: string, dialplan?: string): void {
     const p = ch.profile;
     if (!p) return;
     this.generation.set(ch, (this.generation.get(ch) ?? 0) + 1);
     const now = this.core.clock.nowMicros();
-    const source = `${Math.floor(now / 1_000_000)}:${randomUUID()}:bl_xfer:${destination}/${context ?? p.context ?? 'default'}/XML`;
+    const current = p.dialplan?.toLowerCase() === 'inline' ? undefined : p.dialplan;
+    const useDialplan = dialplan || current || 'XML';
+    const useContext = context || p.context || 'default';
+    const extension = destination || 'service';
+    const source = `${Math.floor(now / 1_000_000)}:${randomUUID()}:bl_xfer:${extension}/${useContext}/${useDialplan}`;
     ch.vars.set('transfer_history', source);
     ch.vars.set('transfer_source', source);
-    p.destinationNumber = destination;
-    if (context) p.context = context;
+    p.rdnis = p.destinationNumber;
+    p.destinationNumber = extension;
+    p.context = useContext;
+    p.dialplan = useDialplan;
     p.transferSource = source;
     p.profileIndex = String(Number(p.profileIndex ?? '1') + 1);
     p.times.profileCreated = now;
     p.times.transferred = now;
     void this.route(ch);
   }
+}
+
+/**
+ * mod_dptools' inline dialplan: "app:data,app:data" (or "m:<d>:" to pick the separator), split
+ * like switch_separate_string, each entry cut at its first ':'.
+ */
+export function inlineDialplan(target: string): PlannedAction[] {
+  let text = target;
+  let delim = ',';
+  if (text[0] === 'm' && text[1] === ':' && text[3] === ':') {
+    delim = text[2]!;
+    text = text.slice(4);
+  }
+  return separateCharDelim(text, delim, 128).map((entry): PlannedAction => {
+    const colon = entry.indexOf(':');
+    const application = (colon < 0 ? entry : entry.slice(0, colon)).replace(/^ +/, '');
+    return { application, data: colon < 0 ? '' : entry.slice(colon + 1) };
+  });
 }

@@ -1,5 +1,7 @@
 // Dial strings: "{global=vars}[leg=vars]endpoint,[leg]endpoint|failover" and the originate
-// argument list (switch_separate_string keeps quoted and braced parts together).
+// argument list, split like switch_separate_string and switch_event_create_brackets.
+import { cleanupSeparated, separateCharDelim } from '../api/strings.ts';
+
 export interface DialLeg {
   target: string;
   vars: Array<[string, string]>;
@@ -43,28 +45,48 @@ export function splitTop(text: string, sep: string): string[] {
   return out;
 }
 
-function unquote(value: string): string {
-  const v = value.trim();
-  if (v.length >= 2 && ((v.startsWith("'") && v.endsWith("'")) || (v.startsWith('"') && v.endsWith('"')))) return v.slice(1, -1);
-  return v.replace(/\\(.)/g, '$1');
-}
-
-/** "a=1,b='x,y'" → [['a','1'],['b','x,y']] (FreeSWITCH also accepts ^^: separators, not needed here). */
-export function parseVarList(body: string): Array<[string, string]> {
+/**
+ * switch_event_create_brackets' variable list: fields split on `delim` (or the `^^<d>` one)
+ * outside '…' and not after a backslash, each split once on '=', quotes and escapes removed by
+ * cleanup_separated_string; a field without '=' is dropped. "a=1,b='x,y'" → a=1, b=x,y.
+ */
+export function parseVarList(body: string, delim = ','): Array<[string, string]> {
+  let text = body;
+  let sep = delim;
+  if (text.startsWith('^^') && text.length > 2) {
+    sep = text[2]!;
+    text = text.slice(3);
+  }
   const out: Array<[string, string]> = [];
-  for (const part of splitTop(body, ',')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) continue;
-    out.push([part.slice(0, eq).trim(), unquote(part.slice(eq + 1))]);
+  for (const field of separateCharDelim(text, sep, 1024)) {
+    const pair = separateCharDelim(field, '=', 2);
+    if (pair.length === 2) out.push([pair[0]!, pair[1]!]);
   }
   return out;
 }
 
+/** switch_find_end_paren: the matching close, nesting counted, quotes not considered. */
+function findEndParen(text: string, open: string, close: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === open) depth++;
+    else if (text[i] === close && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** Leading {…} (several allowed, switch_ivr_originate's loop) or one […] block. */
 function takeBlock(text: string, open: string, close: string): [Array<[string, string]>, string] {
-  const trimmed = text.trimStart();
-  if (!trimmed.startsWith(open)) return [[], trimmed];
-  const end = splitTop(trimmed.slice(1), close)[0]!;
-  return [parseVarList(end), trimmed.slice(end.length + 2).trimStart()];
+  let rest = text.trimStart();
+  const vars: Array<[string, string]> = [];
+  while (rest.startsWith(open)) {
+    const end = findEndParen(rest, open, close);
+    if (end < 0) break;
+    vars.push(...parseVarList(rest.slice(1, end)));
+    rest = rest.slice(end + 1).trimStart();
+    if (open === '[') break;
+  }
+  return [vars, rest];
 }
 
 export function parseDialString(text: string): DialString {
@@ -80,10 +102,36 @@ export function parseDialString(text: string): DialString {
   return { globalVars, groups: groups.filter((g) => g.length > 0) };
 }
 
-/** switch_separate_string on ' ' that keeps '...' and {...} together (originate arguments). */
-export function separateArgs(text: string): string[] {
-  return splitTop(text.trim(), ' ')
-    .map((arg) => arg.trim())
-    .filter((arg) => arg.length > 0)
-    .map((arg) => (arg.length >= 2 && arg.startsWith("'") && arg.endsWith("'") ? arg.slice(1, -1) : arg));
+/**
+ * switch_separate_string with a space (separate_string_blank_delim): fields split on spaces
+ * outside '…' (braces mean nothing), a backslash protects the next character, at most `max`
+ * fields (the last keeps the rest); then every field loses its quotes and blanks
+ * (cleanup_separated_string). So `{a='x, y'}null/1` becomes `{a=x, y}null/1`.
+ */
+export function separateArgs(text: string, max = 1024): string[] {
+  const fields: string[] = [];
+  let i = 0;
+  while (i < text.length && fields.length < max) {
+    const start = i;
+    if (fields.length === max - 1) {
+      fields.push(text.slice(start));
+      break;
+    }
+    while (i < text.length && text[i] === ' ') i++;
+    let quoted = false;
+    let end = text.length;
+    for (; i < text.length; i++) {
+      const c = text[i];
+      if (c === '\\') i++;
+      else if (c === "'") quoted = !quoted;
+      else if (c === ' ' && !quoted) {
+        end = i;
+        break;
+      }
+    }
+    fields.push(text.slice(start, end));
+    i = end + 1;
+    while (i < text.length && text[i] === ' ') i++;
+  }
+  return fields.map((field) => cleanupSeparated(field, ''));
 }

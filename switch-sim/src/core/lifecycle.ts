@@ -103,7 +103,22 @@ export class Lifecycle {
     this.fire(ch, 'CHANNEL_ANSWER', ORIGIN.answer);
     afterAnswer?.();
     this.setCallState(ch, 'ACTIVE');
+    this.executeOn(ch, 'execute_on_answer');
     for (const callback of ch.onAnswer.splice(0)) callback();
+  }
+
+  /**
+   * switch_channel_execute_on: every global or channel variable whose name starts with `prefix`
+   * holds "app arg" (or "app:arg"; "app::arg" runs in the background), run on the channel.
+   */
+  executeOn(ch: Channel, prefix: string): void {
+    const merged = new Map<string, string>([...this.core.globals, ...ch.vars.entries()]);
+    for (const [name, value] of merged) {
+      if (!name.toLowerCase().startsWith(prefix)) continue;
+      const cut = /^([^ :]*)(?:::| |:)?(.*)$/s.exec(value);
+      const app = cut?.[1] ?? value;
+      void this.core.apps.execute(ch, app, cut?.[2] ?? '');
+    }
   }
 
   /** switch_channel_flip_cid + its CALL_UPDATE. */

@@ -55,6 +55,13 @@ export class Originator {
           lastCause = started;
         } else {
           started.ch.caller = req.caller;
+          // switch_ivr_originate: these replace the "Outbound Call" / destination callee id, which
+          // is what the leg shows as its caller id once it flips (switch_channel_sort_cid).
+          const p = started.ch.profile;
+          const calleeName = started.ch.vars.get('origination_callee_id_name');
+          const calleeNumber = started.ch.vars.get('origination_callee_id_number');
+          if (p && calleeName !== undefined) p.calleeIdName = calleeName;
+          if (p && calleeNumber !== undefined) p.calleeIdNumber = calleeNumber;
           starts.push(started);
         }
       }
@@ -82,13 +89,14 @@ export class Originator {
 
   /** The `originate` api: `originate <dialstring> <&app(args)|exten> [dialplan] [context] [cid_name] [cid_num] [timeout]`. */
   async api(args: string): Promise<string> {
-    const argv = separateArgs(args);
-    if (argv.length < 2) return '-USAGE: <call url> <exten>|&<application_name>(<app_args>) [<dialplan>] [<context>] [<cid_name>] [<cid_num>] [<timeout_sec>]\n';
+    // originate_function: argv[10], more than 7 arguments is a usage error too.
+    const argv = separateArgs(args, 10);
+    if (argv.length < 2 || argv.length > 7) return '-USAGE: <call url> <exten>|&<application_name>(<app_args>) [<dialplan>] [<context>] [<cid_name>] [<cid_num>] [<timeout_sec>]\n';
     const [dialString = '', target = '', dialplan, context, cidName, cidNumber, timeout] = argv;
     const result = await this.originate({
       dialString,
-      cidName: cidName === 'undef' ? undefined : cidName,
-      cidNumber: cidNumber === 'undef' ? undefined : cidNumber,
+      cidName: cidName?.toLowerCase() === 'undef' ? undefined : cidName,
+      cidNumber: cidNumber?.toLowerCase() === 'undef' ? undefined : cidNumber,
       timeoutSec: timeout ? Number(timeout) : undefined,
     });
     if (!result.ok) return `-ERR ${result.cause}\n`;

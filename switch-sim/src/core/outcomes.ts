@@ -102,7 +102,8 @@ export function resolveOutcome(
   }
   return {
     kind,
-    ringMs: num(vars.get('sim_ring_ms')) ?? num(rule?.ringMs) ?? fallback.ringMs,
+    // An unanswered call rings until the originate timeout unless told when the far end gives up.
+    ringMs: num(vars.get('sim_ring_ms')) ?? num(rule?.ringMs) ?? (kind === 'NO_ANSWER' ? 0 : fallback.ringMs),
     talkMs: num(vars.get('sim_talk_ms')) ?? num(rule?.talkMs) ?? fallback.talkMs,
     failCause,
   };

@@ -12,8 +12,9 @@ export interface OutcomeHooks {
   answer(): void;
 }
 
-export function runOutcome(core: SwitchCore, ch: Channel, spec: LegSpec, fallback: Outcome, hooks: OutcomeHooks): Outcome {
-  const outcome = resolveOutcome(ch.vars, core.outcomes, ch.profile?.destinationNumber ?? '', fallback);
+/** `model: false` plays `fallback` as is (endpoints with no far end, such as null/). */
+export function runOutcome(core: SwitchCore, ch: Channel, spec: LegSpec, fallback: Outcome, hooks: OutcomeHooks, options: { model?: boolean } = {}): Outcome {
+  const outcome = options.model === false ? fallback : resolveOutcome(ch.vars, core.outcomes, ch.profile?.destinationNumber ?? '', fallback);
   const clock = core.clock;
   const timers: Array<{ cancel(): void }> = [];
   const remote = (cause: string, disposition: string): void => {
