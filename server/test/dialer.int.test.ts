@@ -78,7 +78,10 @@ describe('the dialer in simulation mode', () => {
       const state = await t.db.withTenant(tenantId, (tx) => tx.selectFrom('campaignDialerState').selectAll().where('campaignId', '=', campaignId).executeTakeFirstOrThrow());
       expect(state.statistics).toMatchObject({ outcomes: 1, answered: 1, talks: 1, abandonRate: 0 });
       // The call's events went to this tenant only.
-      const callEvents = events.filter((event) => event.type.startsWith('CALL_') && event.callId === attempt!.callId);
+      const callEvents = await until(
+        () => events.filter((event) => event.type.startsWith('CALL_') && event.callId === attempt!.callId),
+        (list) => list.some((event) => event.type === 'CALL_ENDED'),
+      );
       expect(callEvents.map((event) => event.type)).toEqual(expect.arrayContaining(['CALL_CREATED', 'CALL_ANSWERED', 'CALL_ENDED']));
       expect(new Set(callEvents.map((event) => event.tenantId))).toEqual(new Set([tenantId]));
       expect(events.some((event) => event.type === 'CAMPAIGN_DIALER_UPDATED' && event.campaignId === campaignId && event.tenantId === tenantId)).toBe(true);
@@ -153,7 +156,9 @@ describe('the dialer in simulation mode', () => {
     ]);
     const attempts = await endedAttempts(t, tenantId, campaignId, 2);
     expect(attempts.map((attempt) => attempt.leadId)).toEqual([leadIds[2], leadIds[1]]);
-    expect((await leadOf(t, tenantId, leadIds[0]!)).status).toBe('DO_NOT_CALL');
+    // The suppressed number is found when its turn comes, and moved instead of dialed.
+    expect((await until(() => leadOf(t, tenantId, leadIds[0]!), (lead) => lead.status === 'DO_NOT_CALL')).status).toBe('DO_NOT_CALL');
+    expect((await attemptsOf(t, tenantId, campaignId)).some((attempt) => attempt.leadId === leadIds[0])).toBe(false);
     expect((await leadOf(t, tenantId, leadIds[2]!)).status).toBe('CALLBACK');
     // The callback not due yet is not dialed.
     expect((await attemptsOf(t, tenantId, campaignId)).some((attempt) => attempt.leadId === leadIds[3])).toBe(false);

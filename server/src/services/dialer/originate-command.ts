@@ -1,6 +1,8 @@
 // Pure: the `originate` a dial attempt sends to the switch. Every value here is platform text (ids,
 // E.164 numbers the database checked, switch names) except the lead's name, which a tenant wrote:
 // it is reduced to characters the switch reads as plain text (no quote, comma, brace, `$`, `\`).
+// In the {} block a comma separates variables even inside quotes (switch_event_create_brackets):
+// a value's own commas are escaped with a backslash; a value with a space is single-quoted.
 import { CC_EXPORT_VARS } from '../../platform/switch/queue-entry.ts';
 import { switchGatewayName, switchQueueName } from '../../platform/switch/naming.ts';
 
@@ -50,6 +52,9 @@ export function switchSafeName(name: string | null): string | null {
   return safe === '' ? null : safe;
 }
 
+/** A value with spaces, single-quoted (switch_separate_string keeps it as one argument). */
+const quoted = (value: string) => (value.includes(' ') ? `'${value}'` : value);
+
 /** The number as the carrier receives it: E.164 digits without the `+`. */
 const dialedNumber = (e164: string) => e164.replace(/^\+/, '');
 
@@ -70,18 +75,20 @@ export function originateCommand(spec: OriginateSpec): string {
     ['svc_queue_id', spec.queueId],
     ['svc_recording_id', spec.recordingId],
     ['RECORD_STEREO', 'true'],
-    ['cc_export_vars', `'${CC_EXPORT_VARS.join(',')}'`],
+    ['cc_export_vars', CC_EXPORT_VARS.join('\\,')],
     ['originate_timeout', String(spec.timeoutSeconds)],
     ['ignore_early_media', 'true'],
   ];
   let endpoint: string;
+  // The member's caller id as mod_callcenter shows it to the agent: the customer, not the dialer.
+  vars.push(['origination_callee_id_number', spec.phone]);
+  if (name) vars.push(['origination_callee_id_name', quoted(name)]);
   if (spec.target.kind === 'SIMULATED') {
-    // The agent sees the customer: the leg's caller id is the lead's number and name.
     vars.push(['origination_caller_id_number', spec.phone]);
-    if (name) vars.push(['origination_caller_id_name', `'${name}'`]);
-    vars.push(['null_auto_answer_delay', String(Math.max(0, Math.round(spec.target.ringMs)))]);
-    // The simulator's far end hangs up after the talk time; a real switch ignores the variable.
-    vars.push(['sim_talk_ms', String(Math.max(0, Math.round(spec.target.talkMs)))]);
+    if (name) vars.push(['origination_caller_id_name', quoted(name)]);
+    vars.push(['null_auto_answer_delay', String(Math.min(60_000, Math.max(0, Math.round(spec.target.ringMs))))]);
+    // A null leg never hangs up by itself: the simulated customer does after the talk time.
+    vars.push(['execute_on_answer', `'sched_hangup +${Math.max(1, Math.round(spec.target.talkMs / 1000))} NORMAL_CLEARING'`]);
     endpoint = `null/${dialedNumber(spec.phone)}`;
   } else {
     if (spec.callerId) vars.push(['origination_caller_id_number', spec.callerId]);
