@@ -46,7 +46,7 @@ export async function dialerTenant(t: SwitchedApp, platform: Session): Promise<D
   return { tenant, auth, trunkId: trunk.id };
 }
 
-/** A queue with one logged-in agent whose registered phone answers after `autoAnswerMs`. */
+/** A queue with one logged-in agent whose registered phone answers after `autoAnswerMs` (negative: never). */
 export async function staffedQueue(t: SwitchedApp, owner: DialerTenant, number: string, autoAnswerMs = 200): Promise<{ queueId: string; agentId: string }> {
   const { tenant, auth } = owner;
   const extension = await post<{ id: string; domain: string; sipPassword: string }>(t, auth, '/extensions', { number });
@@ -56,7 +56,7 @@ export async function staffedQueue(t: SwitchedApp, owner: DialerTenant, number: 
     (result) => result.ok,
   );
   expect(registered.ok).toBe(true);
-  t.simulator().control.phone(number, extension.domain, { autoAnswerMs });
+  if (autoAnswerMs >= 0) t.simulator().control.phone(number, extension.domain, { autoAnswerMs });
   const member = await createMember(t.app, tenant.admin.session, 'agent');
   const agent = await post<{ id: string }>(t, auth, '/agents', { userId: member.id, extensionId: extension.id });
   const queue = await post<{ id: string }>(t, auth, '/queues', { name: `fila-${number}` });
@@ -131,3 +131,26 @@ export async function endedAttempts(t: SwitchedApp, tenantId: string, campaignId
 }
 
 export const outcomes = (attempts: Array<{ outcome: DialAttemptOutcome | null }>) => attempts.map((attempt) => attempt.outcome);
+
+/**
+ * `count` agents of the queue that exist only in the database, AVAILABLE: pacing counts them, the
+ * switch never offers them a call (for outcomes that never reach it: busy, no answer, failed).
+ */
+export async function paperAgents(t: SwitchedApp, tenantId: string, queueId: string, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const userId = await t.db.withPlatform(async (tx) => {
+      const user = await tx.insertInto('users').values({ email: `paper-${crypto.randomUUID()}@example.test`, passwordHash: 'not-a-real-hash' }).returning('id').executeTakeFirstOrThrow();
+      await tx.insertInto('tenantMemberships').values({ tenantId, userId: user.id, role: 'agent' }).execute();
+      return user.id;
+    });
+    await t.db.withTenant(tenantId, async (tx) => {
+      const extension = await tx
+        .insertInto('extensions')
+        .values({ tenantId, number: String(7000 + Math.floor(Math.random() * 2_000_000)), sipPasswordSealed: 'sealed-in-tests' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const agent = await tx.insertInto('agents').values({ tenantId, userId, extensionId: extension.id, state: 'AVAILABLE' }).returning('id').executeTakeFirstOrThrow();
+      await tx.insertInto('queueTiers').values({ tenantId, queueId, agentId: agent.id }).execute();
+    });
+  }
+}

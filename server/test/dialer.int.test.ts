@@ -90,6 +90,38 @@ describe('the dialer in simulation mode', () => {
     }
   });
 
+  it('abandons an answered customer nobody takes within the campaign’s seconds: counted, told, released, retried later', async () => {
+    const owner = await dialerTenant(t, platform);
+    const tenantId = owner.tenant.tenant.id;
+    // The agent's phone rings and nobody picks it up.
+    const { queueId } = await staffedQueue(t, owner, '5105', -1);
+    const played: string[] = [];
+    const stop = t.simulator().model.bus.subscribe((event) => {
+      if (event.name === 'CHANNEL_EXECUTE' && event.get('Application') === 'playback') played.push(`${event.get('Unique-ID')} ${event.get('Application-Data')}`);
+    });
+    model.only('ANSWER');
+    try {
+      const { campaignId, leadIds } = await campaignWithLeads(t, owner, queueId, [{}], { abandonAfterSeconds: 1 });
+      const [attempt] = await endedAttempts(t, tenantId, campaignId, 1);
+      expect(attempt).toMatchObject({ outcome: 'ABANDONED', connectedAt: null });
+      expect(attempt!.answeredAt).not.toBeNull();
+      const waited = (attempt!.endedAt!.getTime() - attempt!.answeredAt!.getTime()) / 1000;
+      expect(waited).toBeGreaterThanOrEqual(1);
+      expect(waited).toBeLessThan(4);
+      expect(played).toEqual([`${attempt!.callId} ivr/ivr-thank_you_for_calling.wav`]);
+      const lead = await leadOf(t, tenantId, leadIds[0]!);
+      expect(lead).toMatchObject({ status: 'READY', attempts: 1, lastOutcome: 'ABANDONED' });
+      expect(minutesFrom(attempt!.endedAt!, lead.nextAttemptAt)).toBe(60);
+      const state = await t.db.withTenant(tenantId, (tx) => tx.selectFrom('campaignDialerState').selectAll().where('campaignId', '=', campaignId).executeTakeFirstOrThrow());
+      expect(state.statistics).toMatchObject({ answered: 1, abandonRate: 1 });
+      const sample = await t.db.withTenant(tenantId, (tx) => tx.selectFrom('campaignDialerSamples').selectAll().where('campaignId', '=', campaignId).execute());
+      expect(sample.reduce((sum, row) => sum + row.abandoned, 0)).toBe(1);
+      expect(sample.reduce((sum, row) => sum + row.answered, 0)).toBe(1);
+    } finally {
+      stop();
+    }
+  });
+
   it('dials nothing while no agent is logged in', async () => {
     const owner = await dialerTenant(t, platform);
     const tenantId = owner.tenant.tenant.id;

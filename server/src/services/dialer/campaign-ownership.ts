@@ -9,6 +9,7 @@ const MAX_MEMBERS = 32;
 
 export const campaignLockKey = (campaignId: string) => `dialer:campaign:${campaignId}`;
 const memberKey = (slot: number) => `dialer:member:${slot}`;
+const aliveKey = (owner: string) => `dialer:alive:${owner}`;
 
 /** Pure: how many campaigns one of `members` processes should hold out of `campaigns`. */
 export function fairShare(campaigns: number, members: number): number {
@@ -22,7 +23,14 @@ export class CampaignOwnership {
   constructor(
     private readonly coordination: Coordination,
     private readonly ttlMs: number,
+    /** This process's name in its attempts. */
+    private readonly owner: string,
   ) {}
+
+  /** Whether the dialer process of that name was alive within the TTL (it follows its own attempts). */
+  isAlive(owner: string): Promise<boolean> {
+    return owner === this.owner ? Promise.resolve(true) : this.coordination.hasFlag(aliveKey(owner));
+  }
 
   ids(): string[] {
     return [...this.held.keys()];
@@ -68,11 +76,12 @@ export class CampaignOwnership {
   /** Holds this process's member flag and counts the live dialers (itself included). */
   private async heartbeat(): Promise<number> {
     const ttlSeconds = Math.max(1, Math.ceil(this.ttlMs / 1000));
+    await this.coordination.setFlag(aliveKey(this.owner), ttlSeconds);
     if (this.slot !== null) await this.coordination.setFlag(memberKey(this.slot), ttlSeconds);
     for (let slot = 0; this.slot === null && slot < MAX_MEMBERS; slot++) {
       if (await this.coordination.claimFlag(memberKey(slot), ttlSeconds)) this.slot = slot;
     }
-    const live = await Promise.all(Array.from({ length: MAX_MEMBERS }, (_, slot) => (slot === this.slot ? true : this.coordination.hasFlag(memberKey(slot)))));
+    const live = await Promise.all(Array.from({ length: MAX_MEMBERS }, (_, slot) => (slot === this.slot ? Promise.resolve(true) : this.coordination.hasFlag(memberKey(slot)))));
     return Math.max(1, live.filter(Boolean).length);
   }
 

@@ -225,6 +225,8 @@ export interface NewAttempt {
   phone: string;
   simulated: boolean;
   owner: string;
+  /** When its CPS token was granted. */
+  createdAt: Date;
 }
 
 /** The attempts, written before any originate; the partial unique index refuses a second in-flight attempt of a lead. */

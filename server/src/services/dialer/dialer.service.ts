@@ -72,8 +72,6 @@ export const DEFAULT_LOCK_TTL_MS = 10_000;
 export const DEFAULT_RECONCILE_MS = 60_000;
 export const DEFAULT_GLOBAL_CPS = 200;
 export const DEFAULT_ABANDON_MESSAGE = 'ivr/ivr-thank_you_for_calling.wav';
-/** Orphans younger than this are left alone: their originate may still be on its way. */
-const ORPHAN_GRACE_MS = (RING_TIMEOUT_SECONDS + 15) * 1000;
 /** How long the leads waiting for their window are counted before being counted again. */
 const WAITING_COUNT_MS = 30_000;
 /** Samples kept for the console's charts. */
@@ -97,7 +95,7 @@ export class DialerEngine {
   constructor(private readonly deps: DialerDeps) {
     this.owner = deps.options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.log = deps.log.child({ service: 'dialer' });
-    this.ownership = new CampaignOwnership(deps.coordination, deps.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS);
+    this.ownership = new CampaignOwnership(deps.coordination, deps.options.lockTtlMs ?? DEFAULT_LOCK_TTL_MS, this.owner);
     this.lifecycle = new AttemptLifecycle({
       db: deps.db,
       realtime: deps.realtime,
@@ -254,22 +252,24 @@ export class DialerEngine {
    */
   private async place(campaign: repo.CampaignSnapshot, wanted: number, ddds: number[], now: Date): Promise<{ placed: number; cpsLimited: boolean }> {
     const buckets = cpsBuckets(campaign, this.deps.options.globalCps ?? DEFAULT_GLOBAL_CPS);
-    let tokens = 0;
+    // When each token was granted: the attempt's creation time, so its second is the token's.
+    const grants: Date[] = [];
     let cpsLimited = false;
-    while (tokens < wanted) {
+    while (grants.length < wanted) {
       const taken = await this.deps.coordination.takeTokens(buckets);
       if (!taken.allowed) {
         cpsLimited = true;
         break;
       }
-      tokens++;
+      grants.push(new Date());
     }
+    const tokens = grants.length;
     if (tokens === 0) return { placed: 0, cpsLimited };
     const simulated = this.mode === 'SIMULATION';
     const rules: RetryRules = { maxAttempts: campaign.maxAttempts, retryMinutes: campaign.retryMinutes };
     const tracked = await this.deps.db.withTenant(campaign.tenantId, async (tx) => {
       const leads = await repo.claimLeads(tx, campaign.id, tokens, ddds, now);
-      const attempts: TrackedAttempt[] = leads.map((lead) => ({
+      const attempts: TrackedAttempt[] = leads.map((lead, index) => ({
         attemptId: randomUUID(),
         callId: randomUUID(),
         tenantId: campaign.tenantId,
@@ -278,7 +278,7 @@ export class DialerEngine {
         phone: lead.phone,
         simulated,
         callerNumber: campaign.callerId,
-        createdAt: now,
+        createdAt: grants[index]!,
         answeredAt: null,
         connectedAt: null,
         abandoned: false,
@@ -297,6 +297,7 @@ export class DialerEngine {
           phone: attempt.phone,
           simulated,
           owner: this.owner,
+          createdAt: attempt.createdAt,
         })),
       );
       return attempts.map((attempt, index) => ({ attempt, name: leads[index]!.name }));
@@ -411,13 +412,13 @@ export class DialerEngine {
    * channel still up on the switch is adopted; one gone is ended as its call record says, or as
    * FAILED when the switch never had it.
    */
-  async reconcileOrphans(now = Date.now()): Promise<number> {
+  async reconcileOrphans(): Promise<number> {
     if (!this.deps.esl.connected) return 0;
     let reconciled = 0;
     for (const orphan of await repo.allInFlightAttempts(this.deps.db)) {
       if (this.lifecycle.tracked.has(orphan.callId)) continue;
-      if (orphan.owner !== this.owner && (await this.ownerAlive(orphan))) continue;
-      if (now - orphan.createdAt.getTime() < ORPHAN_GRACE_MS && orphan.owner !== this.owner) continue;
+      // A live dialer follows its own attempts (this one's untracked ones are lost: reconciled).
+      if (orphan.owner !== this.owner && (await this.ownership.isAlive(orphan.owner))) continue;
       const attempt = await this.adopt(orphan);
       if (!attempt) continue;
       reconciled++;
@@ -429,15 +430,6 @@ export class DialerEngine {
       await this.lifecycle.ended(attempt, { at: call?.endedAt ?? new Date(), cause: call?.hangupCause ?? 'ORPHANED', simulatedRecord: !call });
     }
     return reconciled;
-  }
-
-  /** Whether the attempt's owner still holds its campaign (then it follows the attempt itself). */
-  private async ownerAlive(orphan: repo.InFlightAttempt): Promise<boolean> {
-    if (this.ownership.owns(orphan.campaignId)) return false;
-    const lock = await this.deps.coordination.acquireLock(`dialer:campaign:${orphan.campaignId}`, 1);
-    if (!lock) return true;
-    await lock.release().catch(() => false);
-    return false;
   }
 
   private async adopt(orphan: repo.InFlightAttempt): Promise<TrackedAttempt | null> {
