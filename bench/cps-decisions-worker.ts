@@ -9,7 +9,7 @@ import { RedisCoordination, type BucketSpec } from '../server/src/platform/coord
 import { campaignBuckets, campaignCount, type CpsModel, type WorkerReport } from './cps-decisions-model.ts';
 
 interface Settings {
-  mode: 'baseline' | 'single' | 'many';
+  mode: 'baseline' | 'single' | 'probed' | 'many';
   redisUrl: string;
   prefix: string;
   model: CpsModel;
@@ -59,6 +59,20 @@ const decide: Record<Settings['mode'], Decide> = {
     if (result.allowed) {
       report.granted += 1;
       add(report.ledger, `${campaign}:${sent}:${answered}`, 1);
+    } else add(report.refusedBy, result.exhausted ?? '?', 1);
+  },
+  // takeTokens between two clock probes on the same connection (Redis runs one connection's
+  // commands in order): its window second lies between the probes' seconds, microseconds apart.
+  probed: async (campaign, buckets) => {
+    const [before, result, after] = await Promise.all([
+      coordination.takeTokensMany([], 0),
+      coordination.takeTokens(buckets),
+      coordination.takeTokensMany([], 0),
+    ]);
+    report.decisions += 1;
+    if (result.allowed) {
+      report.granted += 1;
+      add(report.ledger, `${campaign}:${before.windowSecond}:${after.windowSecond}`, 1);
     } else add(report.refusedBy, result.exhausted ?? '?', 1);
   },
   many: async (campaign, buckets) => {
