@@ -213,6 +213,107 @@ function describeCoordination(name: string, harness: Harness): void {
       });
     });
 
+    describe('token bucket, many at once', () => {
+      it('grants what the emptiest level has left, names it, then nothing', async () => {
+        await earlyInSecond();
+        const before = Math.floor(Date.now() / 1000);
+        const buckets = levels([10, 6, 8, 9], 'many');
+        const first = await c.takeTokensMany(buckets, 4);
+        const second = await c.takeTokensMany(buckets, 4);
+        const third = await c.takeTokensMany(buckets, 4);
+        const after = Math.floor(Date.now() / 1000);
+        expect(first).toEqual({ granted: 4, windowSecond: first.windowSecond });
+        expect(second).toEqual({ granted: 2, exhausted: 'TENANT', windowSecond: first.windowSecond });
+        expect(third).toEqual({ granted: 0, exhausted: 'TENANT', windowSecond: first.windowSecond });
+        // The window is the clock's second (Redis runs on this machine's clock in the tests).
+        expect(first.windowSecond).toBeGreaterThanOrEqual(before);
+        expect(first.windowSecond).toBeLessThanOrEqual(after);
+      });
+
+      it('debits every level by the same grant, and a refusal debits none', async () => {
+        await earlyInSecond();
+        const [global, tenant, trunk, campaign] = levels([5, 5, 5, 3], 'even') as [
+          BucketSpec,
+          BucketSpec,
+          BucketSpec,
+          BucketSpec,
+        ];
+        expect(await c.takeTokensMany([global, tenant, trunk, campaign], 5)).toMatchObject({
+          granted: 3,
+          exhausted: 'CAMPAIGN',
+        });
+        expect(await c.takeTokensMany([global, tenant, trunk, campaign], 1)).toMatchObject({
+          granted: 0,
+          exhausted: 'CAMPAIGN',
+        });
+        // 3 taken from each of the others, not 5, and none by the refusal: 2 left in each.
+        expect(await countAllowed(c, [global, tenant, trunk], 4)).toBe(2);
+      });
+
+      it('shares the counters with takeTokens', async () => {
+        await earlyInSecond();
+        const buckets = levels([10, 10, 10, 3], 'mixed');
+        expect(await countAllowed(c, buckets, 2)).toBe(2);
+        expect(await c.takeTokensMany(buckets, 5)).toMatchObject({ granted: 1, exhausted: 'CAMPAIGN' });
+        expect(await c.takeTokens(buckets)).toEqual({ allowed: false, exhausted: 'CAMPAIGN' });
+      });
+
+      it('names the first level in the given order among those that limit the grant', async () => {
+        await earlyInSecond();
+        const [global, tenant, trunk, campaign] = levels([10, 10, 2, 2], 'tie') as [
+          BucketSpec,
+          BucketSpec,
+          BucketSpec,
+          BucketSpec,
+        ];
+        expect(await c.takeTokensMany([global, tenant, trunk, campaign], 3)).toMatchObject({
+          granted: 2,
+          exhausted: 'TRUNK',
+        });
+        expect(await c.takeTokensMany([campaign, trunk, tenant, global], 3)).toMatchObject({
+          granted: 0,
+          exhausted: 'CAMPAIGN',
+        });
+        // A capacity lowered below what the window already took: nothing, that level named.
+        expect(await c.takeTokensMany([global, { ...tenant, capacity: 1 }], 2)).toMatchObject({
+          granted: 0,
+          exhausted: 'TENANT',
+        });
+      });
+
+      it('a count of 0 takes nothing; a fraction or a negative count is refused', async () => {
+        await earlyInSecond();
+        const buckets = levels([1, 1, 1, 1], 'zero');
+        expect(await c.takeTokensMany(buckets, 0)).toEqual({ granted: 0, windowSecond: expect.any(Number) });
+        expect(await c.takeTokensMany([], 3)).toEqual({ granted: 3, windowSecond: expect.any(Number) });
+        await expect(c.takeTokensMany(buckets, 1.5)).rejects.toThrow(RangeError);
+        await expect(c.takeTokensMany(buckets, -1)).rejects.toThrow(RangeError);
+        await expect(c.takeTokensMany(buckets, Number.NaN)).rejects.toThrow(RangeError);
+        expect(await c.takeTokensMany(buckets, 1)).toMatchObject({ granted: 1 });
+      });
+
+      it('gives the tokens back in the next window', async () => {
+        const buckets = levels([3, 3, 3, 3], 'next');
+        const first = await c.takeTokensMany(buckets, 3);
+        await sleep(1100);
+        const later = await c.takeTokensMany(buckets, 3);
+        expect(later.granted).toBe(3);
+        expect(later.windowSecond).toBeGreaterThan(first.windowSecond);
+      });
+
+      it('grants exactly the capacity under 40 concurrent asks', async () => {
+        await earlyInSecond();
+        const buckets = levels([1000, 20, 1000, 1000], 'many-race');
+        const results = await Promise.all(Array.from({ length: 40 }, (_, i) => c.takeTokensMany(buckets, 1 + (i % 4))));
+        expect(results.reduce((sum, r) => sum + r.granted, 0)).toBe(20);
+        expect(new Set(results.map((r) => r.windowSecond)).size).toBe(1);
+        results.forEach((r, i) => {
+          if (r.granted < 1 + (i % 4)) expect(r.exhausted).toBe('TENANT');
+          else expect(r.exhausted).toBeUndefined();
+        });
+      });
+    });
+
     describe('lock', () => {
       it('refuses a second acquire while held; release by the owner frees it', async () => {
         const lock = await c.acquireLock('dialer:leader', 5000);
@@ -408,6 +509,36 @@ describe('RedisCoordination across instances', () => {
       Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).takeTokens(buckets)),
     );
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
+  });
+
+  it('two instances asking many at once grant exactly the capacity of one window', async () => {
+    await earlyInSecond();
+    const [a, b] = [open(), open()];
+    const buckets = levels([1000, 25, 1000, 1000], 'shared-many');
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b).takeTokensMany(buckets, 1 + (i % 4))),
+    );
+    expect(results.reduce((sum, r) => sum + r.granted, 0)).toBe(25);
+    expect(new Set(results.map((r) => r.windowSecond)).size).toBe(1);
+  });
+
+  it('two instances hammering for 2.5 s never grant more than a capacity in any window', async () => {
+    const [a, b] = [open(), open()];
+    const caps: [number, number, number, number] = [40, 30, 35, 25];
+    const buckets = levels(caps, 'hammer');
+    const perWindow = new Map<number, number>();
+    const deadline = Date.now() + 2500;
+    const caller = async (c: Coordination, i: number) => {
+      while (Date.now() < deadline) {
+        const r = await c.takeTokensMany(buckets, 1 + (i % 3));
+        perWindow.set(r.windowSecond, (perWindow.get(r.windowSecond) ?? 0) + r.granted);
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, (_, i) => caller(i % 2 ? a : b, i)));
+    // CAMPAIGN (25) is the smallest level: no window above it, and the limit was reached.
+    const counts = [...perWindow.values()];
+    expect(counts.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...counts)).toBe(25);
   });
 
   it('instances with another prefix share nothing', async () => {

@@ -17,6 +17,18 @@ export interface TakeResult {
   exhausted?: BucketLevel;
 }
 
+export interface TakeManyResult {
+  /** Tokens taken from every bucket alike: 0 to the count asked. */
+  granted: number;
+  /** When fewer than asked: the first level, in the given order, that had only `granted` left. */
+  exhausted?: BucketLevel;
+  /**
+   * The Unix second (on the coordination's clock: Redis' TIME, or the process's) whose window the
+   * tokens were counted in; the next window starts at windowSecond + 1.
+   */
+  windowSecond: number;
+}
+
 export interface RateLimitResult {
   allowed: boolean;
   /** Seconds until the caller may try again, when refused. */
@@ -49,6 +61,12 @@ export interface Coordination {
 
   /** Takes one token from every bucket at once, or from none: one exhausted level refuses all. */
   takeTokens(buckets: BucketSpec[]): Promise<TakeResult>;
+  /**
+   * Takes up to `count` tokens from every bucket in one atomic step: as many as the emptiest level
+   * has left, the same number from each, so every token is all-or-nothing across the levels (a
+   * dialer asks once per tick for the calls it wants instead of once per call).
+   */
+  takeTokensMany(buckets: BucketSpec[], count: number): Promise<TakeManyResult>;
 
   /** Acquires a lease with an owner; null when someone else holds it. */
   acquireLock(key: string, ttlMs: number): Promise<Lock | null>;

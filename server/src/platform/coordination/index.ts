@@ -8,6 +8,7 @@ export type {
   Coordination,
   Lock,
   RateLimitResult,
+  TakeManyResult,
   TakeResult,
   Unsubscribe,
 } from './coordination.ts';

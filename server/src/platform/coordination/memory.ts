@@ -6,6 +6,7 @@ import type {
   Coordination,
   Lock,
   RateLimitResult,
+  TakeManyResult,
   TakeResult,
   Unsubscribe,
 } from './coordination.ts';
@@ -75,12 +76,7 @@ export class MemoryCoordination implements Coordination {
   }
 
   async takeTokens(buckets: BucketSpec[]): Promise<TakeResult> {
-    // Fixed 1-second windows, like the Redis script: a new second starts every bucket afresh.
-    const second = Math.floor(Date.now() / 1000);
-    if (second !== this.bucketSecond) {
-      this.buckets.clear();
-      this.bucketSecond = second;
-    }
+    this.startWindow();
     // Check every bucket first, then take: all or nothing.
     const taken: number[] = [];
     for (const spec of buckets) {
@@ -90,6 +86,29 @@ export class MemoryCoordination implements Coordination {
     }
     buckets.forEach((spec, i) => this.buckets.set(bucketId(spec), (taken[i] ?? 0) + 1));
     return { allowed: true };
+  }
+
+  async takeTokensMany(buckets: BucketSpec[], count: number): Promise<TakeManyResult> {
+    const wanted = countOf(count);
+    const windowSecond = this.startWindow();
+    // What each level has left; the grant is the smallest (never below 0), taken from all alike.
+    const lefts = buckets.map((spec) => capacityOf(spec) - (this.buckets.get(bucketId(spec)) ?? 0));
+    const granted = Math.max(0, Math.min(wanted, ...lefts));
+    if (granted > 0) {
+      for (const spec of buckets) this.buckets.set(bucketId(spec), (this.buckets.get(bucketId(spec)) ?? 0) + granted);
+    }
+    const limited = granted < wanted ? buckets[lefts.findIndex((left) => left <= granted)] : undefined;
+    return limited ? { granted, exhausted: limited.level, windowSecond } : { granted, windowSecond };
+  }
+
+  /** Fixed 1-second windows, like the Redis script: a new second starts every bucket afresh. */
+  private startWindow(): number {
+    const second = Math.floor(Date.now() / 1000);
+    if (second !== this.bucketSecond) {
+      this.buckets.clear();
+      this.bucketSecond = second;
+    }
+    return second;
   }
 
   async acquireLock(key: string, ttlMs: number): Promise<Lock | null> {
@@ -199,6 +218,12 @@ function bucketId(spec: BucketSpec): string {
 function capacityOf(spec: BucketSpec): number {
   if (!(spec.capacity >= 0)) throw new RangeError(`Invalid capacity for ${spec.level}:${spec.key}`);
   return Math.floor(spec.capacity);
+}
+
+/** Whole tokens, none to many; a fraction or NaN is a caller's bug, as on Redis. */
+function countOf(count: number): number {
+  if (!Number.isSafeInteger(count) || count < 0) throw new RangeError('count must be a whole number >= 0');
+  return count;
 }
 
 /** Redis' PX takes whole positive milliseconds; keep memory just as strict. */

@@ -6,11 +6,12 @@ import type {
   Coordination,
   Lock,
   RateLimitResult,
+  TakeManyResult,
   TakeResult,
   Unsubscribe,
 } from './coordination.ts';
 import { CONSUME_RATE_LIMIT_LUA, REFUND_RATE_LIMIT_LUA } from './rate-limit.script.ts';
-import { TAKE_TOKENS_LUA } from './token-bucket.script.ts';
+import { TAKE_TOKENS_LUA, TAKE_TOKENS_MANY_LUA } from './token-bucket.script.ts';
 
 type Handler = (message: unknown) => void;
 
@@ -29,6 +30,7 @@ const RELEASE_LOCK_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return r
 /** The scripts registered with defineCommand (run with EVALSHA, EVAL on NOSCRIPT). */
 interface Scripts {
   ccTakeTokens(numKeys: number, ...keysThenCapacities: (string | number)[]): Promise<number>;
+  ccTakeTokensMany(numKeys: number, ...keysThenCapacitiesAndCount: (string | number)[]): Promise<[number, number, number]>;
   ccRenewLock(key: string, owner: string, ttlMs: number): Promise<number>;
   ccReleaseLock(key: string, owner: string): Promise<number>;
   ccConsumeRateLimit(numKeys: number, ...keysThenLimitAndWindow: (string | number)[]): Promise<number>;
@@ -54,6 +56,7 @@ export class RedisCoordination implements Coordination {
     this.channel = `${this.prefix}events`;
     this.client = this.connect() as Redis & Scripts;
     this.client.defineCommand('ccTakeTokens', { lua: TAKE_TOKENS_LUA });
+    this.client.defineCommand('ccTakeTokensMany', { lua: TAKE_TOKENS_MANY_LUA });
     this.client.defineCommand('ccRenewLock', { numberOfKeys: 1, lua: RENEW_LOCK_LUA });
     this.client.defineCommand('ccReleaseLock', { numberOfKeys: 1, lua: RELEASE_LOCK_LUA });
     this.client.defineCommand('ccConsumeRateLimit', { lua: CONSUME_RATE_LIMIT_LUA });
@@ -85,6 +88,19 @@ export class RedisCoordination implements Coordination {
     const keys = buckets.map((spec) => this.key('bucket', spec.level, spec.key));
     const full = await this.client.ccTakeTokens(keys.length, ...keys, ...buckets.map(capacityOf));
     return full === 0 ? { allowed: true } : { allowed: false, exhausted: buckets[full - 1]?.level };
+  }
+
+  async takeTokensMany(buckets: BucketSpec[], count: number): Promise<TakeManyResult> {
+    const wanted = countOf(count);
+    const keys = buckets.map((spec) => this.key('bucket', spec.level, spec.key));
+    const [granted, limited, windowSecond] = await this.client.ccTakeTokensMany(
+      keys.length,
+      ...keys,
+      ...buckets.map(capacityOf),
+      wanted,
+    );
+    const exhausted = buckets[limited - 1]?.level;
+    return exhausted ? { granted, exhausted, windowSecond } : { granted, windowSecond };
   }
 
   async acquireLock(key: string, ttlMs: number): Promise<Lock | null> {
@@ -228,6 +244,12 @@ async function shutdown(client: Redis): Promise<void> {
 function capacityOf(spec: BucketSpec): number {
   if (!(spec.capacity >= 0)) throw new RangeError(`Invalid capacity for ${spec.level}:${spec.key}`);
   return Math.floor(spec.capacity);
+}
+
+/** Whole tokens, none to many; a fraction or NaN is a caller's bug, not a request. */
+function countOf(count: number): number {
+  if (!Number.isSafeInteger(count) || count < 0) throw new RangeError('count must be a whole number >= 0');
+  return count;
 }
 
 /** PX takes whole positive milliseconds. */

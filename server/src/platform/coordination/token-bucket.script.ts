@@ -23,3 +23,40 @@ for i = 1, #KEYS do
 end
 return 0
 `;
+
+// The same buckets, up to ARGV[#KEYS + 1] tokens in one step: the grant is what the emptiest level
+// has left (capped at the count asked), and every level is debited by that same number, so each
+// token is still all-or-nothing across the levels. Returns { granted, index of the first level
+// holding the grant below the count (0 when none), the window second } so a caller (or an audit)
+// knows which window the tokens were counted in.
+export const TAKE_TOKENS_MANY_LUA = `
+local sec = tonumber(redis.call('TIME')[1])
+local want = tonumber(ARGV[#KEYS + 1])
+local counts = {}
+local lefts = {}
+local grant = want
+for i = 1, #KEYS do
+  local v = redis.call('HMGET', KEYS[i], 's', 'c')
+  local c = 0
+  if tonumber(v[1]) == sec then c = tonumber(v[2]) end
+  local left = tonumber(ARGV[i]) - c
+  if left <= 0 and want > 0 then return {0, i, sec} end
+  counts[i] = c
+  lefts[i] = left
+  if left < grant then grant = left end
+end
+if grant < 0 then grant = 0 end
+local limited = 0
+if grant < want then
+  for i = 1, #KEYS do
+    if lefts[i] <= grant then limited = i break end
+  end
+end
+if grant > 0 then
+  for i = 1, #KEYS do
+    redis.call('HSET', KEYS[i], 's', sec, 'c', counts[i] + grant)
+    redis.call('PEXPIRE', KEYS[i], 2000)
+  end
+end
+return {grant, limited, sec}
+`;
