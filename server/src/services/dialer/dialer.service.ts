@@ -247,29 +247,24 @@ export class DialerEngine {
   }
 
   /**
-   * Takes a CPS token per call on every level at once (none taken when one level is out), claims
+   * Takes a CPS token per call on every level at once (each token from all levels or none), claims
    * that many leads and writes their attempts in one transaction, then originates them.
    */
   private async place(campaign: repo.CampaignSnapshot, wanted: number, ddds: number[], now: Date): Promise<{ placed: number; cpsLimited: boolean }> {
     const buckets = cpsBuckets(campaign, this.deps.options.globalCps ?? DEFAULT_GLOBAL_CPS);
-    // When each token was granted: the attempt's creation time, so its second is the token's.
-    const grants: Date[] = [];
-    let cpsLimited = false;
-    while (grants.length < wanted) {
-      const taken = await this.deps.coordination.takeTokens(buckets);
-      if (!taken.allowed) {
-        cpsLimited = true;
-        break;
-      }
-      grants.push(new Date());
-    }
-    const tokens = grants.length;
+    // One atomic step on every level for the whole tick's calls; the grant's time is the attempts'.
+    const grant = await this.deps.coordination.takeTokensMany(buckets, wanted);
+    // Within the window the tokens came from (Redis' clock), so the attempts' second is their tokens'.
+    const windowStart = grant.windowSecond * 1000;
+    const grantedAt = new Date(Math.min(windowStart + 999, Math.max(windowStart, Date.now())));
+    const tokens = grant.granted;
+    const cpsLimited = tokens < wanted;
     if (tokens === 0) return { placed: 0, cpsLimited };
     const simulated = this.mode === 'SIMULATION';
     const rules: RetryRules = { maxAttempts: campaign.maxAttempts, retryMinutes: campaign.retryMinutes };
     const tracked = await this.deps.db.withTenant(campaign.tenantId, async (tx) => {
       const leads = await repo.claimLeads(tx, campaign.id, tokens, ddds, now);
-      const attempts: TrackedAttempt[] = leads.map((lead, index) => ({
+      const attempts: TrackedAttempt[] = leads.map((lead) => ({
         attemptId: randomUUID(),
         callId: randomUUID(),
         tenantId: campaign.tenantId,
@@ -278,7 +273,7 @@ export class DialerEngine {
         phone: lead.phone,
         simulated,
         callerNumber: campaign.callerId,
-        createdAt: grants[index]!,
+        createdAt: grantedAt,
         answeredAt: null,
         connectedAt: null,
         abandoned: false,
