@@ -1,7 +1,8 @@
-// Campaigns in the console: the creation form with its queue, trunk, dial levels and calling
-// windows by weekday, a refused body answered in words, the state buttons the status allows, and
+// Campaigns in the console: the creation form with its queue, trunk, dial levels, the dialer's
+// settings (CPS, abandon target in percent, retries, state calling-hour laws) and calling windows by
+// weekday, a refused body answered in words, an edit, the state buttons the status allows, and
 // deletion.
-import { it } from 'vitest';
+import { expect, it } from 'vitest';
 import { apiTenantAdmin, call } from './support/api.ts';
 import { openPage } from './support/browser.ts';
 import { expectAlert, openMenu, row, signIn } from './support/console.ts';
@@ -9,7 +10,7 @@ import { useE2eEnvironment } from './support/environment.ts';
 
 const env = useE2eEnvironment();
 
-it('creates a campaign with its calling windows, refuses a minimum dial level above the maximum, stops and deletes it', async () => {
+it('creates a campaign with its calling windows and dialer settings, refuses a minimum dial level above the maximum, edits, stops and deletes it', async () => {
   const { baseUrl, platformAdmin } = env.platform;
   const admin = await apiTenantAdmin(baseUrl, platformAdmin, 'campaigns');
   await call(baseUrl, '/queues', { method: 'POST', token: admin.token, body: { name: 'Vendas' } });
@@ -28,15 +29,23 @@ it('creates a campaign with its calling windows, refuses a minimum dial level ab
     await form.getByRole('button', { name: 'Next' }).click();
     await form.getByLabel('Minimum dial level (lines per agent)').fill('3');
     await form.getByLabel('Maximum dial level (lines per agent)').fill('2');
+    // The dialer's settings: percent on screen, a fraction in the API; a blank retry keeps its default.
+    await form.getByLabel('Calls per second (this campaign)').fill('20');
+    await form.getByLabel('Abandon rate target (%)').fill('2.5');
+    await form.getByLabel('Abandoned after (seconds)').fill('3');
+    await form.getByLabel('Busy: retry after (minutes)').fill('10');
     await form.getByRole('button', { name: 'Next' }).click();
     // Friday off, Saturday mornings on.
     await form.getByRole('checkbox', { name: 'Friday' }).uncheck();
     await form.getByRole('checkbox', { name: 'Saturday' }).check();
     await form.getByLabel('Saturday: until').fill('13:00');
+    await form.getByRole('checkbox', { name: 'São Paulo debt collection' }).check();
     await form.getByRole('button', { name: 'Next' }).click();
     const review = form.getByRole('definition');
     await review.getByText('Mon–Thu 09:00–18:00, Sat 09:00–13:00').waitFor();
     await review.getByText('Vendas').waitFor();
+    await review.getByText('Busy 10 min, No answer 60 min, Failed 30 min, Abandoned 60 min').waitFor();
+    await review.getByText('São Paulo debt collection').waitFor();
     await form.getByRole('button', { name: 'Create campaign' }).click();
     // Refused: the wizard goes back to the dialing step, with the reason in words.
     await expectAlert(page, 'The minimum dial level cannot be above the maximum.');
@@ -48,6 +57,25 @@ it('creates a campaign with its calling windows, refuses a minimum dial level ab
 
     const campaign = row(page, 'Renovação 2027');
     await campaign.getByText('Draft').waitFor();
+    const stored = async () => (await call<Record<string, unknown>[]>(baseUrl, '/campaigns', { token: admin.token }))[0];
+    expect(await stored()).toMatchObject({
+      cpsLimit: 20,
+      abandonTarget: 0.025,
+      abandonAfterSeconds: 3,
+      retryMinutes: { BUSY: 10 },
+      callingPolicies: ['SP_COLLECTION'],
+    });
+    // Editing shows the stored settings as entered; the limit cleared is no limit.
+    await campaign.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: 'Edit campaign' });
+    expect(await edit.getByLabel('Abandon rate target (%)').inputValue()).toBe('2.5');
+    expect(await edit.getByRole('checkbox', { name: 'São Paulo debt collection' }).isChecked()).toBe(true);
+    await edit.getByLabel('Abandon rate target (%)').fill('4');
+    await edit.getByLabel('Calls per second (this campaign)').fill('');
+    await edit.getByRole('checkbox', { name: 'Rio de Janeiro telemarketing' }).check();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    expect(await stored()).toMatchObject({ cpsLimit: null, abandonTarget: 0.04, callingPolicies: ['RJ_TELEMARKETING', 'SP_COLLECTION'] });
     await campaign.getByText('Mon–Thu 09:00–18:00, Sat 09:00–13:00').waitFor();
     await campaign.getByText('Vendas').waitFor();
     // A draft has no leads to dial: the only move it offers is Stop.

@@ -65,9 +65,13 @@ it('a tenant admin manages extensions, trunks and queues, and an agent uses the 
     await trunkForm.getByLabel('Password', { exact: true }).fill('trunk-secret-99');
     await trunkForm.getByLabel('Transport').selectOption('tcp');
     await trunkForm.getByLabel('Register', { exact: true }).check();
+    await trunkForm.getByLabel('Calls per second (carrier limit)').fill('30');
     await trunkForm.getByRole('button', { name: 'Create trunk' }).click();
     const trunkRow = row(page, 'carrier_one');
     await trunkRow.waitFor();
+    expect(await call<{ name: string; cpsLimit: number | null }[]>(baseUrl, '/trunks', { token: admin.token })).toEqual([
+      expect.objectContaining({ name: 'carrier_one', cpsLimit: 30 }),
+    ]);
     expect(await trunkRow.innerText()).toContain('Password stored');
     expect(await trunkRow.innerText()).toContain('TCP');
     expect(await page.content()).not.toContain('trunk-secret-99');

@@ -44,10 +44,16 @@ it('picks a tenant after login, switches from the header, and edits the tenant s
     // The plan by its name (the starter plan "trial" is called "Trial"), not its id.
     expect(await page.locator('dt:text-is("Plan") + dd').innerText()).toBe('Trial');
     await page.getByLabel('Time zone').fill('Asia/Tokyo');
+    // The short-call threshold in percent (stored as a fraction), 60 % until changed.
+    const shortCalls = page.getByLabel('Short-call threshold (%)');
+    expect(await shortCalls.inputValue()).toBe('60');
+    await shortCalls.fill('45');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();
     await page.getByRole('link', { name: 'Home', exact: true }).click();
     await page.getByText('(Asia/Tokyo)').waitFor();
+    await openMenu(page, 'Settings');
+    expect(await page.getByLabel('Short-call threshold (%)').inputValue()).toBe('45');
 
     await switcher.selectOption({ label: south });
     await page.getByText(`You are working in ${south} as Tenant admin.`).waitFor();

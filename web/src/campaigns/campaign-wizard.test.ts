@@ -20,4 +20,13 @@ describe('campaign wizard', () => {
     expect(stepOfError('VALIDATION_FAILED', ['/maxAttempts'])).toBe('dialing');
     expect(stepOfError('QUOTA_EXCEEDED', [])).toBe('review');
   });
+
+  it('reads the server’s dotted paths too, and places the dialer’s settings', () => {
+    expect(stepOfError('VALIDATION_FAILED', ['schedule.mon.0.start'])).toBe('schedule');
+    expect(stepOfError('VALIDATION_FAILED', ['retryMinutes.BUSY'])).toBe('dialing');
+    expect(stepOfError('VALIDATION_FAILED', ['cpsLimit'])).toBe('dialing');
+    expect(stepOfError('VALIDATION_FAILED', ['abandonTarget'])).toBe('dialing');
+    expect(stepOfError('VALIDATION_FAILED', ['abandonAfterSeconds'])).toBe('dialing');
+    expect(stepOfError('VALIDATION_FAILED', ['callingPolicies.0'])).toBe('schedule');
+  });
 });

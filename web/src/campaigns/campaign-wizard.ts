@@ -22,19 +22,26 @@ const STEP_OF_FIELD: Record<string, WizardStep> = {
   pacingMax: 'dialing',
   maxAttempts: 'dialing',
   recordingEnabled: 'dialing',
+  cpsLimit: 'dialing',
+  abandonTarget: 'dialing',
+  abandonAfterSeconds: 'dialing',
+  retryMinutes: 'dialing',
   timezone: 'schedule',
   schedule: 'schedule',
+  // The state laws on calling hours sit beside the calling windows.
+  callingPolicies: 'schedule',
 };
 
 /**
  * The step to show for a refused creation: by the error's code, else by the first refused field's
- * path (/pacingMin, /schedule/mon/0/start), else the review where the error shows.
+ * path (the server's "schedule.mon.0.start", or a pointer such as /pacingMin), else the review
+ * where the error shows.
  */
 export function stepOfError(code: string, paths: readonly string[]): WizardStep {
   const byCode = STEP_OF_CODE[code];
   if (byCode) return byCode;
   for (const path of paths) {
-    const field = path.replace(/^\//, '').split('/')[0] ?? '';
+    const field = path.replace(/^\//, '').split(/[./]/)[0] ?? '';
     const step = STEP_OF_FIELD[field];
     if (step) return step;
   }

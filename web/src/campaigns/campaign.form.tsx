@@ -14,6 +14,8 @@ import { campaignsApi, type Campaign, type CampaignInput } from './campaigns.api
 import './campaigns.css';
 import { WIZARD_STEPS, nextStep, previousStep, stepOfError, type WizardStep } from './campaign-wizard.ts';
 import { rowsOf, scheduleOf, scheduleSummary, type DayRow } from './schedule-editor.ts';
+import { fractionOf, percentOf, policiesOf, retryFieldsOf, retryMinutesOf, type StatePolicyId } from './dialer-settings.ts';
+import { DialerFields, DialerSummary, PolicyFields, type DialerValues } from './dialer-settings.fields.tsx';
 
 /** Brazil's time zones (IANA), São Paulo first: the ones a Brazilian call center chooses from. */
 const BRAZILIAN_TIME_ZONES = [
@@ -62,6 +64,14 @@ export function CampaignForm({ campaign, onSaved, onCancel }: CampaignFormProps)
   const [days, setDays] = useState<DayRow[]>(() =>
     rowsOf(campaign?.schedule ?? Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => [day, [{ start: '09:00', end: '18:00' }]]))),
   );
+  // The dialer's settings; a new campaign starts from the server's defaults (3 % after 2 s).
+  const [dialer, setDialer] = useState<DialerValues>(() => ({
+    cpsLimit: campaign?.cpsLimit ?? null,
+    abandonTargetPercent: percentOf(campaign?.abandonTarget ?? 0.03),
+    abandonAfterSeconds: campaign?.abandonAfterSeconds ?? 2,
+    retry: retryFieldsOf(campaign?.retryMinutes),
+  }));
+  const [policies, setPolicies] = useState<StatePolicyId[]>(campaign?.callingPolicies ?? []);
   const setDay = (index: number, change: Partial<DayRow>) => setDays((rows) => rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
 
   // Creating walks through the steps; editing shows every section at once.
@@ -90,6 +100,11 @@ export function CampaignForm({ campaign, onSaved, onCancel }: CampaignFormProps)
       timezone,
       callerId: callerId.trim() === '' ? null : callerId.trim(),
       schedule: scheduleOf(days),
+      cpsLimit: dialer.cpsLimit,
+      abandonTarget: fractionOf(dialer.abandonTargetPercent ?? 3),
+      abandonAfterSeconds: dialer.abandonAfterSeconds ?? 2,
+      retryMinutes: retryMinutesOf(dialer.retry),
+      callingPolicies: policiesOf(policies),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -182,6 +197,7 @@ export function CampaignForm({ campaign, onSaved, onCancel }: CampaignFormProps)
           </label>
         </div>
       )}
+      {shows('dialing') && <DialerFields values={dialer} onChange={(change) => setDialer((values) => ({ ...values, ...change }))} />}
       {shows('schedule') && (
         <>
           <div className="form-grid">
@@ -234,6 +250,7 @@ export function CampaignForm({ campaign, onSaved, onCancel }: CampaignFormProps)
               </tbody>
             </table>
           </fieldset>
+          <PolicyFields chosen={policies} onChange={setPolicies} />
         </>
       )}
       {wizard && step === 'review' && (
@@ -256,6 +273,13 @@ export function CampaignForm({ campaign, onSaved, onCancel }: CampaignFormProps)
           <dd>
             {scheduleSummary(scheduleOf(days), dayName) || t('campaigns.noWindows')} <span className="muted">({timezone})</span>
           </dd>
+          <DialerSummary
+            cpsLimit={dialer.cpsLimit}
+            abandonTarget={fractionOf(dialer.abandonTargetPercent ?? 3)}
+            abandonAfterSeconds={dialer.abandonAfterSeconds ?? 2}
+            retryMinutes={retryMinutesOf(dialer.retry)}
+            callingPolicies={policiesOf(policies)}
+          />
         </dl>
       )}
       <ErrorMessage error={save.error} />

@@ -1,5 +1,6 @@
 import { api } from '../app/api-client.ts';
 import { queryString } from '../app/query-string.ts';
+import type { RetryMinutes, StatePolicyId } from './dialer-settings.ts';
 
 export const CAMPAIGN_OPERATIONS = ['start', 'pause', 'drain', 'stop'] as const;
 export type CampaignOperation = (typeof CAMPAIGN_OPERATIONS)[number];
@@ -25,6 +26,14 @@ export interface CampaignInput {
   callerId: string | null;
   maxAttempts: number;
   schedule: Schedule;
+  /** Calls per second for this campaign; null: no campaign limit (the trunk's and the plan's still apply). */
+  cpsLimit: number | null;
+  /** Fraction of answered calls (0.03 = 3 %). */
+  abandonTarget: number;
+  abandonAfterSeconds: number;
+  /** Overrides of the retry delays in minutes; an outcome left out keeps its default. */
+  retryMinutes: RetryMinutes;
+  callingPolicies: StatePolicyId[];
 }
 
 export interface Campaign extends CampaignInput {

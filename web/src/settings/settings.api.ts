@@ -10,12 +10,15 @@ export interface TenantSettings {
   telephonyDomain: string;
   timezone: string;
   locale: string;
+  /** Share of today's connected calls lasting ≤ 6 s from which the dialer slows (0.6 = 60 %). */
+  shortCallThreshold: number;
 }
 
 export interface TenantSettingsChange {
   name?: string;
   timezone?: string;
   locale?: string;
+  shortCallThreshold?: number;
 }
 
 export const tenantSettingsKey = (tenantId: string | null) => ['tenant-settings', tenantId] as const;

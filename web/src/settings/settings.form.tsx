@@ -2,7 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage, SuccessMessage } from '../app/feedback.tsx';
+import { Field } from '../app/field.tsx';
 import { FormActions } from '../app/form-actions.tsx';
+import { NumberInput } from '../app/number-input.tsx';
+import { LIMITS, fractionOf, percentOf } from '../campaigns/dialer-settings.ts';
 import { isTimeZone } from '../../../server/src/modules/tenant-settings/locale.ts';
 import { LANGUAGES } from '../app/i18n/languages.ts';
 import { settingsApi, type TenantSettings } from './settings.api.ts';
@@ -17,6 +20,7 @@ export function SettingsForm({ settings }: { settings: TenantSettings }) {
   const [name, setName] = useState(settings.name);
   const [timezone, setTimezone] = useState(settings.timezone);
   const [locale, setLocale] = useState(settings.locale);
+  const [shortCallPercent, setShortCallPercent] = useState<number | null>(percentOf(settings.shortCallThreshold));
   const [problem, setProblem] = useState<string | null>(null);
   const timeZones = useMemo(knownTimeZones, []);
 
@@ -33,7 +37,12 @@ export function SettingsForm({ settings }: { settings: TenantSettings }) {
       return;
     }
     setProblem(null);
-    save.mutate({ name: name.trim(), timezone: timezone.trim(), ...(locale && { locale }) });
+    save.mutate({
+      name: name.trim(),
+      timezone: timezone.trim(),
+      ...(locale && { locale }),
+      ...(shortCallPercent !== null && { shortCallThreshold: fractionOf(shortCallPercent) }),
+    });
   };
 
   return (
@@ -69,6 +78,14 @@ export function SettingsForm({ settings }: { settings: TenantSettings }) {
           </select>
         </label>
       </div>
+      <fieldset>
+        <legend>{t('settings.dialer')}</legend>
+        <div className="form-grid">
+          <Field label={t('settings.shortCallThreshold')} hint={t('settings.shortCallThresholdHint')}>
+            <NumberInput required {...LIMITS.shortCallPercent} value={shortCallPercent} onValueChange={setShortCallPercent} />
+          </Field>
+        </div>
+      </fieldset>
       {problem && (
         <p role="alert" className="error">
           {problem}

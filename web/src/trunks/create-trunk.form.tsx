@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { FormActions } from '../app/form-actions.tsx';
+import { Field } from '../app/field.tsx';
 import { NumberInput } from '../app/number-input.tsx';
 import { DTMF_MODES, TRANSPORTS, trunksApi, type Trunk, type TrunkInput } from './trunks.api.ts';
 
@@ -31,6 +32,7 @@ export function CreateTrunkForm({ trunk, onCreated, onCancel }: CreateTrunkFormP
   const [outboundProxy, setOutboundProxy] = useState(trunk?.outboundProxy ?? '');
   const [expireSeconds, setExpireSeconds] = useState<number | null>(trunk?.expireSeconds ?? null);
   const [callerIdInFrom, setCallerIdInFrom] = useState(trunk?.callerIdInFrom ?? true);
+  const [cpsLimit, setCpsLimit] = useState<number | null>(trunk?.cpsLimit ?? null);
 
   const create = useMutation({
     mutationFn: (input: TrunkInput) => (trunk ? trunksApi.update(trunk.id, input) : trunksApi.create(input)),
@@ -52,6 +54,7 @@ export function CreateTrunkForm({ trunk, onCreated, onCancel }: CreateTrunkFormP
       outboundProxy: optional(outboundProxy),
       expireSeconds,
       callerIdInFrom,
+      cpsLimit,
     };
     create.mutate({
       name: name.trim(),
@@ -128,6 +131,9 @@ export function CreateTrunkForm({ trunk, onCreated, onCancel }: CreateTrunkFormP
           <input type="checkbox" checked={register} onChange={(event) => setRegister(event.target.checked)} />
           <span>{t('trunks.register')}</span>
         </label>
+        <Field label={t('trunkEdit.cpsLimit')} hint={t('trunkEdit.cpsLimitHint')}>
+          <NumberInput min={1} max={1000} integer value={cpsLimit} onValueChange={setCpsLimit} />
+        </Field>
       </div>
       <fieldset>
         <legend>{t('trunkEdit.provider')}</legend>

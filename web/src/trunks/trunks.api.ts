@@ -21,6 +21,8 @@ export interface Trunk {
   outboundProxy: string | null;
   expireSeconds: number | null;
   callerIdInFrom: boolean;
+  /** Calls per second the carrier accepts on this trunk; null: no trunk limit. */
+  cpsLimit: number | null;
   status: string;
   statusUpdatedAt: string | null;
   createdAt: string;
@@ -41,6 +43,7 @@ export interface TrunkInput {
   outboundProxy?: string | null;
   expireSeconds?: number | null;
   callerIdInFrom?: boolean;
+  cpsLimit?: number | null;
 }
 
 export const trunksKey = (tenantId: string | null) => ['trunks', tenantId] as const;

@@ -5,7 +5,9 @@ import type { AgentState, CampaignsTable, CampaignSchedule, CampaignStatus, Lead
 import { AGENT_STATES } from '../agents/agent-state.ts';
 import { namedColumns } from '../../platform/db/columns.ts';
 import { availableOperations } from './campaign-state.ts';
-import type { Campaign, CampaignCreateBody, CampaignPatchBody } from './campaigns.schema.ts';
+import { STATE_POLICY_IDS, type Campaign, type CampaignCreateBody, type CampaignPatchBody } from './campaigns.schema.ts';
+import type { StatePolicyId } from '../dialer/calling-hours.ts';
+import { retryMinutesOf } from './dialer-settings.ts';
 
 const columns = [
   'id',
@@ -19,16 +21,29 @@ const columns = [
   'callerId',
   'maxAttempts',
   'schedule',
+  'cpsLimit',
+  'abandonTarget',
+  'abandonAfterSeconds',
+  'callingPolicies',
   'status',
   'statusChangedAt',
   'createdAt',
   'updatedAt',
 ] as const;
-type CampaignRow = Pick<Selectable<CampaignsTable>, (typeof columns)[number]>;
+/**
+ * retry_minutes as text: the CamelCasePlugin rewrites the keys of JSON it reads (NO_ANSWER would
+ * come back NOANSWER), so the object is parsed here, with its own keys.
+ */
+const retryMinutesText = sql<string>`retry_minutes::text`.as('retryMinutesText');
+const selection = [...columns, retryMinutesText] as const;
+type CampaignRow = Pick<Selectable<CampaignsTable>, (typeof columns)[number]> & { retryMinutesText: string };
 
-export function toCampaign(row: CampaignRow): Campaign {
+export function toCampaign({ retryMinutesText: retry, ...row }: CampaignRow): Campaign {
   return {
     ...row,
+    retryMinutes: retryMinutesOf(retry),
+    // A policy id the code no longer knows (one withdrawn later) is not shown as if it applied.
+    callingPolicies: row.callingPolicies.filter((id): id is StatePolicyId => (STATE_POLICY_IDS as string[]).includes(id)),
     operations: availableOperations(row.status),
     statusChangedAt: row.statusChangedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
@@ -36,7 +51,7 @@ export function toCampaign(row: CampaignRow): Campaign {
   };
 }
 
-const liveCampaigns = (tx: Tx) => tx.selectFrom('campaigns').select(columns).where('deletedAt', 'is', null);
+const liveCampaigns = (tx: Tx) => tx.selectFrom('campaigns').select(selection).where('deletedAt', 'is', null);
 
 export const listCampaigns = (tx: Tx) => liveCampaigns(tx).orderBy('createdAt', 'desc').orderBy('id').execute();
 
@@ -47,22 +62,31 @@ export const lockCampaign = (tx: Tx, id: string) => liveCampaigns(tx).where('id'
 
 /** The columns a body may write, named one by one: nothing else of a request reaches SQL. */
 function toColumns(body: CampaignPatchBody) {
-  const { schedule, ...rest } = namedColumns(body, ['name', 'queueId', 'trunkId', 'pacingMin', 'pacingMax', 'recordingEnabled', 'timezone', 'callerId', 'maxAttempts', 'schedule']);
-  return { ...rest, ...(schedule !== undefined ? { schedule: JSON.stringify(schedule) } : {}) };
+  const { schedule, retryMinutes, callingPolicies, ...rest } = namedColumns(body, [
+    'name', 'queueId', 'trunkId', 'pacingMin', 'pacingMax', 'recordingEnabled', 'timezone', 'callerId', 'maxAttempts', 'schedule',
+    'cpsLimit', 'abandonTarget', 'abandonAfterSeconds', 'retryMinutes', 'callingPolicies',
+  ]);
+  return {
+    ...rest,
+    ...(schedule !== undefined ? { schedule: JSON.stringify(schedule) } : {}),
+    ...(retryMinutes !== undefined ? { retryMinutes: JSON.stringify(retryMinutes) } : {}),
+    // Stored in the table's order, so the same choice reads back the same whatever order was sent.
+    ...(callingPolicies !== undefined ? { callingPolicies: STATE_POLICY_IDS.filter((id) => callingPolicies.includes(id)) } : {}),
+  };
 }
 
 export const insertCampaign = (tx: Tx, tenantId: string, body: CampaignCreateBody & { schedule: CampaignSchedule }) =>
   tx
     .insertInto('campaigns')
     .values({ ...toColumns(body), tenantId, name: body.name, queueId: body.queueId, trunkId: body.trunkId, pacingMin: body.pacingMin, pacingMax: body.pacingMax })
-    .returning(columns)
+    .returning(selection)
     .executeTakeFirstOrThrow();
 
 export const updateCampaign = (tx: Tx, id: string, body: CampaignPatchBody) =>
-  tx.updateTable('campaigns').set(toColumns(body)).where('id', '=', id).returning(columns).executeTakeFirstOrThrow();
+  tx.updateTable('campaigns').set(toColumns(body)).where('id', '=', id).returning(selection).executeTakeFirstOrThrow();
 
 export const setStatus = (tx: Tx, id: string, status: CampaignStatus) =>
-  tx.updateTable('campaigns').set({ status, statusChangedAt: sql<Date>`now()` }).where('id', '=', id).returning(columns).executeTakeFirstOrThrow();
+  tx.updateTable('campaigns').set({ status, statusChangedAt: sql<Date>`now()` }).where('id', '=', id).returning(selection).executeTakeFirstOrThrow();
 
 export const softDeleteCampaign = (tx: Tx, id: string) =>
   tx.updateTable('campaigns').set({ deletedAt: sql<Date>`now()` }).where('id', '=', id).execute();

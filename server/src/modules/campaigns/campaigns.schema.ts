@@ -1,6 +1,8 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TOptional } from 'typebox';
 import { IdParams, Nullable, Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { AGENT_STATES } from '../agents/agent-state.ts';
+import { STATE_POLICIES, type StatePolicyId } from '../dialer/calling-hours.ts';
+import { DEFAULT_RETRY_MINUTES, type RetryDelays } from '../dialer/retry.ts';
 import { CAMPAIGN_OPERATIONS, CAMPAIGN_STATUSES } from './campaign-state.ts';
 
 export const CampaignStatusSchema = Type.Enum(CAMPAIGN_STATUSES);
@@ -15,6 +17,20 @@ export const Schedule = Type.Object(
   { additionalProperties: false },
 );
 
+/** The state calling-hour policies a campaign may observe (decision 0045), from the dialer's own table. */
+export const STATE_POLICY_IDS = Object.keys(STATE_POLICIES) as StatePolicyId[];
+/** Retry delays in minutes, one week at most (a retry later than that is a new campaign's job). */
+const RetryDelay = Type.Integer({ minimum: 1, maximum: 10_080 });
+/** The outcomes a lead is retried after (retry.ts DEFAULT_RETRY_MINUTES has a delay for each). */
+export const RETRY_OUTCOMES = Object.keys(DEFAULT_RETRY_MINUTES) as (keyof RetryDelays)[];
+/** Overrides of the retry delays by outcome; an outcome left out keeps the default (decision 0044). */
+export const RetryMinutes = Type.Object(
+  Object.fromEntries(RETRY_OUTCOMES.map((outcome) => [outcome, Type.Optional(RetryDelay)])) as Record<keyof RetryDelays, TOptional<typeof RetryDelay>>,
+  { additionalProperties: false },
+);
+export type RetryMinutes = Static<typeof RetryMinutes>;
+export const CallingPolicies = Type.Array(Type.Enum(STATE_POLICY_IDS), { uniqueItems: true, maxItems: STATE_POLICY_IDS.length });
+
 export const Campaign = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -27,6 +43,14 @@ export const Campaign = Type.Object({
   callerId: Nullable(Type.String()),
   maxAttempts: Type.Integer(),
   schedule: Schedule,
+  /** Calls per second this campaign may originate (its CPS bucket); null: no campaign limit. */
+  cpsLimit: Nullable(Type.Integer()),
+  /** The abandon rate pacing holds under, a fraction of answered calls (0.03 = 3%). */
+  abandonTarget: Type.Number(),
+  /** An answered call not connected to an agent within this many seconds counts as abandoned. */
+  abandonAfterSeconds: Type.Integer(),
+  retryMinutes: RetryMinutes,
+  callingPolicies: CallingPolicies,
   status: CampaignStatusSchema,
   statusChangedAt: Timestamp,
   /** The operations the status allows now (start, pause, drain, stop), for consoles. */
@@ -45,6 +69,12 @@ const Settings = {
   callerId: Type.Optional(Nullable(Type.String({ pattern: '^\\+?[0-9]{3,20}$' }))),
   maxAttempts: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
   schedule: Type.Optional(Schedule),
+  // The dialer's settings (decision 0048): the engine reads them on every tick, so they apply live.
+  cpsLimit: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1000 }))),
+  abandonTarget: Type.Optional(Type.Number({ minimum: 0.001, maximum: 0.2 })),
+  abandonAfterSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 30 })),
+  retryMinutes: Type.Optional(RetryMinutes),
+  callingPolicies: Type.Optional(CallingPolicies),
 };
 
 export const CampaignCreateBody = Type.Object(

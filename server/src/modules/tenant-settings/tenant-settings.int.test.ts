@@ -40,6 +40,32 @@ describe('/tenant-settings', () => {
     expect((await t.app.inject({ method: 'GET', url: '/tenant-settings', headers: supervisor.session.auth })).statusCode).toBe(200);
   });
 
+  it('carries the short-call threshold (a fraction, 0.1 to under 0.85, default 0.6) for tenant admins', async () => {
+    const { tenant, admin } = await createTenant(t.app, t.platform);
+    const get = async (session = admin.session) => (await t.app.inject({ method: 'GET', url: '/tenant-settings', headers: session.auth })).json();
+    const patch = (payload: object, session = admin.session) =>
+      t.app.inject({ method: 'PATCH', url: '/tenant-settings', headers: session.auth, payload });
+    expect(await get()).toMatchObject({ shortCallThreshold: 0.6 });
+    for (const shortCallThreshold of [0.1, 0.5, 0.849]) {
+      const response = await patch({ shortCallThreshold });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ shortCallThreshold });
+      expect(await get()).toMatchObject({ shortCallThreshold });
+    }
+    for (const shortCallThreshold of [0.09, 0, 0.85, 0.9, 60, -0.5, null, '0.5']) {
+      const response = await patch({ shortCallThreshold });
+      expectError(response, 400, 'VALIDATION_FAILED');
+      expect(response.json().details).toContainEqual(expect.objectContaining({ path: 'shortCallThreshold' }));
+    }
+    expectError(await patch({ short_call_threshold: 0.5 }), 400, 'VALIDATION_FAILED');
+    const stored = await t.db.withPlatform((tx) => tx.selectFrom('tenants').select('shortCallThreshold').where('id', '=', tenant.id).executeTakeFirstOrThrow());
+    expect(stored.shortCallThreshold).toBe(0.849);
+    // A supervisor sees it (the console warns against it) but cannot change it.
+    const supervisor = await createMember(t.app, admin.session, 'supervisor');
+    expect(await get(supervisor.session)).toMatchObject({ shortCallThreshold: 0.849 });
+    expectError(await patch({ shortCallThreshold: 0.5 }, supervisor.session), 403, 'FORBIDDEN');
+  });
+
   it('needs a tenant in the token', async () => {
     expectError(await t.app.inject({ method: 'GET', url: '/tenant-settings', headers: t.platform.auth }), 403, 'TENANT_REQUIRED');
   });

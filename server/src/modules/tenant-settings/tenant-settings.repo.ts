@@ -2,16 +2,17 @@
 import type { Tx } from '../../platform/db/database.ts';
 import { namedColumns } from '../../platform/db/columns.ts';
 
-export const SETTINGS_COLUMNS = ['id', 'code', 'name', 'status', 'planId', 'telephonyDomain', 'timezone', 'locale'] as const;
+export const SETTINGS_COLUMNS = ['id', 'code', 'name', 'status', 'planId', 'telephonyDomain', 'timezone', 'locale', 'shortCallThreshold'] as const;
 
 export interface SettingsChange {
   name?: string;
   timezone?: string;
   locale?: string;
+  shortCallThreshold?: number;
 }
 
 /** The columns a body may write, named one by one: nothing else of a request reaches SQL. */
-const toColumns = (change: SettingsChange) => namedColumns(change, ['name', 'timezone', 'locale']);
+const toColumns = (change: SettingsChange) => namedColumns(change, ['name', 'timezone', 'locale', 'shortCallThreshold']);
 
 /** The tenant's settings with its plan's name (plans are a shared catalog every tenant may read). */
 export const findSettings = (tx: Tx) =>

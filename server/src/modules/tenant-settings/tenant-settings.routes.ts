@@ -23,12 +23,16 @@ const Settings = Type.Object({
   telephonyDomain: Type.String(),
   timezone: Type.String(),
   locale: Type.String(),
+  /** The short-call guard's threshold: the share of today's connected calls lasting ≤ 6 s (0.6 = 60%). */
+  shortCallThreshold: Type.Number(),
 });
 const SettingsPatch = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     locale: Type.Optional(Type.Union(SUPPORTED_LOCALES.map((locale) => Type.Literal(locale)))),
+    // Under Anatel's 85% ceiling, which the guard must act before (decision 0048).
+    shortCallThreshold: Type.Optional(Type.Number({ minimum: 0.1, maximum: 0.85, exclusiveMaximum: 0.85 })),
   },
   { additionalProperties: false, minProperties: 1 },
 );

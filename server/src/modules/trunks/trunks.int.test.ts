@@ -89,6 +89,33 @@ describe('/trunks', () => {
     expect(refused.body).not.toContain(NEW_SECRET);
   });
 
+  it('carries the carrier’s calls per second (cpsLimit, 1–1000 or null) on create, PATCH and GET; a CPS change alone leaves the gateway alone', async () => {
+    const fixture = await createTenant(t.app, t.platform);
+    const { admin } = fixture;
+    const created = await call('POST', '/trunks', admin.session, { ...carrier(), cpsLimit: 30 });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json();
+    expect(created.json()).toMatchObject({ cpsLimit: 30 });
+    expect((await call('GET', `/trunks/${id}`, admin.session)).json()).toMatchObject({ cpsLimit: 30 });
+    expect((await call('GET', '/trunks', admin.session)).json()).toEqual([expect.objectContaining({ id, cpsLimit: 30 })]);
+    const marked = () =>
+      t.db.withTenant(fixture.tenant.id, (tx) => tx.selectFrom('switchConfigChanges').select('changedAt').where('kind', '=', 'gateways').executeTakeFirstOrThrow());
+    const before = await marked();
+    expect((await call('PATCH', `/trunks/${id}`, admin.session, { cpsLimit: 1000 })).json()).toMatchObject({ cpsLimit: 1000 });
+    expect((await marked()).changedAt).toEqual(before.changedAt);
+    expect((await call('PATCH', `/trunks/${id}`, admin.session, { cpsLimit: null })).json()).toMatchObject({ cpsLimit: null });
+    expect((await call('GET', `/trunks/${id}`, admin.session)).json()).toMatchObject({ cpsLimit: null });
+    // Another field with it: the gateway is rewritten.
+    await call('PATCH', `/trunks/${id}`, admin.session, { cpsLimit: 5, ping: 60 });
+    expect((await marked()).changedAt.getTime()).toBeGreaterThan(before.changedAt.getTime());
+    for (const cpsLimit of [0, -1, 1001, 2.5, '10', true]) {
+      expectError(await call('PATCH', `/trunks/${id}`, admin.session, { cpsLimit }), 400, 'VALIDATION_FAILED');
+      expectError(await call('POST', '/trunks', admin.session, { ...carrier('other'), cpsLimit }), 400, 'VALIDATION_FAILED');
+    }
+    expectError(await call('PATCH', `/trunks/${id}`, admin.session, { cps_limit: 10 }), 400, 'VALIDATION_FAILED');
+    expect((await call('GET', `/trunks/${id}`, admin.session)).json()).toMatchObject({ cpsLimit: 5, ping: 60 });
+  });
+
   it('takes any label as a name, unique per tenant whatever the case, deleted trunks included', async () => {
     const plan = (await t.app.inject({ method: 'POST', url: '/plans', headers: t.platform.auth, payload: { name: 'Labels', max_trunks: 10 } })).json();
     const { admin } = await createTenant(t.app, t.platform, { planId: plan.id });
@@ -168,7 +195,7 @@ describe('/trunks', () => {
     }
     expectError(await call('POST', '/trunks', admin.session, { ...carrier(), password: undefined }), 400, 'TRUNK_CREDENTIALS_REQUIRED');
     const plain = await call('POST', '/trunks', admin.session, { name: 'ip_auth', host: '203.0.113.10' });
-    expect(plain.json()).toMatchObject({ register: false, hasPassword: false, dtmfMode: 'rfc2833', transport: 'udp', username: null, ping: null });
+    expect(plain.json()).toMatchObject({ register: false, hasPassword: false, dtmfMode: 'rfc2833', transport: 'udp', username: null, ping: null, cpsLimit: null });
   });
 
   it('needs trunks.view to read and trunks.manage to write', async () => {

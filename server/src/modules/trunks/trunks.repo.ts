@@ -24,6 +24,7 @@ export function toTrunk(row: Selectable<TrunksTable>): Trunk {
     outboundProxy: row.outboundProxy,
     expireSeconds: row.expireSeconds,
     callerIdInFrom: row.callerIdInFrom,
+    cpsLimit: row.cpsLimit,
     status: row.status,
     statusUpdatedAt: iso(row.statusUpdatedAt),
     createdAt: row.createdAt.toISOString(),

@@ -37,6 +37,8 @@ export const Trunk = Type.Object({
   outboundProxy: Nullable(Type.String()),
   expireSeconds: Nullable(Type.Integer()),
   callerIdInFrom: Type.Boolean(),
+  /** Calls per second the carrier accepts on this trunk (the dialer's TRUNK bucket); null: no trunk limit. */
+  cpsLimit: Nullable(Type.Integer()),
   status: Type.String(),
   statusUpdatedAt: Nullable(Timestamp),
   createdAt: Timestamp,
@@ -61,6 +63,7 @@ const TrunkFields = {
   outboundProxy: Nullable(host('where calls are sent, when not to the proxy (sofia outbound-proxy)')),
   expireSeconds: Nullable(Type.Integer({ minimum: 60, maximum: 86400, description: 'registration expiry in seconds (sofia expire-seconds; default 3600)' })),
   callerIdInFrom: Type.Boolean({ description: "the caller's number in From instead of the account (sofia caller-id-in-from; default true)" }),
+  cpsLimit: Nullable(Type.Integer({ minimum: 1, maximum: 1000, description: 'calls per second the carrier accepts (the dialer paces under it; null: no limit)' })),
 };
 
 export const TrunkCreateBody = Type.Object(
@@ -81,6 +84,7 @@ export const TrunkCreateBody = Type.Object(
     outboundProxy: Type.Optional(TrunkFields.outboundProxy),
     expireSeconds: Type.Optional(TrunkFields.expireSeconds),
     callerIdInFrom: Type.Optional(TrunkFields.callerIdInFrom),
+    cpsLimit: Type.Optional(TrunkFields.cpsLimit),
   },
   { additionalProperties: false },
 );
@@ -93,5 +97,8 @@ export type TrunkPatchBody = Static<typeof TrunkPatchBody>;
 /** The columns a trunk body writes, by the same names (the password is sealed apart). */
 export const TRUNK_COLUMNS = [
   'name', 'host', 'proxy', 'realm', 'register', 'username', 'dtmfMode', 'ping', 'transport',
-  'fromUser', 'fromDomain', 'registerProxy', 'outboundProxy', 'expireSeconds', 'callerIdInFrom',
+  'fromUser', 'fromDomain', 'registerProxy', 'outboundProxy', 'expireSeconds', 'callerIdInFrom', 'cpsLimit',
 ] as const;
+
+/** Fields only the dialer reads: changing them alone leaves the switch's gateway (and its registration) alone. */
+export const DIALER_ONLY_FIELDS: ReadonlySet<string> = new Set(['cpsLimit']);

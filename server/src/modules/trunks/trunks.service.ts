@@ -12,7 +12,7 @@ import { assertQuota } from '../../platform/quotas/quotas.ts';
 import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
 import type { ModuleServices } from '../module-services.ts';
 import * as repo from './trunks.repo.ts';
-import { TRUNK_COLUMNS, type Trunk, type TrunkCreateBody, type TrunkPatchBody } from './trunks.schema.ts';
+import { DIALER_ONLY_FIELDS, TRUNK_COLUMNS, type Trunk, type TrunkCreateBody, type TrunkPatchBody } from './trunks.schema.ts';
 import { assertNotUsedByCampaigns } from '../campaigns/campaigns.service.ts';
 
 const nameTaken = (name: string) => conflict('trunkName', name, `A trunk named ${name} already exists (names are never reused, whatever their case)`);
@@ -84,7 +84,8 @@ export class TrunksService {
         const passwordSealed = columns.passwordSealed === undefined ? current.passwordSealed : columns.passwordSealed;
         assertCredentials(columns.register ?? current.register, columns.username === undefined ? current.username : columns.username, passwordSealed !== null);
         const row = await repo.updateTrunk(tx, id, columns);
-        await markSwitchConfigChanged(tx, actor.tenantId, 'gateways');
+        // A CPS change is the dialer's alone: rewriting the gateway would restart it on the switch for nothing.
+        if (Object.keys(body).some((key) => !DIALER_ONLY_FIELDS.has(key))) await markSwitchConfigChanged(tx, actor.tenantId, 'gateways');
         const changed = Object.keys(body).filter((key) => key !== 'password');
         await recordAudit(tx, actor, {
           action: 'TRUNK_UPDATED',
