@@ -161,9 +161,15 @@ describe('the dialer in simulation mode', () => {
       expect((await t.runtime.target.esl.api(`uuid_exists ${attempt!.callId}`)).trim()).toBe('false');
       await t.db.withTenant(tenantId, (tx) => tx.updateTable('campaigns').set({ status: 'STOPPED' }).where('id', '=', campaignId).execute());
     }
-    // The campaign's own delay, and the last attempt ends the lead EXHAUSTED.
+    // The campaign's own delays (NO_ANSWER's underscore survives the trip through JSON), and the
+    // last attempt ends the lead EXHAUSTED.
+    model.only('NO_ANSWER');
+    const overridden = await campaignWithLeads(t, owner, queueId, [{}], { retryMinutes: JSON.stringify({ BUSY: 5, NO_ANSWER: 7 }) });
+    const [unanswered] = await endedAttempts(t, tenantId, overridden.campaignId, 1);
+    expect(minutesFrom(unanswered!.endedAt!, (await leadOf(t, tenantId, overridden.leadIds[0]!)).nextAttemptAt)).toBe(7);
+    await t.db.withTenant(tenantId, (tx) => tx.updateTable('campaigns').set({ status: 'STOPPED' }).where('id', '=', overridden.campaignId).execute());
     model.only('BUSY');
-    const { campaignId, leadIds } = await campaignWithLeads(t, owner, queueId, [{}], { retryMinutes: JSON.stringify({ BUSY: 5 }), maxAttempts: 2 });
+    const { campaignId, leadIds } = await campaignWithLeads(t, owner, queueId, [{}], { retryMinutes: JSON.stringify({ BUSY: 5, NO_ANSWER: 7 }), maxAttempts: 2 });
     const [first] = await endedAttempts(t, tenantId, campaignId, 1);
     const lead = await leadOf(t, tenantId, leadIds[0]!);
     expect(minutesFrom(first!.endedAt!, lead.nextAttemptAt)).toBe(5);

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { DatabaseHandles, Tx } from '../../platform/db/database.ts';
 import type { AgentState, CampaignSchedule, CampaignStatus, DialAttemptOutcome, DialRetryOutcome, LeadStatus } from '../../platform/db/schema.ts';
+import { retryMinutesOf } from '../../modules/campaigns/dialer-settings.ts';
 import { INITIAL_STATISTICS, type CampaignStatistics } from '../../modules/dialer/campaign-statistics.ts';
 
 export interface DialableCampaign {
@@ -78,7 +79,8 @@ export async function campaignSnapshots(db: DatabaseHandles, ids: string[]): Pro
         'c.cpsLimit',
         'c.abandonTarget',
         'c.abandonAfterSeconds',
-        'c.retryMinutes',
+        // As text: the CamelCase plugin would rename the keys inside the JSON (NO_ANSWER → NOANSWER).
+        sql<string>`c.retry_minutes::text`.as('retryMinutesText'),
         'c.callingPolicies',
         'tr.cpsLimit as trunkCpsLimit',
         'p.maxCps as planMaxCps',
@@ -101,7 +103,7 @@ export async function campaignSnapshots(db: DatabaseHandles, ids: string[]): Pro
       .where('t.status', '=', 'ACTIVE')
       .execute(),
   );
-  return rows.map((row) => ({ ...row, statistics: (row.statistics as CampaignStatistics | null) ?? null }));
+  return rows.map(({ retryMinutesText, ...row }) => ({ ...row, retryMinutes: retryMinutesOf(retryMinutesText), statistics: (row.statistics as CampaignStatistics | null) ?? null }));
 }
 
 export interface QueueAgent {
@@ -461,10 +463,18 @@ export async function shortCallsToday(db: DatabaseHandles, tenantIds: string[], 
 }
 
 /** What an adopted attempt needs of its campaign (also a campaign no longer dialable). */
-export const campaignRules = (db: DatabaseHandles, campaignId: string) =>
-  db.readAsPlatform((q) =>
-    q.selectFrom('campaigns').select(['callerId', 'abandonAfterSeconds', 'maxAttempts', 'retryMinutes']).where('id', '=', campaignId).executeTakeFirst(),
+export async function campaignRules(db: DatabaseHandles, campaignId: string) {
+  const row = await db.readAsPlatform((q) =>
+    q
+      .selectFrom('campaigns')
+      .select(['callerId', 'abandonAfterSeconds', 'maxAttempts', sql<string>`retry_minutes::text`.as('retryMinutesText')])
+      .where('id', '=', campaignId)
+      .executeTakeFirst(),
   );
+  if (!row) return undefined;
+  const { retryMinutesText, ...rest } = row;
+  return { ...rest, retryMinutes: retryMinutesOf(retryMinutesText) };
+}
 
 export async function shortCallThresholds(db: DatabaseHandles, tenantIds: string[]): Promise<Map<string, number>> {
   if (tenantIds.length === 0) return new Map();
