@@ -110,6 +110,27 @@ describe('CampaignStatusKeeper', () => {
     expect(audit[0]).toMatchObject({ actorUserId: null, tenantId, details: { from: 'RUNNING', to: 'WAITING_SCHEDULE', cause: 'schedule', inSchedule: false } });
   });
 
+  it('waits while no lead left may be called under the state policies it observes, and runs while one may', async () => {
+    // Saturday 2026-11-28 10:00 in São Paulo and Rio: the campaign calls on Saturdays, Rio's law does not allow it.
+    const saturdayMorning = new Date('2026-11-28T13:00:00Z');
+    const everyDay = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat'].map((day) => [day, [{ start: '08:00', end: '20:00' }]]));
+    const withLeads = (phones: string[]) =>
+      db.withTenant(tenantId, async (tx) => {
+        const { id } = await tx
+          .insertInto('campaigns')
+          .values({ tenantId, name: `c-${randomUUID()}`, queueId, trunkId, pacingMin: 1, pacingMax: 2, schedule: JSON.stringify(everyDay), status: 'RUNNING', callingPolicies: ['RJ_TELEMARKETING'] })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (const phone of phones) await tx.insertInto('leads').values({ tenantId, campaignId: id, phone }).execute();
+        return id;
+      });
+    const rioOnly = await withLeads(['+5521987650001', '+5521987650002']);
+    const rioAndSaoPaulo = await withLeads(['+5521987650003', '+5511987650004']);
+    await keeper().review(saturdayMorning);
+    expect(await statusOf(rioOnly)).toBe('WAITING_SCHEDULE');
+    expect(await statusOf(rioAndSaoPaulo)).toBe('RUNNING');
+  });
+
   it('completes a campaign with nothing left to dial and nothing in flight, and only then', async () => {
     const done = await campaign('RUNNING', ['DO_NOT_CALL', 'COMPLETED', 'EXHAUSTED']);
     const waitingCallback = await campaign('RUNNING', ['COMPLETED', 'CALLBACK']);
