@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../../server/test/platform.ts';
+import { startTestPlatform, type TestPlatform, type TestPlatformOptions } from '../../server/test/platform.ts';
 import { launchBrowser } from './browser.ts';
 
 export interface E2eEnvironment {
@@ -12,7 +12,7 @@ export interface E2eEnvironment {
  * A platform and a Chromium of the calling test file's own, filled in before its tests run;
  * `withSwitch` puts the switch simulator behind the platform.
  */
-export function useE2eEnvironment(options: { withSwitch?: boolean } = {}): E2eEnvironment {
+export function useE2eEnvironment(options: TestPlatformOptions = {}): E2eEnvironment {
   const env = {} as Partial<E2eEnvironment>;
   beforeAll(async () => {
     [env.platform, env.browser] = await Promise.all([startTestPlatform(options), launchBrowser()]);

@@ -4,7 +4,7 @@
 import type { SwitchSimulator } from '@callcenter/switch-sim';
 import { WEB_DIST_DIR } from '../src/runtime.ts';
 import { createPlatformAdmin, startTestApp, type TestApp } from './harness.ts';
-import { startSwitchedApp } from './switch.ts';
+import { startSwitchedApp, type SwitchedAppOptions } from './switch.ts';
 
 export interface TestPlatform {
   baseUrl: string;
@@ -16,10 +16,16 @@ export interface TestPlatform {
   stop(): Promise<void>;
 }
 
-export async function startTestPlatform(options: { withSwitch?: boolean } = {}): Promise<TestPlatform> {
+export interface TestPlatformOptions {
+  withSwitch?: boolean;
+  /** The dialer's tuning, with the switch (a fixed calling clock, a steered simulation model). */
+  dialer?: SwitchedAppOptions['dialer'];
+}
+
+export async function startTestPlatform(options: TestPlatformOptions = {}): Promise<TestPlatform> {
   // E2E_WEB_DIST_DIR lets parallel work test its own build without overwriting web/dist.
   const webDistDir = process.env.E2E_WEB_DIST_DIR ?? WEB_DIST_DIR;
-  const switched = options.withSwitch ? await startSwitchedApp({ webDistDir }) : null;
+  const switched = options.withSwitch ? await startSwitchedApp({ webDistDir, ...(options.dialer ? { dialer: options.dialer } : {}) }) : null;
   const t = switched ?? (await startTestApp({ webDistDir }));
   const admin = await createPlatformAdmin(t.db);
   const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
