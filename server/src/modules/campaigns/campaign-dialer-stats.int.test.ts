@@ -59,6 +59,7 @@ describe('the dialer in the campaign stats', () => {
       abandonAfterSeconds: 3,
       callsRinging: 2,
       answeredWaiting: 1,
+      callsInFlight: 4,
       reasons: ['DIAL_LEVEL', 'CPS'],
       leadsWaitingWindow: 17,
       updatedAt: updatedAt.toISOString(),

@@ -15,7 +15,7 @@ export const findDialerState = (tx: Tx, campaignId: string) =>
     .executeTakeFirst();
 
 /**
- * The campaign's dial attempts: all of them, those answered, and those in flight by phase (the
+ * The campaign's dial attempts: all of them, those answered, those in flight and by phase (the
  * partial index on attempts not ended keeps the last two cheap while the first grows).
  */
 export async function attemptCounts(tx: Tx, campaignId: string) {
@@ -24,12 +24,13 @@ export async function attemptCounts(tx: Tx, campaignId: string) {
     .select([
       (eb) => eb.fn.countAll<string>().as('attempts'),
       sql<string>`count(*) FILTER (WHERE answered_at IS NOT NULL)`.as('answered'),
+      sql<string>`count(*) FILTER (WHERE ended_at IS NULL)`.as('inFlight'),
       sql<string>`count(*) FILTER (WHERE ended_at IS NULL AND status = 'DIALING')`.as('ringing'),
       sql<string>`count(*) FILTER (WHERE ended_at IS NULL AND status = 'ANSWERED' AND connected_at IS NULL)`.as('answeredWaiting'),
     ])
     .where('campaignId', '=', campaignId)
     .executeTakeFirstOrThrow();
-  return { attempts: Number(row.attempts), answered: Number(row.answered), ringing: Number(row.ringing), answeredWaiting: Number(row.answeredWaiting) };
+  return { attempts: Number(row.attempts), answered: Number(row.answered), inFlight: Number(row.inFlight), ringing: Number(row.ringing), answeredWaiting: Number(row.answeredWaiting) };
 }
 
 /**

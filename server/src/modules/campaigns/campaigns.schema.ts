@@ -117,6 +117,8 @@ const DialerView = Type.Object({
   callsRinging: Count,
   /** Attempts answered and not yet connected to an agent. */
   answeredWaiting: Count,
+  /** Attempts not ended (ringing, waiting or talking). */
+  callsInFlight: Count,
   /** The last pacing decision's reasons (pacing.ts PacingReason). */
   reasons: Type.Array(Type.String()),
   /** READY leads held back only by their calling window. */

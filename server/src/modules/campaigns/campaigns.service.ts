@@ -98,6 +98,7 @@ export class CampaignsService {
               abandonAfterSeconds: state.abandonAfterSeconds,
               callsRinging: attempts.ringing,
               answeredWaiting: attempts.answeredWaiting,
+              callsInFlight: attempts.inFlight,
               reasons: reasonsOf(state.lastDecision),
               leadsWaitingWindow: state.leadsWaitingWindow,
               updatedAt: state.updatedAt.toISOString(),
