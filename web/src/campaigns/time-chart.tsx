@@ -43,9 +43,11 @@ export function TimeChart({ data, series, formatTime, formatY, yMin = 0, height 
     const options: uPlot.Options = {
       width: Math.max(200, element.clientWidth),
       height,
+      padding: [8, 24, 0, 0],
       legend: { show: true },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [yMin, Math.max(yMin + 1, max * 1.1)] } },
+      // Half a minute either side, so the first and last bars are whole.
+      scales: { x: { time: true, range: (_u, min, max) => [min - 30, max + 30] }, y: { range: (_u, _min, max) => [yMin, Math.max(yMin + 1, max * 1.1)] } },
       axes: [
         { values: (_u, splits) => splits.map((s) => latest.current.formatTime(new Date(s * 1000))) },
         { values: (_u, splits) => splits.map((s) => latest.current.formatY(s)), size: 56 },
