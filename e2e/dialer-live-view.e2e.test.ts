@@ -124,6 +124,7 @@ it('shows the dialer live: figures, reasons, compliance and the last hour, moved
     await panel.getByTestId('dialer-live').getByText('Live', { exact: true }).waitFor();
     const tick: CampaignDialerUpdatedPayload = {
       campaignId: campaign.id,
+      at: new Date().toISOString(),
       mode: 'PREDICTIVE',
       dialLevel: 2.65,
       answerRate: 0.33,
@@ -133,7 +134,7 @@ it('shows the dialer live: figures, reasons, compliance and the last hour, moved
       answeredWaiting: 1,
       callsInFlight: 11,
       placed: 4,
-      reasons: ['NO_AGENTS'],
+      reasons: ['NO_AGENTS', 'OUTSIDE_CALLING_HOURS'],
       agents: { available: 2, busy: 5 },
       leadsWaitingWindow: 9,
     };
@@ -141,7 +142,7 @@ it('shows the dialer live: figures, reasons, compliance and the last hour, moved
     await panel.getByTestId('dialer-level').getByText('2.65', { exact: true }).waitFor();
     expect(await abandon.getAttribute('data-state')).toBe('within');
     expect(await panel.getByTestId('dialer-agents').innerText()).toBe('2 free, 5 busy');
-    expect(await panel.getByTestId('dialer-reasons').getByRole('listitem').allInnerTexts()).toEqual(['No agent logged in (or all paused)']);
+    expect(await panel.getByTestId('dialer-reasons').getByRole('listitem').allInnerTexts()).toEqual(['No agent logged in (or all paused)', "No lead's state allows calls now"]);
     // The live minute joined the table: its dial level, and the calls it placed added.
     const latest = await rows.first().locator('td').allInnerTexts();
     expect(latest[1]).toBe('2.65');

@@ -102,9 +102,10 @@ describe('abandonState', () => {
 
 describe('reasonKeys', () => {
   it('names known reasons once each, unknown ones by their code', () => {
-    expect(reasonKeys(['CPS', 'NO_AGENTS', 'CPS', 'NEW_THING'])).toEqual([
+    expect(reasonKeys(['CPS', 'NO_AGENTS', 'CPS', 'OUTSIDE_CALLING_HOURS', 'NEW_THING'])).toEqual([
       { key: 'campaigns.live.reasons.CPS', code: 'CPS' },
       { key: 'campaigns.live.reasons.NO_AGENTS', code: 'NO_AGENTS' },
+      { key: 'campaigns.live.reasons.OUTSIDE_CALLING_HOURS', code: 'OUTSIDE_CALLING_HOURS' },
       { key: 'campaigns.live.reasons.other', code: 'NEW_THING' },
     ]);
   });

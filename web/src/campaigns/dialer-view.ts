@@ -5,8 +5,8 @@ import { AGENT_STATES, type AgentState } from '../agents/agent-state.ts';
 import type { PacingReason } from '../../../server/src/modules/dialer/pacing.ts';
 import type { DialerSample, DialerStatus } from './campaigns.api.ts';
 
-/** The delivered event: its payload and the publisher's `at`. */
-export type DialerEvent = CampaignDialerUpdatedPayload & { at: string };
+/** The delivered event's payload (`at` included). */
+export type DialerEvent = CampaignDialerUpdatedPayload;
 
 /** What the panel shows: the stats' dialer part, or the newer event; agents only known from events. */
 export interface DialerNow {
@@ -85,11 +85,13 @@ const REASONS: Record<PacingReason, true> = {
   CPS: true,
   SHORT_CALL_GUARD: true,
 };
-export const KNOWN_REASONS = Object.keys(REASONS) as PacingReason[];
+/** Why the engine dialed nothing besides pacing (dialer.service.ts `blocked`). */
+const ENGINE_REASONS = ['WAITING_SCHEDULE', 'OUTSIDE_CALLING_HOURS', 'REAL_OUTBOUND_DISABLED'] as const;
+export const KNOWN_REASONS: readonly string[] = [...Object.keys(REASONS), ...ENGINE_REASONS];
 
 /** The translation key of each reason, and the code for those the console does not know yet. */
 export function reasonKeys(reasons: readonly string[]): { key: string; code: string }[] {
-  const known = new Set<string>(KNOWN_REASONS);
+  const known = new Set(KNOWN_REASONS);
   return [...new Set(reasons)].map((code) => ({ key: known.has(code) ? `campaigns.live.reasons.${code}` : 'campaigns.live.reasons.other', code }));
 }
 

@@ -26,11 +26,13 @@ const Count = Type.Integer({ minimum: 0 });
 /**
  * The payload of CAMPAIGN_DIALER_UPDATED: the dialer engine's view of one campaign after a pacing
  * tick (every 2 s while it dials), for the campaign page's live panel and charts (decision 0049).
- * The publisher adds `type`, `tenantId` and `at` (the tick's time).
+ * The engine gives `at` (the tick's time); the publisher adds `type` and `tenantId` and stamps `at`
+ * again with the moment it publishes.
  */
 export const CampaignDialerUpdatedPayload = Type.Object(
   {
     campaignId: Type.String({ format: 'uuid' }),
+    at: Type.String({ format: 'date-time' }),
     mode: Type.Union([Type.Literal('PROGRESSIVE'), Type.Literal('PREDICTIVE')]),
     /** Lines per active agent the abandon feedback allows now (campaign_dialer_state.dial_level). */
     dialLevel: Type.Number({ minimum: 1 }),
@@ -48,7 +50,7 @@ export const CampaignDialerUpdatedPayload = Type.Object(
     callsInFlight: Count,
     /** Calls placed by this tick. */
     placed: Count,
-    /** The tick's pacing reasons (pacing.ts PacingReason, and any the engine adds). */
+    /** The tick's pacing reasons (pacing.ts PacingReason, then the engine's own: CPS, WAITING_SCHEDULE, OUTSIDE_CALLING_HOURS, REAL_OUTBOUND_DISABLED). */
     reasons: Type.Array(Type.String()),
     agents: Type.Object({ available: Count, busy: Count }, { additionalProperties: false }),
     /** READY leads held back only by their calling window (state rules, holidays). */
