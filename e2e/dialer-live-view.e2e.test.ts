@@ -93,7 +93,7 @@ it('shows the dialer live: figures, reasons, compliance and the last hour, moved
     await signIn(page, baseUrl, admin.email, admin.password);
     await openMenu(page, 'Campaigns');
     await page.getByRole('link', { name: 'Acordos' }).click();
-    const panel = page.getByRole('region', { name: 'Dialer' });
+    const panel = page.getByRole('region', { name: 'Live dialer' });
     await panel.getByTestId('dialer-level').getByText('1.8', { exact: true }).waitFor();
     expect(await panel.getByTestId('dialer-mode').innerText()).toBe('Predictive');
     expect(await panel.getByTestId('dialer-answer-rate').innerText()).toBe('32%');
