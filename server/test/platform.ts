@@ -2,6 +2,7 @@
 // console, on the run's database, with a fresh platform super admin whose password need not change.
 // With `withSwitch`, it also runs against the switch simulator over the event socket.
 import type { SwitchSimulator } from '@callcenter/switch-sim';
+import { realtimePublisher, type RealtimePublisher } from '../src/platform/realtime/events.ts';
 import { WEB_DIST_DIR } from '../src/runtime.ts';
 import { createPlatformAdmin, startTestApp, type TestApp } from './harness.ts';
 import { startSwitchedApp, type SwitchedAppOptions } from './switch.ts';
@@ -13,6 +14,8 @@ export interface TestPlatform {
   simulator: (() => SwitchSimulator) | null;
   /** The run's database, for rows only the switch would write (a dialer's call record). */
   db: TestApp['db'];
+  /** The platform's realtime publisher, for events only a background service would publish (the dialer's ticks). */
+  realtime: RealtimePublisher;
   stop(): Promise<void>;
 }
 
@@ -34,6 +37,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     platformAdmin: { email: admin.email, password: admin.password },
     simulator: switched ? switched.simulator : null,
     db: t.db,
+    realtime: realtimePublisher(t.coordination),
     stop: () => t.close(),
   };
 }

@@ -1,4 +1,4 @@
-// One campaign: how its leads stand, its agents and calls, the dialer's settings, the lead imports (with progress and the
+// One campaign: how its leads stand, its calls, its dialer live and its settings, the lead imports (with progress and the
 // refused rows) and the leads themselves, page by page.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { formatDid } from '../inbound-routes/did-format.ts';
 import { ImportHistory } from '../list-imports/import-history.tsx';
 import { ListImportPanel } from '../list-imports/list-import-panel.tsx';
 import { CampaignStatsPanel } from './campaign-stats.tsx';
+import { DialerPanel } from './dialer-panel.tsx';
 import { DialerSummary } from './dialer-settings.fields.tsx';
 import {
   LEAD_STATUSES,
@@ -77,6 +78,7 @@ export function CampaignDetailPage() {
           </div>
           <ErrorMessage error={operate.error} />
           <CampaignStatsPanel campaignId={campaignId} />
+          <DialerPanel campaignId={campaignId} />
           <section aria-labelledby="campaign-dialer">
             <h2 id="campaign-dialer">{t('campaigns.dialer.title')}</h2>
             <dl className="facts panel">

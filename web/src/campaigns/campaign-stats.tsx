@@ -1,13 +1,11 @@
-// A campaign's figures: leads by status as a bar, attempts and answers, the dialer's live numbers
-// (dash until the dialer reports them) and its agents by state.
+// A campaign's figures: leads by status as a bar, dial attempts, answers and calls in progress (the
+// dialer's live numbers and the queue's agents are in the dialer panel).
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AgentStateBadge } from '../agents/agent-state-badge.tsx';
 import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { ShareBar } from '../app/share-bar.tsx';
 import { useFormat } from '../app/use-format.ts';
-import type { AgentState } from '../agents/agent-state.ts';
 import { leadShares } from './campaign-view.ts';
 import { campaignStatsKey, campaignsApi } from './campaigns.api.ts';
 
@@ -26,7 +24,6 @@ export function CampaignStatsPanel({ campaignId }: { campaignId: string }) {
   if (!stats.data) return <ErrorMessage error={stats.error} />;
   const data = stats.data;
   const shares = leadShares(data.leads);
-  const agents = Object.entries(data.agents).filter(([, count]) => (count ?? 0) > 0);
   return (
     <section aria-labelledby="campaign-stats" className="campaign-stats">
       <h2 id="campaign-stats">{t('campaigns.stats.title')}</h2>
@@ -55,28 +52,8 @@ export function CampaignStatsPanel({ campaignId }: { campaignId: string }) {
           <dd>{format.number(data.answered)}</dd>
         </div>
         <div>
-          <dt>{t('campaigns.stats.abandonRate')}</dt>
-          <dd>{data.abandonRate === null ? '—' : format.percent(data.abandonRate)}</dd>
-        </div>
-        <div>
           <dt>{t('campaigns.stats.callsInProgress')}</dt>
           <dd>{format.number(data.callsInProgress)}</dd>
-        </div>
-        <div>
-          <dt>{t('campaigns.stats.dialLevel')}</dt>
-          <dd>{data.dialLevel === null ? '—' : format.number(data.dialLevel)}</dd>
-        </div>
-        <div className="wide">
-          <dt>{t('campaigns.stats.agents')}</dt>
-          <dd>
-            {agents.length === 0
-              ? t('campaigns.stats.noAgents')
-              : agents.map(([state, count]) => (
-                  <span key={state} className="legend">
-                    <AgentStateBadge state={state as AgentState} /> {format.number(count)}
-                  </span>
-                ))}
-          </dd>
         </div>
       </dl>
     </section>

@@ -78,6 +78,48 @@ export interface CampaignStats {
   agents: Partial<Record<string, number>>;
   callsInProgress: number;
   dialLevel: number | null;
+  /** The dialer's live view; null until the dialer has a row for the campaign (decision 0049). */
+  dialer: DialerStatus | null;
+  /** The tenant's short calls today (Anatel's ≤ 6 s rule). */
+  shortCalls: ShortCalls;
+}
+
+export interface DialerStatus {
+  mode: 'PROGRESSIVE' | 'PREDICTIVE';
+  answerRate: number | null;
+  abandonTarget: number;
+  abandonAfterSeconds: number;
+  callsRinging: number;
+  answeredWaiting: number;
+  callsInFlight: number;
+  /** pacing.ts PacingReason codes. */
+  reasons: string[];
+  leadsWaitingWindow: number;
+  updatedAt: string;
+}
+
+export type ShortCallLevel = 'OK' | 'NOTICE' | 'WARNING' | 'CRITICAL';
+
+export interface ShortCalls {
+  today: number;
+  shortToday: number;
+  share: number;
+  threshold: number;
+  level: ShortCallLevel;
+}
+
+/** One minute of GET /campaigns/:id/stats/history. */
+export interface DialerSample {
+  minute: string;
+  dialLevel: number;
+  answerRate: number | null;
+  abandonRate: number | null;
+  callsInFlight: number;
+  agentsAvailable: number;
+  agentsBusy: number;
+  attempts: number;
+  answered: number;
+  abandoned: number;
 }
 
 export interface LeadFilters {
@@ -90,6 +132,8 @@ export const campaignsKey = (tenantId: string | null) => ['campaigns', tenantId]
 export const campaignKey = (tenantId: string | null, id: string) => ['campaigns', tenantId, id] as const;
 export const campaignStatsKey = (tenantId: string | null, id: string) =>
   ['campaigns', tenantId, id, 'stats'] as const;
+export const campaignHistoryKey = (tenantId: string | null, id: string, minutes: number) =>
+  ['campaigns', tenantId, id, 'stats', 'history', minutes] as const;
 export const leadsKey = (tenantId: string | null, id: string, filters: LeadFilters) =>
   ['campaigns', tenantId, id, 'leads', filters] as const;
 
@@ -99,6 +143,8 @@ export const campaignsApi = {
   list: () => api<Campaign[]>('/campaigns'),
   get: (id: string) => api<Campaign>(one(id)),
   stats: (id: string) => api<CampaignStats>(`${one(id)}/stats`),
+  history: (id: string, minutes: number) =>
+    api<{ samples: DialerSample[] }>(`${one(id)}/stats/history?${queryString({ minutes })}`),
   leads: (id: string, filters: LeadFilters) =>
     api<Page<Lead>>(`${one(id)}/leads?${queryString({ ...filters })}`),
   create: (input: CampaignInput) => api<Campaign>('/campaigns', { method: 'POST', body: input }),

@@ -1,12 +1,13 @@
 // GET /campaigns/:id/stats against the real database: leads by status (every status named), the
-// agents of the campaign's queue by state, calls placed, answered and in progress; the dialer's
-// rates null; another tenant's campaign is a 404.
+// agents of the campaign's queue by state, dial attempts placed and answered, calls in progress; the
+// dialer's parts null before it has a row; another tenant's campaign is a 404.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createMember, createTenant, expectError, useTestApp } from '../../../test/harness.ts';
 import { createAgent } from '../agents/test-support.ts';
 import { insertCall } from '../calls/test-support.ts';
 import { createCampaignWithQueue, expectStatus, insertLead } from '../suppression/test-support.ts';
+import { insertAttempt } from './dialer-test-support.ts';
 
 const t = useTestApp();
 
@@ -37,7 +38,13 @@ describe('GET /campaigns/:id/stats', () => {
     expectStatus(await t.call('DELETE', `/agents/${agents[2]!}`, s), 204);
 
     const answerAt = new Date();
-    await insertCall(t, id, { direction: 'OUTBOUND', campaignId: campaign.id, answerAt });
+    const leadId = await insertLead(t, id, campaign.id, { phone: phone(), status: 'COMPLETED' });
+    const otherLead = await insertLead(t, id, other.id, { phone: phone(), status: 'COMPLETED' });
+    // Attempts come from the dialer's own table; calls in progress from the call records.
+    await insertAttempt(t, id, campaign.id, leadId, { status: 'ENDED', outcome: 'CONNECTED', answeredAt: answerAt, endedAt: answerAt });
+    await insertAttempt(t, id, campaign.id, leadId, { status: 'ANSWERED', answeredAt: answerAt });
+    await insertAttempt(t, id, campaign.id, leadId, { status: 'ENDED', outcome: 'NO_ANSWER', endedAt: answerAt });
+    await insertAttempt(t, id, other.id, otherLead, { status: 'ANSWERED', answeredAt: answerAt });
     await insertCall(t, id, { direction: 'OUTBOUND', campaignId: campaign.id, answerAt, endedAt: null });
     await insertCall(t, id, { direction: 'OUTBOUND', campaignId: campaign.id, hangupCause: 'NO_ANSWER' });
     await insertCall(t, id, { direction: 'OUTBOUND', campaignId: other.id, answerAt, endedAt: null });
@@ -45,13 +52,16 @@ describe('GET /campaigns/:id/stats', () => {
     const response = await t.call('GET', `/campaigns/${campaign.id}/stats`, s);
     expectStatus(response, 200);
     expect(response.json()).toEqual({
-      leads: { READY: 2, CALLBACK: 1, DO_NOT_CALL: 1, COMPLETED: 0, EXHAUSTED: 0 },
+      leads: { READY: 2, CALLBACK: 1, DO_NOT_CALL: 1, COMPLETED: 1, EXHAUSTED: 0 },
       attempts: 3,
       answered: 2,
       abandonRate: null,
       agents: { LOGGED_OUT: 0, AVAILABLE: 1, PAUSED: 1, RESERVED: 0, RINGING: 0, IN_CALL: 0, WRAP_UP: 0, ON_EXTERNAL_CALL: 0 },
       callsInProgress: 1,
       dialLevel: null,
+      dialer: null,
+      // No outbound call answered and ended today.
+      shortCalls: { today: 0, shortToday: 0, share: 0, threshold: 0.6, level: 'OK' },
     });
 
     const empty = await createTenant(t.app, t.platform);

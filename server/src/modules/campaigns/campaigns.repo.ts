@@ -100,7 +100,7 @@ export const campaignsUsing = async (tx: Tx, column: 'queueId' | 'trunkId', id: 
 const NO_LEADS: Record<LeadStatus, number> = { READY: 0, CALLBACK: 0, DO_NOT_CALL: 0, COMPLETED: 0, EXHAUSTED: 0 };
 const noAgents = () => Object.fromEntries(AGENT_STATES.map((state) => [state, 0])) as Record<AgentState, number>;
 
-/** The counts of GET /campaigns/:id/stats for a campaign known to exist (decision 0043). */
+/** The lead, agent and call counts of GET /campaigns/:id/stats for a campaign known to exist (decision 0043). */
 export async function campaignCounts(tx: Tx, campaign: { id: string; queueId: string }) {
   const [leadRows, agentRows, calls] = await Promise.all([
     tx.selectFrom('leads').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('campaignId', '=', campaign.id).groupBy('status').execute(),
@@ -114,11 +114,7 @@ export async function campaignCounts(tx: Tx, campaign: { id: string; queueId: st
       .execute(),
     tx
       .selectFrom('calls')
-      .select([
-        (eb) => eb.fn.countAll<number>().as('attempts'),
-        (eb) => eb.fn.count<number>('answerAt').as('answered'),
-        sql<number>`count(*) FILTER (WHERE ended_at IS NULL)`.as('inProgress'),
-      ])
+      .select(sql<number>`count(*) FILTER (WHERE ended_at IS NULL)`.as('inProgress'))
       .where('campaignId', '=', campaign.id)
       .executeTakeFirstOrThrow(),
   ]);
@@ -126,5 +122,5 @@ export async function campaignCounts(tx: Tx, campaign: { id: string; queueId: st
   for (const row of leadRows) leads[row.status] = Number(row.n);
   const agents = noAgents();
   for (const row of agentRows) agents[row.state] = Number(row.n);
-  return { leads, agents, attempts: Number(calls.attempts), answered: Number(calls.answered), callsInProgress: Number(calls.inProgress) };
+  return { leads, agents, callsInProgress: Number(calls.inProgress) };
 }

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { tenantActorOf, tenantOf } from '../../platform/auth/guard.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
 import type { CampaignsService } from './campaigns.service.ts';
-import { Campaign, CampaignCreateBody, CampaignOperationParams, CampaignParams, CampaignPatchBody, CampaignStats } from './campaigns.schema.ts';
+import { Campaign, CampaignCreateBody, CampaignOperationParams, CampaignParams, CampaignPatchBody, CampaignStats, StatsHistory, StatsHistoryQuery } from './campaigns.schema.ts';
 
 export const campaignsRoutes =
   (campaigns: CampaignsService): FastifyPluginAsync =>
@@ -28,6 +28,11 @@ export const campaignsRoutes =
       config: { access: read },
       schema: { tags, params: CampaignParams, response: { 200: CampaignStats, ...errorResponses(400, 401, 403, 404) } },
       handler: (request) => campaigns.stats(tenantOf(request), request.params.id),
+    });
+    app.get('/campaigns/:id/stats/history', {
+      config: { access: read },
+      schema: { tags, params: CampaignParams, querystring: StatsHistoryQuery, response: { 200: StatsHistory, ...errorResponses(400, 401, 403, 404) } },
+      handler: (request) => campaigns.history(tenantOf(request), request.params.id, request.query.minutes ?? 60),
     });
     app.post('/campaigns', {
       config: { access: write },

@@ -1,5 +1,5 @@
 import { Type, type Static, type TOptional } from 'typebox';
-import { IdParams, Nullable, Timestamp, Uuid } from '../../platform/http/schemas.ts';
+import { IdParams, Nullable, StrictObject, Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { AGENT_STATES } from '../agents/agent-state.ts';
 import { STATE_POLICIES, type StatePolicyId } from '../dialer/calling-hours.ts';
 import { DEFAULT_RETRY_MINUTES, type RetryDelays } from '../dialer/retry.ts';
@@ -103,15 +103,51 @@ const Count = Type.Integer({ minimum: 0 });
 const LeadCounts = Type.Object({ READY: Count, CALLBACK: Count, DO_NOT_CALL: Count, COMPLETED: Count, EXHAUSTED: Count });
 const AgentCounts = Type.Object(Object.fromEntries(AGENT_STATES.map((state) => [state, Count])) as Record<(typeof AGENT_STATES)[number], typeof Count>);
 
-/** GET /campaigns/:id/stats, the contract's shape (decision 0043). */
+const Rate = Nullable(Type.Number({ minimum: 0, maximum: 1 }));
+
+const DialerView = Type.Object({
+  mode: Type.Union([Type.Literal('PROGRESSIVE'), Type.Literal('PREDICTIVE')]),
+  /** Share of attempts answered (the statistics' answerProbability); null before any outcome. */
+  answerRate: Rate,
+  /** The campaign's abandon target (0..1). */
+  abandonTarget: Type.Number(),
+  /** An answered call with no agent after this many seconds counts as abandoned. */
+  abandonAfterSeconds: Count,
+  /** Attempts originated and not answered yet. */
+  callsRinging: Count,
+  /** Attempts answered and not yet connected to an agent. */
+  answeredWaiting: Count,
+  /** Attempts not ended (ringing, waiting or talking). */
+  callsInFlight: Count,
+  /** The last pacing decision's reasons (pacing.ts PacingReason). */
+  reasons: Type.Array(Type.String()),
+  /** READY leads held back only by their calling window. */
+  leadsWaitingWindow: Count,
+  /** When the dialer last wrote its state. */
+  updatedAt: Timestamp,
+});
+
+const ShortCallsView = Type.Object({
+  /** Outbound calls (dialer included) answered and ended today, in the tenant's time zone. */
+  today: Count,
+  /** Of those, the calls that lasted 6 s or less from answer to hang-up. */
+  shortToday: Count,
+  /** shortToday / today (0 when none). */
+  share: Type.Number({ minimum: 0, maximum: 1 }),
+  /** The tenant's threshold (tenants.short_call_threshold). */
+  threshold: Type.Number(),
+  level: Type.Union([Type.Literal('OK'), Type.Literal('NOTICE'), Type.Literal('WARNING'), Type.Literal('CRITICAL')]),
+});
+
+/** GET /campaigns/:id/stats, the contract's shape (decision 0043) plus `dialer` and `shortCalls` (decision 0049). */
 export const CampaignStats = Type.Object({
   /** The campaign's leads by status; every status present, 0 when none. */
   leads: LeadCounts,
-  /** Calls the campaign placed (calls with its campaignId, until the dialer's attempts table). */
+  /** Dial attempts the campaign placed (dial_attempts). */
   attempts: Count,
-  /** Of those, the calls answered. */
+  /** Of those, the attempts answered (by a person or a machine). */
   answered: Count,
-  /** Filled by the dialer's statistics; null until then. */
+  /** Share of answered calls abandoned, from the dialer's statistics; null until it has a row. */
   abandonRate: Nullable(Type.Number()),
   /** The agents of the campaign's queue (its tiers) by current state; every state present. */
   agents: AgentCounts,
@@ -119,5 +155,30 @@ export const CampaignStats = Type.Object({
   callsInProgress: Count,
   /** Lines dialed per available agent, from the dialer; null until then. */
   dialLevel: Nullable(Type.Number()),
+  /** The dialer's live view of the campaign (decision 0049); null until the dialer has a row for it. */
+  dialer: Nullable(DialerView),
+  /** The tenant's short calls today (Anatel's rule), every campaign and outbound call together. */
+  shortCalls: ShortCallsView,
 });
 export type CampaignStats = Static<typeof CampaignStats>;
+
+export const StatsHistoryQuery = StrictObject({ minutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440, default: 60 })) });
+
+/** GET /campaigns/:id/stats/history: the dialer's per-minute samples, oldest first (decision 0049). */
+export const StatsHistory = Type.Object({
+  samples: Type.Array(
+    Type.Object({
+      minute: Timestamp,
+      dialLevel: Type.Number(),
+      answerRate: Nullable(Type.Number()),
+      abandonRate: Nullable(Type.Number()),
+      callsInFlight: Count,
+      agentsAvailable: Count,
+      agentsBusy: Count,
+      attempts: Count,
+      answered: Count,
+      abandoned: Count,
+    }),
+  ),
+});
+export type StatsHistory = Static<typeof StatsHistory>;

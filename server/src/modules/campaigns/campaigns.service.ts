@@ -15,7 +15,9 @@ import { isDeletable, nextCampaignStatus, type CampaignOperation } from './campa
 import { findQueue } from '../queues/queues.repo.ts';
 import { findTrunk } from '../trunks/trunks.repo.ts';
 import * as repo from './campaigns.repo.ts';
-import type { Campaign, CampaignCreateBody, CampaignPatchBody, CampaignStats } from './campaigns.schema.ts';
+import * as dialer from './campaign-dialer.repo.ts';
+import { ratesOf, reasonsOf, shortCallsView } from './campaign-dialer-view.ts';
+import type { Campaign, CampaignCreateBody, CampaignPatchBody, CampaignStats, StatsHistory } from './campaigns.schema.ts';
 import { DEFAULT_SCHEDULE, isInSchedule, isKnownTimeZone, scheduleProblem } from './schedule.ts';
 
 const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
@@ -76,8 +78,43 @@ export class CampaignsService {
     return this.deps.db.withTenant(tenantId, async (tx) => {
       const campaign = await repo.findCampaign(tx, id);
       if (!campaign) throw notFound('campaign');
-      // abandonRate and dialLevel are the dialer's statistics: null until it records them.
-      return { ...(await repo.campaignCounts(tx, campaign)), abandonRate: null, dialLevel: null };
+      // Sequential: one transaction is one connection, its queries run one after the other anyway.
+      const counts = await repo.campaignCounts(tx, campaign);
+      const attempts = await dialer.attemptCounts(tx, id);
+      const state = await dialer.findDialerState(tx, id);
+      const shortCalls = shortCallsView(await dialer.shortCallsToday(tx, tenantId));
+      const rates = state ? ratesOf(state.statistics) : { answerRate: null, abandonRate: null };
+      return {
+        ...counts,
+        attempts: attempts.attempts,
+        answered: attempts.answered,
+        abandonRate: rates.abandonRate,
+        dialLevel: state?.dialLevel ?? null,
+        dialer: state
+          ? {
+              mode: state.mode,
+              answerRate: rates.answerRate,
+              abandonTarget: state.abandonTarget,
+              abandonAfterSeconds: state.abandonAfterSeconds,
+              callsRinging: attempts.ringing,
+              answeredWaiting: attempts.answeredWaiting,
+              callsInFlight: attempts.inFlight,
+              reasons: reasonsOf(state.lastDecision),
+              leadsWaitingWindow: state.leadsWaitingWindow,
+              updatedAt: state.updatedAt.toISOString(),
+            }
+          : null,
+        shortCalls,
+      };
+    });
+  }
+
+  /** The dialer's per-minute samples of the last `minutes` minutes, oldest first (decision 0049). */
+  history(tenantId: string, id: string, minutes: number): Promise<StatsHistory> {
+    return this.deps.db.withTenant(tenantId, async (tx) => {
+      if (!(await repo.findCampaign(tx, id))) throw notFound('campaign');
+      const rows = await dialer.dialerSamples(tx, id, minutes);
+      return { samples: rows.map((row) => ({ ...row, minute: row.minute.toISOString() })) };
     });
   }
 
