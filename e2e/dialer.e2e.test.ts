@@ -80,7 +80,13 @@ it('a started campaign places calls, the agent is offered and talks to the custo
     // The campaign page follows the dialer: attempts and leads move while it runs.
     const attempts = async () => (await call<{ attempts: number }>(baseUrl, `/campaigns/${campaign.id}/stats`, { token: admin.token })).attempts;
     await expect.poll(attempts, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
-    await supervisor.page.getByTestId('leads-COMPLETED').getByText(/^[1-9]\d*$/).waitFor({ timeout: 20_000 });
+    // The live dialer panel: a new campaign dials progressive 1:1 until its statistics are trusted,
+    // and its charts of the last hour are drawn.
+    const panel = supervisor.page.getByRole('region', { name: 'Live dialer' });
+    await panel.getByTestId('dialer-live').getByText('Live', { exact: true }).waitFor();
+    await panel.getByTestId('dialer-mode').getByText('Progressive').waitFor();
+    await panel.getByTestId('dialer-reasons').getByText(/progressive 1:1/).waitFor();
+    await panel.getByTestId('chart-calls').locator('canvas').first().waitFor();
 
     await supervisor.page.getByRole('button', { name: 'Pause' }).click();
     await status.getByText('Paused').waitFor();

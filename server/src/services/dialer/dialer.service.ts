@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { BucketSpec, Coordination } from '../../platform/coordination/coordination.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
+import type { CampaignDialerUpdatedPayload } from '../../platform/realtime/campaign-event-schemas.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
 import type { EslClient } from '../../platform/switch/esl-client.ts';
 import { SwitchCommandError } from '../../platform/switch/errors.ts';
@@ -487,7 +488,7 @@ export class DialerEngine {
     },
   ): Promise<void> {
     try {
-      await this.deps.realtime.publish(campaign.tenantId, 'CAMPAIGN_DIALER_UPDATED', {
+      const payload: CampaignDialerUpdatedPayload = {
         campaignId: campaign.id,
         at: tick.now.toISOString(),
         mode: tick.decision.mode,
@@ -502,7 +503,8 @@ export class DialerEngine {
         reasons: tick.reasons,
         agents: { available: tick.load.available, busy: tick.load.busy.length },
         leadsWaitingWindow: tick.waiting,
-      });
+      };
+      await this.deps.realtime.publish(campaign.tenantId, 'CAMPAIGN_DIALER_UPDATED', { ...payload });
     } catch (error) {
       this.log.debug({ err: error, campaignId: campaign.id }, 'CAMPAIGN_DIALER_UPDATED not published');
     }
