@@ -122,6 +122,26 @@ describe('the dialer in simulation mode', () => {
     }
   });
 
+  it('calls a lead only inside its own state’s hours: Manaus waits while São Paulo is called, and the wait is counted', async () => {
+    const owner = await dialerTenant(t, platform);
+    const tenantId = owner.tenant.tenant.id;
+    const { queueId } = await staffedQueue(t, owner, '5106');
+    model.only('BUSY');
+    // Wednesday 10:00 in São Paulo is 09:00 in Manaus, before the campaign's 09:30 window there.
+    const from930 = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => [day, [{ start: '09:30', end: '20:00' }]]));
+    const { campaignId, leadIds } = await campaignWithLeads(t, owner, queueId, [{ phone: '+5592981110001' }, { phone: '+5511981110002' }], { schedule: JSON.stringify(from930) });
+    const [attempt] = await endedAttempts(t, tenantId, campaignId, 1);
+    expect(attempt!.leadId).toBe(leadIds[1]);
+    const state = await until(
+      () => t.db.withTenant(tenantId, (tx) => tx.selectFrom('campaignDialerState').select('leadsWaitingWindow').where('campaignId', '=', campaignId).executeTakeFirst()),
+      (row) => row?.leadsWaitingWindow === 1,
+    );
+    expect(state?.leadsWaitingWindow).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect((await attemptsOf(t, tenantId, campaignId)).map((row) => row.leadId)).toEqual([leadIds[1]]);
+    expect((await leadOf(t, tenantId, leadIds[0]!)).status).toBe('READY');
+  });
+
   it('dials nothing while no agent is logged in', async () => {
     const owner = await dialerTenant(t, platform);
     const tenantId = owner.tenant.tenant.id;
