@@ -19,6 +19,7 @@ import {
 import { CampaignStatusKeeper } from '../src/services/campaign-status/campaign-status.service.ts';
 import { realtimeEventOf, realtimePublisher, type RealtimeEvent } from '../src/platform/realtime/events.ts';
 import pino from 'pino';
+import { countInSample } from '../src/services/dialer/dialer.repo.ts';
 
 const model = steerableModel();
 let t: SwitchedApp;
@@ -140,6 +141,22 @@ describe('the dialer in simulation mode', () => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect((await attemptsOf(t, tenantId, campaignId)).map((row) => row.leadId)).toEqual([leadIds[1]]);
     expect((await leadOf(t, tenantId, leadIds[0]!)).status).toBe('READY');
+  });
+
+  it('counts an answer that comes before its minute’s first tick in a sample of its own', async () => {
+    const owner = await dialerTenant(t, platform);
+    const tenantId = owner.tenant.tenant.id;
+    const queue = await t.app.inject({ method: 'POST', url: '/queues', headers: owner.auth, payload: { name: 'samples' } });
+    const { campaignId } = await campaignWithLeads(t, owner, queue.json<{ id: string }>().id, [], {}, 'PAUSED');
+    const minute = new Date('2026-11-25T13:07:00Z');
+    await t.db.withTenant(tenantId, async (tx) => {
+      await countInSample(tx, tenantId, campaignId, minute, 'answered');
+      await countInSample(tx, tenantId, campaignId, minute, 'answered');
+      await countInSample(tx, tenantId, campaignId, minute, 'abandoned');
+    });
+    const rows = await t.db.withTenant(tenantId, (tx) => tx.selectFrom('campaignDialerSamples').selectAll().where('campaignId', '=', campaignId).execute());
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ minute, answered: 2, abandoned: 1, attempts: 0, dialLevel: 1 });
   });
 
   it('dials nothing while no agent is logged in', async () => {

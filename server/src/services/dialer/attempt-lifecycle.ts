@@ -62,7 +62,7 @@ export class AttemptLifecycle {
     attempt.answeredAt = at;
     await this.deps.db.withTenant(attempt.tenantId, async (tx) => {
       await repo.markAnswered(tx, attempt.attemptId, at);
-      await repo.countInSample(tx, attempt.campaignId, minuteOf(at), 'answered');
+      await repo.countInSample(tx, attempt.tenantId, attempt.campaignId, minuteOf(at), 'answered');
     });
     if (attempt.connectedAt) return;
     const waitMs = Math.max(0, attempt.abandonAfterSeconds * 1000 - (Date.now() - at.getTime()));
@@ -98,7 +98,7 @@ export class AttemptLifecycle {
     attempt.abandoned = true;
     const delay = seconds(attempt.createdAt, attempt.answeredAt ?? at);
     await repo.updateStatistics(tx, attempt.tenantId, attempt.campaignId, (stats) => recordOutcome(stats, { kind: 'ANSWERED', answerDelaySeconds: delay, abandoned: true }));
-    await repo.countInSample(tx, attempt.campaignId, minuteOf(at), 'abandoned');
+    await repo.countInSample(tx, attempt.tenantId, attempt.campaignId, minuteOf(at), 'abandoned');
     return true;
   }
 

@@ -373,14 +373,17 @@ export async function recordSample(tx: Tx, tenantId: string, campaignId: string,
     .execute();
 }
 
-/** Adds an answer or an abandon to the minute's sample (the row exists once the campaign ticked). */
-export const countInSample = (tx: Tx, campaignId: string, minute: Date, column: 'answered' | 'abandoned') =>
-  tx
-    .updateTable('campaignDialerSamples')
-    .set({ [column]: sql<number>`${sql.ref(column)} + 1` })
-    .where('campaignId', '=', campaignId)
-    .where('minute', '=', minute)
-    .execute();
+/**
+ * Adds an answer or an abandon to the minute's sample. An answer can come before the minute's first
+ * tick: the row is then started with the campaign's current dial level.
+ */
+export async function countInSample(tx: Tx, tenantId: string, campaignId: string, minute: Date, column: 'answered' | 'abandoned'): Promise<void> {
+  await sql`
+    INSERT INTO campaign_dialer_samples (campaign_id, tenant_id, minute, dial_level, ${sql.ref(column)})
+    VALUES (${campaignId}, ${tenantId}, ${minute},
+      coalesce((SELECT dial_level FROM campaign_dialer_state WHERE campaign_id = ${campaignId}), 1), 1)
+    ON CONFLICT (campaign_id, minute) DO UPDATE SET ${sql.ref(column)} = campaign_dialer_samples.${sql.ref(column)} + 1`.execute(tx);
+}
 
 /** Samples older than the charts look back. */
 export const pruneSamples = (db: DatabaseHandles, before: Date) =>
