@@ -6,7 +6,7 @@ import { INITIAL_STATISTICS } from '../dialer/campaign-statistics.ts';
 import { createTenant, expectError, useTestApp } from '../../../test/harness.ts';
 import { insertCall } from '../calls/test-support.ts';
 import { createCampaignWithQueue, expectStatus, insertLead } from '../suppression/test-support.ts';
-import { insertAttempt, insertDialerState, insertSample } from './dialer-test-support.ts';
+import { insertAttempt, insertDialerState, insertSample } from './test-support.ts';
 
 const t = useTestApp();
 

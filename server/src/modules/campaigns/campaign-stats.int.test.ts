@@ -7,7 +7,7 @@ import { createMember, createTenant, expectError, useTestApp } from '../../../te
 import { createAgent } from '../agents/test-support.ts';
 import { insertCall } from '../calls/test-support.ts';
 import { createCampaignWithQueue, expectStatus, insertLead } from '../suppression/test-support.ts';
-import { insertAttempt } from './dialer-test-support.ts';
+import { insertAttempt } from './test-support.ts';
 
 const t = useTestApp();
 
