@@ -267,5 +267,6 @@ try {
     cursor = next;
   } while (cursor !== '0');
   redis.disconnect();
-  await sql(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  if (process.env.BENCH_KEEP_DATABASE) out(`kept ${database}`);
+  else await sql(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
 }
