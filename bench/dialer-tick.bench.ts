@@ -13,7 +13,7 @@
 // attempts per tenant, trunk, campaign and in all per second against max_cps, the trunk's and
 // campaign's cps_limit and the global CPS; calls in flight per tenant against max_concurrent_calls.
 // `node --import tsx bench/dialer-tick.bench.ts` (BENCH_TENANTS, BENCH_LEADS, BENCH_TICKS,
-// BENCH_GLOBAL_CPS; a profile: `node --cpu-prof --cpu-prof-dir <dir> --import tsx ...`; ≈ 2 min).
+// BENCH_GLOBAL_CPS, BENCH_CAMPAIGN_STATUS=WAITING_SCHEDULE for the floor: no call placed; a profile: `node --cpu-prof --cpu-prof-dir <dir> --import tsx ...`; ≈ 2 min).
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import pino from 'pino';
@@ -34,6 +34,8 @@ const LEADS = setting('BENCH_LEADS', 200);
 const TICKS = setting('BENCH_TICKS', 15);
 const GLOBAL_CPS = setting('BENCH_GLOBAL_CPS', 200);
 const TICK_MS = 2_000;
+/** RUNNING, or WAITING_SCHEDULE for the floor: every step of a tick but placing calls. */
+const STATUS = process.env.BENCH_CAMPAIGN_STATUS ?? 'RUNNING';
 const PLAN = { maxCps: 5, maxConcurrentCalls: 40 };
 const TRUNK_CPS = 4;
 const CAMPAIGN_CPS = 3;
@@ -73,7 +75,7 @@ const SEED = [
      JOIN users u ON u.email = 'a' || (e.number::int - 1000) || '-' || t.code || '@bench.test'`,
   `INSERT INTO queue_tiers (tenant_id, queue_id, agent_id) SELECT a.tenant_id, q.id, a.id FROM agents a JOIN queues q ON q.tenant_id = a.tenant_id`,
   `INSERT INTO campaigns (tenant_id, name, queue_id, trunk_id, pacing_min, pacing_max, schedule, status, cps_limit, caller_id)
-     SELECT t.id, 'campanha-' || c, q.id, tr.id, 1, 3, '${SCHEDULE}'::jsonb, 'RUNNING', ${CAMPAIGN_CPS}, '551130000000'
+     SELECT t.id, 'campanha-' || c, q.id, tr.id, 1, 3, '${SCHEDULE}'::jsonb, '${STATUS}', ${CAMPAIGN_CPS}, '551130000000'
      FROM tenants t JOIN queues q ON q.tenant_id = t.id JOIN trunks tr ON tr.tenant_id = t.id, generate_series(1, 3) c`,
   // Eight area codes of eight states, all callable on Wednesday at 10:00 in São Paulo.
   `INSERT INTO leads (tenant_id, campaign_id, phone, created_at)
@@ -168,13 +170,20 @@ try {
   });
   const dialer = engine;
 
+  const readMs = new Map<string, number[]>();
+  const read = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const start = performance.now();
+    const value = await work();
+    readMs.set(name, [...(readMs.get(name) ?? []), performance.now() - start]);
+    return value;
+  };
   const baseline = async () => {
-    const dialable = await repo.listDialableCampaigns(handles);
-    const snapshots = await repo.campaignSnapshots(handles, dialable.map((campaign) => campaign.id));
+    const dialable = await read('listDialableCampaigns', () => repo.listDialableCampaigns(handles));
+    const snapshots = await read('campaignSnapshots', () => repo.campaignSnapshots(handles, dialable.map((campaign) => campaign.id)));
     await Promise.all([
-      repo.queueAgents(handles, [...new Set(snapshots.map((campaign) => campaign.queueId))]),
-      repo.inFlightAttempts(handles, snapshots.map((campaign) => campaign.id)),
-      repo.callsInProgressByTenant(handles, [...new Set(snapshots.map((campaign) => campaign.tenantId))]),
+      read('queueAgents', () => repo.queueAgents(handles, [...new Set(snapshots.map((campaign) => campaign.queueId))])),
+      read('inFlightAttempts', () => repo.inFlightAttempts(handles, snapshots.map((campaign) => campaign.id))),
+      read('callsInProgressByTenant', () => repo.callsInProgressByTenant(handles, [...new Set(snapshots.map((campaign) => campaign.tenantId))])),
     ]);
     return snapshots.length;
   };
@@ -216,6 +225,7 @@ try {
   out(`steady ticks' time by call (summed, per tick):\n${breakdown(TICKS)}`);
   out(`steady ticks (${TICKS}, one every 2 s) min / median / p95 / max: ${summary(tickMs)}; ${placed} calls placed`);
   out(`d (the tick's reads)        min / median / p95 / max: ${summary(baseMs)}`);
+  for (const [name, values] of readMs) out(`  ${name.padEnd(26)} median ${percentile(values, 50).toFixed(0)} ms`);
   out(`ratio tick / d: median ${(percentile(tickMs, 50) / percentile(baseMs, 50)).toFixed(2)}, p95 ${(percentile(tickMs, 95) / percentile(baseMs, 95)).toFixed(2)}`);
   await dialer.stop();
   engine = undefined;

@@ -160,6 +160,16 @@ export class DialerEngine {
     const agentsOf = groupBy(agents, (agent) => agent.queueId);
     const attemptsOf = groupBy(inFlight, (attempt) => attempt.campaignId);
     const ticked: Ticked[] = [];
+    // The callable area codes depend on the rules and the clock only: computed once per set of rules in a tick.
+    const clock = this.deps.options.callingClock?.() ?? now;
+    const callable = new Map<string, number[]>();
+    const callableOf = (campaign: repo.CampaignSnapshot) => {
+      const rules = callingRulesOf(campaign);
+      const key = JSON.stringify(rules);
+      let ddds = callable.get(key);
+      if (!ddds) callable.set(key, (ddds = callableDdds(rules, clock)));
+      return ddds;
+    };
     // A tenant's campaigns one after the other (calls placed by one count against the tenant's
     // concurrent calls for the next), different tenants side by side, a few placements at once.
     for (const round of tenantRounds(snapshots)) {
@@ -170,7 +180,7 @@ export class DialerEngine {
       };
       const decided = round.map((campaign) => {
         try {
-          return this.decide(campaign, agentLoad(agentsOf.get(campaign.queueId) ?? [], now), attemptsOf.get(campaign.id) ?? [], callsByTenant.get(campaign.tenantId) ?? 0, now);
+          return this.decide(campaign, agentLoad(agentsOf.get(campaign.queueId) ?? [], now), attemptsOf.get(campaign.id) ?? [], callsByTenant.get(campaign.tenantId) ?? 0, callableOf(campaign), now);
         } catch (error) {
           return failed(campaign, error);
         }
@@ -232,7 +242,7 @@ export class DialerEngine {
   }
 
   /** One campaign's decision (pure but for its dial-level feedback); its calls are placed by the round. */
-  private decide(campaign: repo.CampaignSnapshot, load: AgentLoad, attempts: repo.InFlightAttempt[], callsInProgress: number, now: Date): Decided {
+  private decide(campaign: repo.CampaignSnapshot, load: AgentLoad, attempts: repo.InFlightAttempt[], callsInProgress: number, ddds: number[], now: Date): Decided {
     const stats = campaign.statistics ?? INITIAL_STATISTICS;
     const feedback = this.feedback.get(campaign.id);
     const adjusted = adjustDialLevel(
@@ -264,8 +274,6 @@ export class DialerEngine {
     });
     this.feedback.set(campaign.id, { at: now.getTime(), levelWasBinding: decision.reasons.includes('DIAL_LEVEL') });
 
-    const rules = callingRulesOf(campaign);
-    const ddds = callableDdds(rules, this.deps.options.callingClock?.() ?? now);
     let blocked: string | null = null;
     if (campaign.status !== 'RUNNING') blocked = 'WAITING_SCHEDULE';
     else if (this.mode === 'DISABLED') blocked = 'REAL_OUTBOUND_DISABLED';
