@@ -4,8 +4,9 @@
 // of states (2 AVAILABLE, 3 IN_CALL, 1 WRAP_UP, 1 PAUSED, 1 LOGGED_OUT), 3 campaigns with a CPS
 // limit and BENCH_LEADS (200) READY leads each, trusted statistics (PREDICTIVE pacing) for ~90 % of
 // them and an attempt already in flight for ~⅓. The engine is the platform's DialerEngine on Redis
-// (its own key prefix), in simulation mode with every outcome a 60 s NO_ANSWER: nothing reaches a
-// switch (the ESL stand-in is never called), every placed call stays in flight for the run.
+// (its own key prefix), in simulation mode with every outcome a NO_ANSWER ringing out at the 30 s
+// ring timeout: nothing reaches a switch (the ESL stand-in is never called); from 30 s on, the
+// attempts' ends (lead moved, statistics, call record) run in the same process as in production.
 // Measured: the first tick (takes the 3,000 campaign locks, places the first calls), then
 // BENCH_TICKS steady ticks started every 2 s as the service runs them; each followed by the
 // baseline d: the reads every tick must make (the same repository statements: dialable campaigns,
@@ -13,7 +14,9 @@
 // attempts per tenant, trunk, campaign and in all per second against max_cps, the trunk's and
 // campaign's cps_limit and the global CPS; calls in flight per tenant against max_concurrent_calls.
 // `node --import tsx bench/dialer-tick.bench.ts` (BENCH_TENANTS, BENCH_LEADS, BENCH_TICKS,
-// BENCH_GLOBAL_CPS, BENCH_CAMPAIGN_STATUS=WAITING_SCHEDULE for the floor: no call placed; a profile: `node --cpu-prof --cpu-prof-dir <dir> --import tsx ...`; ≈ 2 min).
+// BENCH_GLOBAL_CPS, BENCH_CAMPAIGN_STATUS=WAITING_SCHEDULE for the floor: no call placed,
+// BENCH_KEEP_DATABASE to keep the database for EXPLAIN; a profile: `node --cpu-prof --cpu-prof-dir
+// <dir> --import tsx ...`; ≈ 2–3 min).
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import pino from 'pino';
