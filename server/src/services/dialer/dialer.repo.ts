@@ -338,16 +338,6 @@ export interface DialerStateChange {
   leadsWaitingWindow: number;
 }
 
-/** The tick's conclusions (the statistics are the outcomes' to write). */
-export async function saveDialerState(tx: Tx, tenantId: string, campaignId: string, change: DialerStateChange): Promise<void> {
-  const values = { dialLevel: change.dialLevel, mode: change.mode, lastDecision: JSON.stringify(change.lastDecision), leadsWaitingWindow: change.leadsWaitingWindow, updatedAt: new Date() };
-  await tx
-    .insertInto('campaignDialerState')
-    .values({ campaignId, tenantId, statistics: JSON.stringify(INITIAL_STATISTICS), ...values })
-    .onConflict((oc) => oc.column('campaignId').doUpdateSet(values))
-    .execute();
-}
-
 export interface SampleChange {
   minute: Date;
   dialLevel: number;
@@ -357,26 +347,6 @@ export interface SampleChange {
   agentsAvailable: number;
   agentsBusy: number;
   attempts: number;
-}
-
-/** The minute's sample: levels overwritten, attempts added up. */
-export async function recordSample(tx: Tx, tenantId: string, campaignId: string, sample: SampleChange): Promise<void> {
-  const { attempts, ...levels } = sample;
-  await tx
-    .insertInto('campaignDialerSamples')
-    .values({ campaignId, tenantId, ...levels, attempts })
-    .onConflict((oc) =>
-      oc.columns(['campaignId', 'minute']).doUpdateSet({
-        dialLevel: levels.dialLevel,
-        answerRate: levels.answerRate,
-        abandonRate: levels.abandonRate,
-        callsInFlight: levels.callsInFlight,
-        agentsAvailable: levels.agentsAvailable,
-        agentsBusy: levels.agentsBusy,
-        attempts: sql<number>`campaign_dialer_samples.attempts + ${attempts}`,
-      }),
-    )
-    .execute();
 }
 
 /** Rows per statement of the tick's batched writes (10 parameters a row, far under PostgreSQL's 65,535). */
@@ -559,21 +529,10 @@ export async function shortCallThresholds(db: DatabaseHandles, tenantIds: string
   return new Map(rows.map((row) => [row.id, row.shortCallThreshold]));
 }
 
-/** Leads due now whose area code may not be called now (they wait for their window). */
-export async function countWaitingForWindow(tx: Tx, campaignId: string, callableDdds: number[], now: Date): Promise<number> {
-  const callable = callableDdds.length > 0 ? sql`AND substr(phone, 4, 2) NOT IN (${sql.join(callableDdds.map((ddd) => sql.lit(String(ddd).padStart(2, '0'))))})` : sql``;
-  const { rows } = await sql<{ count: number }>`
-    SELECT count(*) AS count FROM leads
-    WHERE campaign_id = ${campaignId}
-      AND ((status = 'READY' AND (next_attempt_at IS NULL OR next_attempt_at <= ${now})) OR (status = 'CALLBACK' AND next_attempt_at <= ${now}))
-      ${callable}`.execute(tx);
-  return Number(rows[0]?.count ?? 0);
-}
-
 /**
- * countWaitingForWindow for many campaigns that share their callable area codes, in one read on
- * the platform path (the tick's reads cover every owned campaign this way); campaigns with none
- * waiting are absent.
+ * Leads due now whose area code may not be called now (they wait for their window), for many
+ * campaigns that share their callable area codes, in one read on the platform path (the tick's
+ * reads cover every owned campaign this way); campaigns with none waiting are absent.
  */
 export async function countsWaitingForWindow(db: DatabaseHandles, campaignIds: string[], callableDdds: number[], now: Date): Promise<Map<string, number>> {
   if (campaignIds.length === 0) return new Map();
