@@ -11,6 +11,13 @@ export const campaignLockKey = (campaignId: string) => `dialer:campaign:${campai
 const memberKey = (slot: number) => `dialer:member:${slot}`;
 const aliveKey = (owner: string) => `dialer:alive:${owner}`;
 
+/** Lock calls in flight at once (the coordination pipelines them on its connection). */
+const CONCURRENCY = 100;
+
+async function inChunks<T>(items: readonly T[], work: (item: T) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < items.length; start += CONCURRENCY) await Promise.all(items.slice(start, start + CONCURRENCY).map(work));
+}
+
 /** Pure: how many campaigns one of `members` processes should hold out of `campaigns`. */
 export function fairShare(campaigns: number, members: number): number {
   return Math.ceil(campaigns / Math.max(1, members));
@@ -47,16 +54,23 @@ export class CampaignOwnership {
   async refresh(dialable: readonly string[], now = Date.now()): Promise<void> {
     const members = await this.heartbeat();
     const wanted = new Set(dialable);
+    const gone: Lock[] = [];
+    const due: Array<[string, { lock: Lock; renewedAt: number }]> = [];
     for (const [id, entry] of this.held) {
       if (!wanted.has(id)) {
         this.held.delete(id);
-        await entry.lock.release().catch(() => false);
+        gone.push(entry.lock);
       } else if (now - entry.renewedAt >= this.ttlMs / 3) {
-        const kept = await entry.lock.renew(this.ttlMs).catch(() => false);
-        if (kept) entry.renewedAt = now;
-        else this.held.delete(id);
+        due.push([id, entry]);
       }
     }
+    // Thousands of locks per process: one round trip per lock, sent CONCURRENCY at a time.
+    await inChunks(gone, (lock) => lock.release().catch(() => false));
+    await inChunks(due, async ([id, entry]) => {
+      const kept = await entry.lock.renew(this.ttlMs).catch(() => false);
+      if (kept) entry.renewedAt = now;
+      else this.held.delete(id);
+    });
     const share = fairShare(dialable.length, members);
     // Over the share (a dialer joined): hand one back per tick, so the move is gradual.
     if (this.held.size > share) {
@@ -66,10 +80,14 @@ export class CampaignOwnership {
     }
     // Free campaigns in an order of their own for each process, so two processes do not race for the same ones.
     const free = dialable.filter((id) => !this.held.has(id)).sort(() => Math.random() - 0.5);
-    for (const id of free) {
-      if (this.held.size >= share) break;
-      const lock = await this.coordination.acquireLock(campaignLockKey(id), this.ttlMs);
-      if (lock) this.held.set(id, { lock, renewedAt: now });
+    // Never more asked at once than the share has room for, so the share is never exceeded.
+    for (let next = 0; next < free.length && this.held.size < share; ) {
+      const batch = free.slice(next, next + Math.min(CONCURRENCY, share - this.held.size));
+      next += batch.length;
+      const locks = await Promise.all(batch.map((id) => this.coordination.acquireLock(campaignLockKey(id), this.ttlMs)));
+      locks.forEach((lock, index) => {
+        if (lock) this.held.set(batch[index]!, { lock, renewedAt: now });
+      });
     }
   }
 

@@ -155,20 +155,26 @@ export const inFlightAttempts = (db: DatabaseHandles, campaignIds: string[]): Pr
 export const allInFlightAttempts = (db: DatabaseHandles): Promise<InFlightAttempt[]> =>
   db.readAsPlatform((q) => q.selectFrom('dialAttempts').select(IN_FLIGHT_COLUMNS).where('endedAt', 'is', null).execute());
 
-/** Calls in progress per tenant (the plan's max_concurrent_calls): call records not ended, plus attempts with no record yet. */
+/**
+ * Calls in progress per tenant (the plan's max_concurrent_calls): call records not ended, plus
+ * attempts with no record yet. The attempts are counted in one pass over those in flight (their
+ * partial index), grouped: a count per tenant would scan them once per tenant.
+ */
 export async function callsInProgressByTenant(db: DatabaseHandles, tenantIds: string[]): Promise<Map<string, number>> {
   if (tenantIds.length === 0) return new Map();
-  const rows = await db.readAsPlatform((q) =>
-    q
-      .selectFrom('tenants as t')
-      .select('t.id')
-      .select(sql<number>`(SELECT count(*) FROM calls c WHERE c.tenant_id = t.id AND c.ended_at IS NULL)`.as('calls'))
-      .select(
-        sql<number>`(SELECT count(*) FROM dial_attempts a WHERE a.tenant_id = t.id AND a.ended_at IS NULL
-          AND NOT EXISTS (SELECT 1 FROM calls c WHERE c.id = a.call_id))`.as('attempts'),
-      )
-      .where('t.id', 'in', tenantIds)
-      .execute(),
+  const ids = sql.join(tenantIds);
+  const { rows } = await db.readAsPlatform((q) =>
+    sql<{ id: string; calls: number; attempts: number }>`
+      SELECT t.id,
+        (SELECT count(*) FROM calls c WHERE c.tenant_id = t.id AND c.ended_at IS NULL) AS calls,
+        coalesce(a.attempts, 0) AS attempts
+      FROM tenants t
+      LEFT JOIN (
+        SELECT a.tenant_id, count(*) AS attempts FROM dial_attempts a
+        WHERE a.ended_at IS NULL AND a.tenant_id IN (${ids}) AND NOT EXISTS (SELECT 1 FROM calls c WHERE c.id = a.call_id)
+        GROUP BY a.tenant_id
+      ) a ON a.tenant_id = t.id
+      WHERE t.id IN (${ids})`.execute(q),
   );
   return new Map(rows.map((row) => [row.id, Number(row.calls) + Number(row.attempts)]));
 }
@@ -332,16 +338,6 @@ export interface DialerStateChange {
   leadsWaitingWindow: number;
 }
 
-/** The tick's conclusions (the statistics are the outcomes' to write). */
-export async function saveDialerState(tx: Tx, tenantId: string, campaignId: string, change: DialerStateChange): Promise<void> {
-  const values = { dialLevel: change.dialLevel, mode: change.mode, lastDecision: JSON.stringify(change.lastDecision), leadsWaitingWindow: change.leadsWaitingWindow, updatedAt: new Date() };
-  await tx
-    .insertInto('campaignDialerState')
-    .values({ campaignId, tenantId, statistics: JSON.stringify(INITIAL_STATISTICS), ...values })
-    .onConflict((oc) => oc.column('campaignId').doUpdateSet(values))
-    .execute();
-}
-
 export interface SampleChange {
   minute: Date;
   dialLevel: number;
@@ -353,24 +349,72 @@ export interface SampleChange {
   attempts: number;
 }
 
-/** The minute's sample: levels overwritten, attempts added up. */
-export async function recordSample(tx: Tx, tenantId: string, campaignId: string, sample: SampleChange): Promise<void> {
-  const { attempts, ...levels } = sample;
-  await tx
-    .insertInto('campaignDialerSamples')
-    .values({ campaignId, tenantId, ...levels, attempts })
-    .onConflict((oc) =>
-      oc.columns(['campaignId', 'minute']).doUpdateSet({
-        dialLevel: levels.dialLevel,
-        answerRate: levels.answerRate,
-        abandonRate: levels.abandonRate,
-        callsInFlight: levels.callsInFlight,
-        agentsAvailable: levels.agentsAvailable,
-        agentsBusy: levels.agentsBusy,
-        attempts: sql<number>`campaign_dialer_samples.attempts + ${attempts}`,
-      }),
-    )
-    .execute();
+/** Rows per statement of the tick's batched writes (10 parameters a row, far under PostgreSQL's 65,535). */
+const BATCH_ROWS = 1_000;
+
+export interface TickedCampaign {
+  tenantId: string;
+  campaignId: string;
+  state: DialerStateChange;
+  sample: SampleChange;
+}
+
+/**
+ * Every owned campaign's state and minute sample of one tick, in two statements on the platform
+ * path (one transaction per campaign as its tenant cost a commit each: seconds for thousands of
+ * campaigns). The rows are the dialer's own, keyed by campaign ids and tenant ids read from the
+ * database by this tick's snapshot, never from a request; what saveDialerState and recordSample
+ * write, nothing more. States first, samples after, each its own transaction (the lock order of
+ * the attempts' statistics and sample updates, which never hold a sample while waiting for a state).
+ */
+export async function saveTicks(db: DatabaseHandles, ticks: TickedCampaign[]): Promise<void> {
+  for (let start = 0; start < ticks.length; start += BATCH_ROWS) {
+    const chunk = ticks.slice(start, start + BATCH_ROWS);
+    const updatedAt = new Date();
+    await db.withPlatform((tx) =>
+      tx
+        .insertInto('campaignDialerState')
+        .values(
+          chunk.map(({ tenantId, campaignId, state }) => ({
+            campaignId,
+            tenantId,
+            statistics: JSON.stringify(INITIAL_STATISTICS),
+            dialLevel: state.dialLevel,
+            mode: state.mode,
+            lastDecision: JSON.stringify(state.lastDecision),
+            leadsWaitingWindow: state.leadsWaitingWindow,
+            updatedAt,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.column('campaignId').doUpdateSet((eb) => ({
+            dialLevel: eb.ref('excluded.dialLevel'),
+            mode: eb.ref('excluded.mode'),
+            lastDecision: eb.ref('excluded.lastDecision'),
+            leadsWaitingWindow: eb.ref('excluded.leadsWaitingWindow'),
+            updatedAt: eb.ref('excluded.updatedAt'),
+          })),
+        )
+        .execute(),
+    );
+    await db.withPlatform((tx) =>
+      tx
+        .insertInto('campaignDialerSamples')
+        .values(chunk.map(({ tenantId, campaignId, sample }) => ({ campaignId, tenantId, ...sample })))
+        .onConflict((oc) =>
+          oc.columns(['campaignId', 'minute']).doUpdateSet((eb) => ({
+            dialLevel: eb.ref('excluded.dialLevel'),
+            answerRate: eb.ref('excluded.answerRate'),
+            abandonRate: eb.ref('excluded.abandonRate'),
+            callsInFlight: eb.ref('excluded.callsInFlight'),
+            agentsAvailable: eb.ref('excluded.agentsAvailable'),
+            agentsBusy: eb.ref('excluded.agentsBusy'),
+            attempts: sql<number>`campaign_dialer_samples.attempts + excluded.attempts`,
+          })),
+        )
+        .execute(),
+    );
+  }
 }
 
 /**
@@ -485,13 +529,21 @@ export async function shortCallThresholds(db: DatabaseHandles, tenantIds: string
   return new Map(rows.map((row) => [row.id, row.shortCallThreshold]));
 }
 
-/** Leads due now whose area code may not be called now (they wait for their window). */
-export async function countWaitingForWindow(tx: Tx, campaignId: string, callableDdds: number[], now: Date): Promise<number> {
+/**
+ * Leads due now whose area code may not be called now (they wait for their window), for many
+ * campaigns that share their callable area codes, in one read on the platform path (the tick's
+ * reads cover every owned campaign this way); campaigns with none waiting are absent.
+ */
+export async function countsWaitingForWindow(db: DatabaseHandles, campaignIds: string[], callableDdds: number[], now: Date): Promise<Map<string, number>> {
+  if (campaignIds.length === 0) return new Map();
   const callable = callableDdds.length > 0 ? sql`AND substr(phone, 4, 2) NOT IN (${sql.join(callableDdds.map((ddd) => sql.lit(String(ddd).padStart(2, '0'))))})` : sql``;
-  const { rows } = await sql<{ count: number }>`
-    SELECT count(*) AS count FROM leads
-    WHERE campaign_id = ${campaignId}
-      AND ((status = 'READY' AND (next_attempt_at IS NULL OR next_attempt_at <= ${now})) OR (status = 'CALLBACK' AND next_attempt_at <= ${now}))
-      ${callable}`.execute(tx);
-  return Number(rows[0]?.count ?? 0);
+  const { rows } = await db.readAsPlatform((q) =>
+    sql<{ campaignId: string; count: number }>`
+      SELECT campaign_id, count(*) AS count FROM leads
+      WHERE campaign_id IN (${sql.join(campaignIds)})
+        AND ((status = 'READY' AND (next_attempt_at IS NULL OR next_attempt_at <= ${now})) OR (status = 'CALLBACK' AND next_attempt_at <= ${now}))
+        ${callable}
+      GROUP BY campaign_id`.execute(q),
+  );
+  return new Map(rows.map((row) => [row.campaignId, Number(row.count)]));
 }

@@ -157,28 +157,92 @@ export class DialerEngine {
       repo.callsInProgressByTenant(this.deps.db, [...new Set(snapshots.map((campaign) => campaign.tenantId))]),
     ]);
     const now = new Date();
-    const results: CampaignTick[] = [];
-    for (const campaign of snapshots) {
+    const agentsOf = groupBy(agents, (agent) => agent.queueId);
+    const attemptsOf = groupBy(inFlight, (attempt) => attempt.campaignId);
+    const ticked: Ticked[] = [];
+    // The callable area codes depend on the rules and the clock only: computed once per set of rules in a tick.
+    const clock = this.deps.options.callingClock?.() ?? now;
+    const callable = new Map<string, number[]>();
+    const callableOf = (campaign: repo.CampaignSnapshot) => {
+      const rules = callingRulesOf(campaign);
+      const key = JSON.stringify(rules);
+      let ddds = callable.get(key);
+      if (!ddds) callable.set(key, (ddds = callableDdds(rules, clock)));
+      return ddds;
+    };
+    // A tenant's campaigns one after the other (calls placed by one count against the tenant's
+    // concurrent calls for the next), different tenants side by side, a few placements at once.
+    for (const round of tenantRounds(snapshots)) {
       if (this.stopped) break;
-      try {
-        const load = agentLoad(
-          agents.filter((agent) => agent.queueId === campaign.queueId),
-          now,
-        );
-        const attempts = inFlight.filter((attempt) => attempt.campaignId === campaign.id);
-        const callsInProgress = callsByTenant.get(campaign.tenantId) ?? 0;
-        const result = await this.tickCampaign(campaign, load, attempts, callsInProgress, now);
-        // Calls placed now count against the tenant's concurrent calls for its next campaigns.
-        callsByTenant.set(campaign.tenantId, callsInProgress + result.placed);
-        results.push(result);
-      } catch (error) {
+      const failed = (campaign: repo.CampaignSnapshot, error: unknown) => {
         this.log.warn({ err: error, campaignId: campaign.id, tenantId: campaign.tenantId }, 'campaign tick failed; tried again next tick');
+        return null;
+      };
+      const decided = round.map((campaign) => {
+        try {
+          return this.decide(campaign, agentLoad(agentsOf.get(campaign.queueId) ?? [], now), attemptsOf.get(campaign.id) ?? [], callsByTenant.get(campaign.tenantId) ?? 0, callableOf(campaign), now);
+        } catch (error) {
+          return failed(campaign, error);
+        }
+      });
+      // Every CPS request of the round sent at once: Redis runs them in this order, one round trip in all.
+      const grants = await Promise.all(decided.map((d) => (d && d.wanted > 0 ? this.takeTokens(d.campaign, d.wanted).catch((error: unknown) => failed(d.campaign, error)) : Promise.resolve(null))));
+      const done = await mapLimited(decided, PLACING_CONCURRENCY, async (d, index) => {
+        if (!d) return null;
+        const grant = grants[index] ?? null;
+        if (d.wanted > 0 && !grant) return null;
+        try {
+          const placed = grant && grant.tokens > 0 ? await this.place(d.campaign, grant, d.ddds, now) : 0;
+          return this.concluded(d, placed, grant !== null && grant.tokens < d.wanted);
+        } catch (error) {
+          return failed(d.campaign, error);
+        }
+      });
+      for (const result of done) {
+        if (!result) continue;
+        callsByTenant.set(result.campaign.tenantId, (callsByTenant.get(result.campaign.tenantId) ?? 0) + result.placed);
+        ticked.push(result);
       }
     }
-    return results;
+    if (ticked.length === 0) return [];
+    const waiting = await this.leadsWaitingWindow(ticked, now).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'leads waiting for their window not counted');
+      return new Map<string, number>();
+    });
+    try {
+      await repo.saveTicks(
+        this.deps.db,
+        ticked.map((tick) => ({
+          tenantId: tick.campaign.tenantId,
+          campaignId: tick.campaign.id,
+          state: {
+            dialLevel: tick.level,
+            mode: tick.decision.mode,
+            lastDecision: { ...tick.decision, reasons: tick.reasons, placed: tick.placed, abandonAction: tick.abandonAction, at: now.toISOString(), callsRinging: tick.ringing, answeredWaiting: tick.answeredWaiting },
+            leadsWaitingWindow: waiting.get(tick.campaign.id) ?? 0,
+          },
+          sample: {
+            minute: minuteOf(now),
+            dialLevel: tick.level,
+            answerRate: tick.stats.outcomes > 0 ? tick.stats.answerProbability : null,
+            abandonRate: tick.stats.answered > 0 ? tick.stats.abandonRate : null,
+            callsInFlight: tick.inFlight,
+            agentsAvailable: tick.load.available,
+            agentsBusy: tick.load.busy.length,
+            attempts: tick.placed,
+          },
+        })),
+      );
+    } catch (error) {
+      // The calls are placed and followed; the console's state and chart miss this tick only.
+      this.log.warn({ err: error, campaigns: ticked.length }, 'dialer state not saved; saved again next tick');
+    }
+    await Promise.all(ticked.map((tick) => this.publishUpdate(tick, waiting.get(tick.campaign.id) ?? 0, now)));
+    return ticked.map((tick) => ({ campaignId: tick.campaign.id, tenantId: tick.campaign.tenantId, placed: tick.placed, decision: tick.decision, blocked: tick.blocked }));
   }
 
-  private async tickCampaign(campaign: repo.CampaignSnapshot, load: AgentLoad, attempts: repo.InFlightAttempt[], callsInProgress: number, now: Date): Promise<CampaignTick> {
+  /** One campaign's decision (pure but for its dial-level feedback); its calls are placed by the round. */
+  private decide(campaign: repo.CampaignSnapshot, load: AgentLoad, attempts: repo.InFlightAttempt[], callsInProgress: number, ddds: number[], now: Date): Decided {
     const stats = campaign.statistics ?? INITIAL_STATISTICS;
     const feedback = this.feedback.get(campaign.id);
     const adjusted = adjustDialLevel(
@@ -210,57 +274,51 @@ export class DialerEngine {
     });
     this.feedback.set(campaign.id, { at: now.getTime(), levelWasBinding: decision.reasons.includes('DIAL_LEVEL') });
 
-    const rules = callingRulesOf(campaign);
-    const ddds = callableDdds(rules, this.deps.options.callingClock?.() ?? now);
     let blocked: string | null = null;
     if (campaign.status !== 'RUNNING') blocked = 'WAITING_SCHEDULE';
     else if (this.mode === 'DISABLED') blocked = 'REAL_OUTBOUND_DISABLED';
     else if (ddds.length === 0) blocked = 'OUTSIDE_CALLING_HOURS';
-    let placed = 0;
-    let cpsLimited = false;
-    if (!blocked && decision.calls > 0) ({ placed, cpsLimited } = await this.place(campaign, decision.calls, ddds, now));
     if (this.mode === 'DISABLED' && !this.realOutboundWarned) {
       this.realOutboundWarned = true;
       this.log.warn('DIALER_SIMULATION=false without DIALER_REAL_OUTBOUND=true: the dialer places no call');
     }
+    return { campaign, load, attempts, adjusted, decision, ringingSeconds, answeredWaiting, stats, ddds, blocked, wanted: !blocked && decision.calls > 0 ? decision.calls : 0 };
+  }
+
+  /** What the campaign's tick concluded once its calls were placed; its state is written with the others' at the tick's end. */
+  private concluded(d: Decided, placed: number, cpsLimited: boolean): Ticked {
+    const { campaign, decision, blocked } = d;
     const reasons = [...decision.reasons, ...(cpsLimited ? ['CPS'] : []), ...(blocked ? [blocked] : [])];
-    const waiting = await this.leadsWaitingWindow(campaign, ddds, now);
-    await this.deps.db.withTenant(campaign.tenantId, async (tx) => {
-      await repo.saveDialerState(tx, campaign.tenantId, campaign.id, {
-        dialLevel: adjusted.level,
-        mode: decision.mode,
-        lastDecision: { ...decision, reasons, placed, abandonAction: adjusted.action, at: now.toISOString(), callsRinging: ringingSeconds.length, answeredWaiting },
-        leadsWaitingWindow: waiting,
-      });
-      await repo.recordSample(tx, campaign.tenantId, campaign.id, {
-        minute: minuteOf(now),
-        dialLevel: adjusted.level,
-        answerRate: stats.outcomes > 0 ? stats.answerProbability : null,
-        abandonRate: stats.answered > 0 ? stats.abandonRate : null,
-        callsInFlight: attempts.length + placed,
-        agentsAvailable: load.available,
-        agentsBusy: load.busy.length,
-        attempts: placed,
-      });
-    });
-    await this.publishUpdate(campaign, { decision, reasons, placed, level: adjusted.level, stats, ringing: ringingSeconds.length, answeredWaiting, inFlight: attempts.length + placed, load, waiting, now });
-    return { campaignId: campaign.id, tenantId: campaign.tenantId, placed, decision, blocked };
+    return {
+      campaign,
+      decision,
+      reasons,
+      placed,
+      blocked,
+      level: d.adjusted.level,
+      abandonAction: d.adjusted.action,
+      stats: d.stats,
+      ringing: d.ringingSeconds.length,
+      answeredWaiting: d.answeredWaiting,
+      inFlight: d.attempts.length + placed,
+      load: d.load,
+      ddds: d.ddds,
+    };
   }
 
   /**
-   * Takes a CPS token per call on every level at once (each token from all levels or none), claims
-   * that many leads and writes their attempts in one transaction, then originates them.
+   * Takes a CPS token per call on every level at once (each token from all levels or none), in one
+   * atomic step for the whole tick's calls of the campaign; the grant's time is the attempts'.
    */
-  private async place(campaign: repo.CampaignSnapshot, wanted: number, ddds: number[], now: Date): Promise<{ placed: number; cpsLimited: boolean }> {
-    const buckets = cpsBuckets(campaign, this.deps.options.globalCps ?? DEFAULT_GLOBAL_CPS);
-    // One atomic step on every level for the whole tick's calls; the grant's time is the attempts'.
-    const grant = await this.deps.coordination.takeTokensMany(buckets, wanted);
+  private async takeTokens(campaign: repo.CampaignSnapshot, wanted: number): Promise<Grant> {
+    const grant = await this.deps.coordination.takeTokensMany(cpsBuckets(campaign, this.deps.options.globalCps ?? DEFAULT_GLOBAL_CPS), wanted);
     // Within the window the tokens came from (Redis' clock), so the attempts' second is their tokens'.
     const windowStart = grant.windowSecond * 1000;
-    const grantedAt = new Date(Math.min(windowStart + 999, Math.max(windowStart, Date.now())));
-    const tokens = grant.granted;
-    const cpsLimited = tokens < wanted;
-    if (tokens === 0) return { placed: 0, cpsLimited };
+    return { tokens: grant.granted, grantedAt: new Date(Math.min(windowStart + 999, Math.max(windowStart, Date.now()))) };
+  }
+
+  /** Claims as many leads as the grant's tokens and writes their attempts in one transaction, then originates them. */
+  private async place(campaign: repo.CampaignSnapshot, { tokens, grantedAt }: Grant, ddds: number[], now: Date): Promise<number> {
     const simulated = this.mode === 'SIMULATION';
     const rules: RetryRules = { maxAttempts: campaign.maxAttempts, retryMinutes: campaign.retryMinutes };
     const tracked = await this.deps.db.withTenant(campaign.tenantId, async (tx) => {
@@ -302,7 +360,7 @@ export class DialerEngine {
       this.lifecycle.follow(attempt);
       this.dial(campaign, attempt, name).catch((error: unknown) => this.log.warn({ err: error, callId: attempt.callId }, 'attempt not dialed'));
     }
-    return { placed: tracked.length, cpsLimited };
+    return tracked.length;
   }
 
   /** Originates one attempt (simulation: draws its outcome first; only ANSWER reaches the switch). */
@@ -463,34 +521,38 @@ export class DialerEngine {
     this.shortCalls = next;
   }
 
-  private async leadsWaitingWindow(campaign: repo.CampaignSnapshot, ddds: number[], now: Date): Promise<number> {
-    const cached = this.waitingCounts.get(campaign.id);
-    if (cached && now.getTime() - cached.at < WAITING_COUNT_MS) return cached.count;
-    const count = await this.deps.db.withTenant(campaign.tenantId, (tx) => repo.countWaitingForWindow(tx, campaign.id, ddds, now));
-    this.waitingCounts.set(campaign.id, { at: now.getTime(), count });
-    return count;
+  /** Leads waiting for their window, per campaign: counted again every 30 s, in one read per set of callable area codes. */
+  private async leadsWaitingWindow(ticked: Ticked[], now: Date): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    const stale = new Map<string, { ddds: number[]; ids: string[] }>();
+    for (const { campaign, ddds } of ticked) {
+      const cached = this.waitingCounts.get(campaign.id);
+      if (cached && now.getTime() - cached.at < WAITING_COUNT_MS) {
+        counts.set(campaign.id, cached.count);
+        continue;
+      }
+      const key = ddds.join(',');
+      const group = stale.get(key) ?? { ddds, ids: [] };
+      group.ids.push(campaign.id);
+      stale.set(key, group);
+    }
+    for (const { ddds, ids } of stale.values()) {
+      const found = await repo.countsWaitingForWindow(this.deps.db, ids, ddds, now);
+      for (const id of ids) {
+        const count = found.get(id) ?? 0;
+        this.waitingCounts.set(id, { at: now.getTime(), count });
+        counts.set(id, count);
+      }
+    }
+    return counts;
   }
 
-  private async publishUpdate(
-    campaign: repo.CampaignSnapshot,
-    tick: {
-      decision: PacingDecision;
-      reasons: string[];
-      placed: number;
-      level: number;
-      stats: typeof INITIAL_STATISTICS;
-      ringing: number;
-      answeredWaiting: number;
-      inFlight: number;
-      load: AgentLoad;
-      waiting: number;
-      now: Date;
-    },
-  ): Promise<void> {
+  private async publishUpdate(tick: Ticked, waiting: number, now: Date): Promise<void> {
+    const { campaign } = tick;
     try {
       const payload: CampaignDialerUpdatedPayload = {
         campaignId: campaign.id,
-        at: tick.now.toISOString(),
+        at: now.toISOString(),
         mode: tick.decision.mode,
         dialLevel: tick.level,
         answerRate: tick.stats.outcomes > 0 ? tick.stats.answerProbability : null,
@@ -502,13 +564,87 @@ export class DialerEngine {
         placed: tick.placed,
         reasons: tick.reasons,
         agents: { available: tick.load.available, busy: tick.load.busy.length },
-        leadsWaitingWindow: tick.waiting,
+        leadsWaitingWindow: waiting,
       };
       await this.deps.realtime.publish(campaign.tenantId, 'CAMPAIGN_DIALER_UPDATED', { ...payload });
     } catch (error) {
       this.log.debug({ err: error, campaignId: campaign.id }, 'CAMPAIGN_DIALER_UPDATED not published');
     }
   }
+}
+
+/** A campaign's decision before its calls are placed. */
+interface Decided {
+  campaign: repo.CampaignSnapshot;
+  load: AgentLoad;
+  attempts: repo.InFlightAttempt[];
+  adjusted: ReturnType<typeof adjustDialLevel>;
+  decision: PacingDecision;
+  ringingSeconds: number[];
+  answeredWaiting: number;
+  stats: typeof INITIAL_STATISTICS;
+  ddds: number[];
+  blocked: string | null;
+  /** Calls to ask CPS tokens for (0 when blocked). */
+  wanted: number;
+}
+
+interface Grant {
+  tokens: number;
+  grantedAt: Date;
+}
+
+/** What one campaign's tick concluded, kept for the tick's batched write and its event. */
+interface Ticked {
+  campaign: repo.CampaignSnapshot;
+  decision: PacingDecision;
+  reasons: string[];
+  placed: number;
+  blocked: string | null;
+  level: number;
+  abandonAction: string;
+  stats: typeof INITIAL_STATISTICS;
+  ringing: number;
+  answeredWaiting: number;
+  inFlight: number;
+  load: AgentLoad;
+  ddds: number[];
+}
+
+/** Placements (a CPS request, then a transaction as the tenant) in flight at once: a share of the pool. */
+const PLACING_CONCURRENCY = 6;
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const list = groups.get(key(item));
+    if (list) list.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+/** Pure: the campaigns in rounds, each round at most one campaign per tenant, in the given order otherwise. */
+export function tenantRounds<T extends { tenantId: string }>(campaigns: readonly T[]): T[][] {
+  const rounds: T[][] = [];
+  const seen = new Map<string, number>();
+  for (const campaign of campaigns) {
+    const index = seen.get(campaign.tenantId) ?? 0;
+    seen.set(campaign.tenantId, index + 1);
+    (rounds[index] ??= []).push(campaign);
+  }
+  return rounds;
+}
+
+/** Runs `work` over the items, at most `limit` at once; results in the items' order. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]!, index);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 /** The campaign's calling-hour rules (policy ids the code does not know are ignored, never guessed). */

@@ -1,10 +1,11 @@
 // The dialer engine's small pure parts: outcomes from the switch, the simulated far end, the agents
-// as pacing sees them, the fair share of campaigns, the CPS levels and the calling rules.
+// as pacing sees them, the fair share of campaigns, the CPS levels, the calling rules and the
+// tick's rounds.
 import { describe, expect, it } from 'vitest';
 import { agentLoad } from './agent-load.ts';
 import { fairShare } from './campaign-ownership.ts';
 import { originateFailureCause, unansweredOutcome } from './dial-outcome.ts';
-import { callingRulesOf, cpsBuckets } from './dialer.service.ts';
+import { callingRulesOf, cpsBuckets, tenantRounds } from './dialer.service.ts';
 import { DEFAULT_SIMULATION_MODEL, drawSimulatedOutcome } from './simulated-outcome.ts';
 
 describe('outcomes from the switch', () => {
@@ -99,5 +100,17 @@ describe('cpsBuckets', () => {
 describe('callingRulesOf', () => {
   it('keeps the policies the code knows and drops any other id', () => {
     expect(callingRulesOf({ timezone: 'America/Sao_Paulo', schedule: {}, callingPolicies: ['RJ_TELEMARKETING', 'toString', 'NOPE'] }).policies).toEqual(['RJ_TELEMARKETING']);
+  });
+});
+
+describe('tenantRounds', () => {
+  it('puts each tenant’s campaigns in successive rounds (one per tenant per round), keeping the order otherwise', () => {
+    const c = (id: string, tenantId: string) => ({ id, tenantId });
+    expect(tenantRounds([c('a1', 'a'), c('b1', 'b'), c('a2', 'a'), c('c1', 'c'), c('a3', 'a'), c('b2', 'b')])).toEqual([
+      [c('a1', 'a'), c('b1', 'b'), c('c1', 'c')],
+      [c('a2', 'a'), c('b2', 'b')],
+      [c('a3', 'a')],
+    ]);
+    expect(tenantRounds([])).toEqual([]);
   });
 });
