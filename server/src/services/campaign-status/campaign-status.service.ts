@@ -15,7 +15,7 @@ import { lockCampaign, setStatus } from '../../modules/campaigns/campaigns.repo.
 import { isInSchedule } from '../../modules/campaigns/schedule.ts';
 import { callableDdds } from '../../modules/dialer/calling-hours.ts';
 import { countDialable, hasLeadInAreaCodes } from '../../modules/leads/leads.repo.ts';
-import { callingRulesOf } from '../dialer/dialer.service.ts';
+import { callingRulesOf } from '../dialer/campaign-rules.ts';
 
 const LOCK_KEY = 'campaign-status';
 const LOCK_TTL_MS = 60_000;

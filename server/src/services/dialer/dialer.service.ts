@@ -2,32 +2,32 @@
 // its share of the dialable campaigns (one owner per campaign, campaign-ownership.ts), reads them in
 // a few statements, decides each one's calls (pacing.ts, abandon-control.ts, the short-call guard,
 // the calling hours), takes CPS tokens on the four levels, writes the attempts, then originates.
-// What happens after the originate is attempt-lifecycle.ts's. At start and every 60 s, attempts
-// left in flight by a process that died are reconciled against the switch.
+// The originate and the switch's events are attempt-dialer.ts's, what follows them
+// attempt-lifecycle.ts's. At start and every 60 s, attempts left in flight by a process that died
+// are reconciled against the switch (orphans.ts).
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { BucketSpec, Coordination } from '../../platform/coordination/coordination.ts';
+import type { Coordination } from '../../platform/coordination/coordination.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { CampaignDialerUpdatedPayload } from '../../platform/realtime/campaign-event-schemas.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
 import type { EslClient } from '../../platform/switch/esl-client.ts';
-import { SwitchCommandError } from '../../platform/switch/errors.ts';
-import type { SwitchEvent } from '../../platform/switch/esl-parser.ts';
-import { memberSessionOf, uuidOrNull } from '../event-consumer/call-correlation.ts';
 import { adjustDialLevel, DEFAULT_ABANDON_CONTROL } from '../../modules/dialer/abandon-control.ts';
 import { INITIAL_STATISTICS } from '../../modules/dialer/campaign-statistics.ts';
-import { callableDdds, STATE_POLICIES, type CallingRules, type StatePolicyId } from '../../modules/dialer/calling-hours.ts';
+import { callableDdds } from '../../modules/dialer/calling-hours.ts';
 import { decidePacing, type PacingDecision } from '../../modules/dialer/pacing.ts';
 import type { RetryRules } from '../../modules/dialer/retry.ts';
 import { ANATEL_SHORT_CALL_SECONDS, assessShortCalls, DEFAULT_SHORT_CALL_SETTINGS, type ShortCallAssessment } from '../../modules/dialer/short-call-guard.ts';
 import { AttemptLifecycle, minuteOf, type TrackedAttempt } from './attempt-lifecycle.ts';
 import { CampaignOwnership } from './campaign-ownership.ts';
-import { originateFailureCause } from './dial-outcome.ts';
 import * as repo from './dialer.repo.ts';
-import { abandonCommand, originateCommand, RING_TIMEOUT_SECONDS, type OriginateTarget } from './originate-command.ts';
 import { agentLoad, type AgentLoad } from './agent-load.ts';
-import { DEFAULT_SIMULATION_MODEL, drawSimulatedOutcome, type SimulationModel } from './simulated-outcome.ts';
+import type { SimulationModel } from './simulated-outcome.ts';
+import { AttemptDialer } from './attempt-dialer.ts';
+import { callingRulesOf, cpsBuckets } from './campaign-rules.ts';
+import { reconcileOrphans } from './orphans.ts';
+import { groupBy, mapLimited, PLACING_CONCURRENCY, tenantRounds } from './tick-rounds.ts';
 
 export interface DialerOptions {
   /** DIALER_SIMULATION: outcomes drawn by the dialer; only answered customers reach the switch. */
@@ -72,7 +72,6 @@ export const DEFAULT_TICK_MS = 2_000;
 export const DEFAULT_LOCK_TTL_MS = 10_000;
 export const DEFAULT_RECONCILE_MS = 60_000;
 export const DEFAULT_GLOBAL_CPS = 200;
-export const DEFAULT_ABANDON_MESSAGE = 'ivr/ivr-thank_you_for_calling.wav';
 /** How long the leads waiting for their window are counted before being counted again. */
 const WAITING_COUNT_MS = 30_000;
 /** Samples kept for the console's charts. */
@@ -81,6 +80,7 @@ const SAMPLE_RETENTION_MS = 7 * 24 * 3600_000;
 export class DialerEngine {
   readonly owner: string;
   private readonly lifecycle: AttemptLifecycle;
+  private readonly switchSide: AttemptDialer;
   private readonly ownership: CampaignOwnership;
   private readonly log: Logger;
   private tickTimer: NodeJS.Timeout | null = null;
@@ -101,8 +101,9 @@ export class DialerEngine {
       db: deps.db,
       realtime: deps.realtime,
       log: this.log,
-      releaseAbandoned: (callId) => this.releaseAbandoned(callId),
+      releaseAbandoned: (callId) => this.switchSide.releaseAbandoned(callId),
     });
+    this.switchSide = new AttemptDialer({ db: deps.db, esl: deps.esl, lifecycle: this.lifecycle, log: this.log, options: deps.options });
   }
 
   /** Simulation, real outbound, or neither (real outbound not allowed: nothing is dialed). */
@@ -114,7 +115,7 @@ export class DialerEngine {
 
   start(): void {
     this.stopped = false;
-    this.deps.esl.on('event', this.onEvent);
+    this.switchSide.listen();
     const serial = (work: () => Promise<unknown>, what: string) => () => {
       this.running = this.running.then(work).catch((error: unknown) => this.log.warn({ err: error }, `${what} failed`));
     };
@@ -132,7 +133,7 @@ export class DialerEngine {
     this.stopped = true;
     if (this.tickTimer) clearInterval(this.tickTimer);
     if (this.reconcileTimer) clearInterval(this.reconcileTimer);
-    this.deps.esl.off('event', this.onEvent);
+    this.switchSide.stopListening();
     await this.running;
     this.lifecycle.stopAll();
     await this.ownership.releaseAll();
@@ -358,99 +359,9 @@ export class DialerEngine {
     });
     for (const { attempt, name } of tracked) {
       this.lifecycle.follow(attempt);
-      this.dial(campaign, attempt, name).catch((error: unknown) => this.log.warn({ err: error, callId: attempt.callId }, 'attempt not dialed'));
+      this.switchSide.dial(campaign, attempt, name).catch((error: unknown) => this.log.warn({ err: error, callId: attempt.callId }, 'attempt not dialed'));
     }
     return tracked.length;
-  }
-
-  /** Originates one attempt (simulation: draws its outcome first; only ANSWER reaches the switch). */
-  private async dial(campaign: repo.CampaignSnapshot, attempt: TrackedAttempt, leadName: string | null): Promise<void> {
-    let target: OriginateTarget;
-    if (attempt.simulated) {
-      const drawn = drawSimulatedOutcome(this.deps.options.simulationModel ?? DEFAULT_SIMULATION_MODEL, RING_TIMEOUT_SECONDS, this.deps.options.random);
-      if (drawn.kind !== 'ANSWER') {
-        const timer = setTimeout(() => {
-          this.lifecycle
-            .ended(attempt, { at: new Date(), cause: drawn.hangupCause, simulatedRecord: true })
-            .catch((error: unknown) => this.log.warn({ err: error, callId: attempt.callId }, 'simulated outcome not written'));
-        }, drawn.ringMs);
-        attempt.timer = timer;
-        timer.unref();
-        return;
-      }
-      target = { kind: 'SIMULATED', ringMs: drawn.ringMs, talkMs: drawn.talkMs };
-    } else {
-      target = { kind: 'GATEWAY', trunkId: campaign.trunkId };
-    }
-    const command = originateCommand({
-      tenantId: attempt.tenantId,
-      callId: attempt.callId,
-      attemptId: attempt.attemptId,
-      campaignId: attempt.campaignId,
-      leadId: attempt.leadId,
-      queueId: campaign.queueId,
-      recordingId: randomUUID(),
-      phone: attempt.phone,
-      leadName,
-      callerId: campaign.callerId,
-      timeoutSeconds: RING_TIMEOUT_SECONDS,
-      target,
-    });
-    try {
-      // The job's result comes when the customer answers (originate waits), or with the failure's cause.
-      await this.deps.esl.bgapi(command, (RING_TIMEOUT_SECONDS + 15) * 1000);
-      await this.lifecycle.answered(attempt, new Date());
-    } catch (error) {
-      if (!(error instanceof SwitchCommandError)) {
-        // The switch went away or did not answer: the attempt stays in flight for the reconciliation.
-        this.log.warn({ err: error, callId: attempt.callId }, 'originate without a result; left to reconciliation');
-        return;
-      }
-      const cause = originateFailureCause(error.reply) ?? 'NORMAL_TEMPORARY_FAILURE';
-      // No channel may have existed (gateway down, bad number): the call record is the dialer's to write then.
-      const recorded = await repo.callEndOf(this.deps.db, attempt.callId);
-      await this.lifecycle.ended(attempt, { at: new Date(), cause, simulatedRecord: !recorded });
-    }
-  }
-
-  /** Follows the switch's word on the calls this process placed. */
-  private readonly onEvent = (event: SwitchEvent): void => {
-    const work = this.eventWork(event);
-    if (work) work.catch((error: unknown) => this.log.warn({ err: error, event: event.name }, 'dialer event not applied'));
-  };
-
-  private eventWork(event: SwitchEvent): Promise<unknown> | null {
-    const { headers } = event;
-    if (event.name === 'CUSTOM' && event.subclass === 'callcenter::info' && headers['CC-Action'] === 'bridge-agent-start') {
-      const attempt = this.trackedOf(memberSessionOf(headers));
-      return attempt ? this.lifecycle.connected(attempt, new Date()) : null;
-    }
-    if (event.name === 'CHANNEL_BRIDGE') {
-      const attempt = this.trackedOf(uuidOrNull(headers['Unique-ID'])) ?? this.trackedOf(uuidOrNull(headers['Other-Leg-Unique-ID']));
-      return attempt?.answeredAt ? this.lifecycle.connected(attempt, new Date()) : null;
-    }
-    if (event.name === 'CHANNEL_ANSWER') {
-      const attempt = this.trackedOf(uuidOrNull(headers['Unique-ID']));
-      return attempt ? this.lifecycle.answered(attempt, new Date()) : null;
-    }
-    if (event.name === 'CHANNEL_HANGUP_COMPLETE' || event.name === 'CHANNEL_HANGUP') {
-      const attempt = this.trackedOf(uuidOrNull(headers['Unique-ID']));
-      return attempt ? this.lifecycle.ended(attempt, { at: new Date(), cause: headers['Hangup-Cause'] ?? null }) : null;
-    }
-    return null;
-  }
-
-  private trackedOf(callId: string | null): TrackedAttempt | null {
-    return callId ? (this.lifecycle.tracked.get(callId) ?? null) : null;
-  }
-
-  private async releaseAbandoned(callId: string): Promise<void> {
-    const message = this.deps.options.abandonMessage ?? DEFAULT_ABANDON_MESSAGE;
-    try {
-      await this.deps.esl.api(abandonCommand(callId, message));
-    } catch {
-      await this.deps.esl.api(`uuid_kill ${callId} NORMAL_CLEARING`);
-    }
   }
 
   /** Orphans, the short-call shares and old samples: at start and every 60 s. */
@@ -461,54 +372,9 @@ export class DialerEngine {
     await repo.pruneSamples(this.deps.db, new Date(Date.now() - SAMPLE_RETENTION_MS));
   }
 
-  /**
-   * Attempts in flight that no process follows (their owner died, or this process restarted): a
-   * channel still up on the switch is adopted; one gone is ended as its call record says, or as
-   * FAILED when the switch never had it.
-   */
-  async reconcileOrphans(): Promise<number> {
-    if (!this.deps.esl.connected) return 0;
-    let reconciled = 0;
-    for (const orphan of await repo.allInFlightAttempts(this.deps.db)) {
-      if (this.lifecycle.tracked.has(orphan.callId)) continue;
-      // A live dialer follows its own attempts (this one's untracked ones are lost: reconciled).
-      if (orphan.owner !== this.owner && (await this.ownership.isAlive(orphan.owner))) continue;
-      const attempt = await this.adopt(orphan);
-      if (!attempt) continue;
-      reconciled++;
-      const exists = (await this.deps.esl.api(`uuid_exists ${orphan.callId}`).catch(() => 'false')).trim() === 'true';
-      if (exists) continue;
-      const call = await repo.callEndOf(this.deps.db, orphan.callId);
-      if (call?.bridgedAt && !attempt.connectedAt) attempt.connectedAt = call.bridgedAt;
-      if (call?.answerAt && !attempt.answeredAt) attempt.answeredAt = call.answerAt;
-      await this.lifecycle.ended(attempt, { at: call?.endedAt ?? new Date(), cause: call?.hangupCause ?? 'ORPHANED', simulatedRecord: !call });
-    }
-    return reconciled;
-  }
-
-  private async adopt(orphan: repo.InFlightAttempt): Promise<TrackedAttempt | null> {
-    const campaign = (await repo.campaignRules(this.deps.db, orphan.campaignId)) ?? null;
-    if (!campaign) return null;
-    await this.deps.db.withTenant(orphan.tenantId, (tx) => repo.adoptAttempt(tx, orphan.id, this.owner));
-    const attempt: TrackedAttempt = {
-      attemptId: orphan.id,
-      callId: orphan.callId,
-      tenantId: orphan.tenantId,
-      campaignId: orphan.campaignId,
-      leadId: orphan.leadId,
-      phone: orphan.phone,
-      simulated: orphan.simulated,
-      callerNumber: campaign.callerId,
-      createdAt: orphan.createdAt,
-      answeredAt: orphan.answeredAt,
-      connectedAt: orphan.connectedAt,
-      abandoned: false,
-      abandonAfterSeconds: campaign.abandonAfterSeconds,
-      rules: { maxAttempts: campaign.maxAttempts, retryMinutes: campaign.retryMinutes },
-      timer: null,
-    };
-    this.lifecycle.follow(attempt);
-    return attempt;
+  /** Attempts a dead dialer left in flight, adopted and checked against the switch (orphans.ts). */
+  reconcileOrphans(): Promise<number> {
+    return reconcileOrphans({ db: this.deps.db, esl: this.deps.esl, lifecycle: this.lifecycle, owner: this.owner, isAlive: (owner) => this.ownership.isAlive(owner) });
   }
 
   private async refreshShortCalls(tenantIds: string[]): Promise<void> {
@@ -611,53 +477,3 @@ interface Ticked {
   ddds: number[];
 }
 
-/** Placements (a CPS request, then a transaction as the tenant) in flight at once: a share of the pool. */
-const PLACING_CONCURRENCY = 6;
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const list = groups.get(key(item));
-    if (list) list.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
-}
-
-/** Pure: the campaigns in rounds, each round at most one campaign per tenant, in the given order otherwise. */
-export function tenantRounds<T extends { tenantId: string }>(campaigns: readonly T[]): T[][] {
-  const rounds: T[][] = [];
-  const seen = new Map<string, number>();
-  for (const campaign of campaigns) {
-    const index = seen.get(campaign.tenantId) ?? 0;
-    seen.set(campaign.tenantId, index + 1);
-    (rounds[index] ??= []).push(campaign);
-  }
-  return rounds;
-}
-
-/** Runs `work` over the items, at most `limit` at once; results in the items' order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]!, index);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-/** The campaign's calling-hour rules (policy ids the code does not know are ignored, never guessed). */
-export function callingRulesOf(campaign: Pick<repo.CampaignSnapshot, 'timezone' | 'schedule' | 'callingPolicies'>): CallingRules {
-  const policies = campaign.callingPolicies.filter((id): id is StatePolicyId => Object.hasOwn(STATE_POLICIES, id));
-  return { timezone: campaign.timezone, schedule: campaign.schedule, policies };
-}
-
-/** The four CPS levels of one campaign's call; a level with no limit set is left out. */
-export function cpsBuckets(campaign: Pick<repo.CampaignSnapshot, 'tenantId' | 'trunkId' | 'id' | 'planMaxCps' | 'trunkCpsLimit' | 'cpsLimit'>, globalCps: number): BucketSpec[] {
-  const buckets: BucketSpec[] = [{ level: 'GLOBAL', key: 'global', capacity: globalCps }];
-  if (campaign.planMaxCps !== null) buckets.push({ level: 'TENANT', key: campaign.tenantId, capacity: campaign.planMaxCps });
-  if (campaign.trunkCpsLimit !== null) buckets.push({ level: 'TRUNK', key: campaign.trunkId, capacity: campaign.trunkCpsLimit });
-  if (campaign.cpsLimit !== null) buckets.push({ level: 'CAMPAIGN', key: campaign.id, capacity: campaign.cpsLimit });
-  return buckets;
-}

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { agentLoad } from './agent-load.ts';
 import { fairShare } from './campaign-ownership.ts';
 import { originateFailureCause, unansweredOutcome } from './dial-outcome.ts';
-import { callingRulesOf, cpsBuckets, tenantRounds } from './dialer.service.ts';
+import { callingRulesOf, cpsBuckets } from './campaign-rules.ts';
+import { tenantRounds } from './tick-rounds.ts';
 import { DEFAULT_SIMULATION_MODEL, drawSimulatedOutcome } from './simulated-outcome.ts';
 
 describe('outcomes from the switch', () => {

@@ -1,0 +1,39 @@
+// Pure helpers of the tick's shape: campaigns grouped, in rounds of one per tenant, worked on with
+// a bounded concurrency.
+
+/** Placements (a CPS request, then a transaction as the tenant) in flight at once: a share of the pool. */
+export const PLACING_CONCURRENCY = 6;
+
+export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const list = groups.get(key(item));
+    if (list) list.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+/** Pure: the campaigns in rounds, each round at most one campaign per tenant, in the given order otherwise. */
+export function tenantRounds<T extends { tenantId: string }>(campaigns: readonly T[]): T[][] {
+  const rounds: T[][] = [];
+  const seen = new Map<string, number>();
+  for (const campaign of campaigns) {
+    const index = seen.get(campaign.tenantId) ?? 0;
+    seen.set(campaign.tenantId, index + 1);
+    (rounds[index] ??= []).push(campaign);
+  }
+  return rounds;
+}
+
+/** Runs `work` over the items, at most `limit` at once; results in the items' order. */
+export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]!, index);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
