@@ -159,6 +159,26 @@ describe('the dialer in simulation mode', () => {
     expect(rows[0]).toMatchObject({ minute, answered: 2, abandoned: 1, attempts: 0, dialLevel: 1 });
   });
 
+  it('reconciles an attempt in flight that nobody follows and the switch never had: FAILED (ORPHANED), with its call record, the lead retried', async () => {
+    const owner = await dialerTenant(t, platform);
+    const tenantId = owner.tenant.tenant.id;
+    const queue = await t.app.inject({ method: 'POST', url: '/queues', headers: owner.auth, payload: { name: 'orphans' } });
+    const { campaignId, leadIds } = await campaignWithLeads(t, owner, queue.json<{ id: string }>().id, [{}], {}, 'PAUSED');
+    const callId = crypto.randomUUID();
+    await t.db.withTenant(tenantId, (tx) =>
+      tx
+        .insertInto('dialAttempts')
+        .values({ tenantId, campaignId, leadId: leadIds[0]!, callId, phone: '+5511955550009', simulated: true, owner: t.runtime.dialer.owner, createdAt: new Date(Date.now() - 120_000) })
+        .execute(),
+    );
+    expect(await t.runtime.dialer.reconcileOrphans()).toBeGreaterThanOrEqual(1);
+    const [attempt] = await attemptsOf(t, tenantId, campaignId);
+    expect(attempt).toMatchObject({ status: 'ENDED', outcome: 'FAILED', hangupCause: 'ORPHANED' });
+    const call = await t.db.withTenant(tenantId, (tx) => tx.selectFrom('calls').selectAll().where('id', '=', callId).executeTakeFirstOrThrow());
+    expect(call).toMatchObject({ hangupCause: 'ORPHANED', campaignId, attemptId: attempt!.id });
+    expect(await leadOf(t, tenantId, leadIds[0]!)).toMatchObject({ status: 'READY', attempts: 1, lastOutcome: 'FAILED' });
+  });
+
   it('dials nothing while no agent is logged in', async () => {
     const owner = await dialerTenant(t, platform);
     const tenantId = owner.tenant.tenant.id;

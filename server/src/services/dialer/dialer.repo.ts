@@ -483,9 +483,18 @@ export async function insertSimulatedCall(tx: Tx, call: SimulatedCallRecord) {
 export const callEndOf = (db: DatabaseHandles, callId: string) =>
   db.readAsPlatform((q) => q.selectFrom('calls').select(['endedAt', 'hangupCause', 'answerAt', 'bridgedAt']).where('id', '=', callId).executeTakeFirst());
 
-/** Adopts another process's attempt (reconciliation after its owner died). */
-export const adoptAttempt = (tx: Tx, attemptId: string, owner: string) =>
-  tx.updateTable('dialAttempts').set({ owner }).where('id', '=', attemptId).where('endedAt', 'is', null).execute();
+/** Adopts another process's attempt (its owner died): true for the one dialer that took it. */
+export async function adoptAttempt(tx: Tx, attemptId: string, fromOwner: string, toOwner: string): Promise<boolean> {
+  const row = await tx
+    .updateTable('dialAttempts')
+    .set({ owner: toOwner })
+    .where('id', '=', attemptId)
+    .where('owner', '=', fromOwner)
+    .where('endedAt', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /** Connected dialer calls of the tenant today and those that lasted ≤ `shortSeconds` (the short-call guard). */
 export async function shortCallsToday(db: DatabaseHandles, tenantIds: string[], shortSeconds: number): Promise<Map<string, { calls: number; short: number }>> {
