@@ -1,9 +1,9 @@
 // The dialer's SQL. The tick's reads cover every campaign the process owns in a few statements on
 // the platform path (the dialer works for every tenant); whatever writes a tenant's rows runs as
 // that tenant, under its row-level security.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { DatabaseHandles, Tx } from '../../platform/db/database.ts';
-import type { AgentState, CampaignSchedule, CampaignStatus, DialAttemptOutcome, DialRetryOutcome, LeadStatus } from '../../platform/db/schema.ts';
+import type { AgentState, CampaignSchedule, CampaignStatus, DialAttemptOutcome, DialAttemptsTable, DialRetryOutcome, LeadStatus } from '../../platform/db/schema.ts';
 import { retryMinutesOf } from '../../modules/campaigns/dialer-settings.ts';
 import { INITIAL_STATISTICS, type CampaignStatistics } from '../../modules/dialer/campaign-statistics.ts';
 
@@ -129,19 +129,11 @@ export const queueAgents = (db: DatabaseHandles, queueIds: string[]): Promise<Qu
           .execute(),
       );
 
-export interface InFlightAttempt {
-  id: string;
-  tenantId: string;
-  campaignId: string;
-  leadId: string;
-  callId: string;
-  phone: string;
-  owner: string;
-  simulated: boolean;
-  createdAt: Date;
-  answeredAt: Date | null;
-  connectedAt: Date | null;
-}
+/** An attempt row as the table types it (the schema is the one list of its columns). */
+type AttemptRow = Selectable<DialAttemptsTable>;
+
+/** What the tick and the reconciliation read of an attempt not ended. */
+export type InFlightAttempt = Pick<AttemptRow, (typeof IN_FLIGHT_COLUMNS)[number]>;
 
 const IN_FLIGHT_COLUMNS = ['id', 'tenantId', 'campaignId', 'leadId', 'callId', 'phone', 'owner', 'simulated', 'createdAt', 'answeredAt', 'connectedAt'] as const;
 
@@ -224,18 +216,8 @@ export async function claimLeads(tx: Tx, campaignId: string, count: number, call
   return claimed;
 }
 
-export interface NewAttempt {
-  id: string;
-  tenantId: string;
-  campaignId: string;
-  leadId: string;
-  callId: string;
-  phone: string;
-  simulated: boolean;
-  owner: string;
-  /** When its CPS token was granted. */
-  createdAt: Date;
-}
+/** A new attempt; its createdAt is when its CPS token was granted. */
+export type NewAttempt = Pick<AttemptRow, 'id' | 'tenantId' | 'campaignId' | 'leadId' | 'callId' | 'phone' | 'simulated' | 'owner' | 'createdAt'>;
 
 /** The attempts, written before any originate; the partial unique index refuses a second in-flight attempt of a lead. */
 export async function insertAttempts(tx: Tx, attempts: NewAttempt[]): Promise<void> {
