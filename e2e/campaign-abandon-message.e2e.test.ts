@@ -42,7 +42,7 @@ it('uploads a WAV as the campaign’s abandon message, plays it back, refuses a 
     await section.getByText("No message of its own: abandoned customers hear the platform's default message (in English).").waitFor();
 
     const uploadForm = section.getByRole('form', { name: 'Upload abandon message' });
-    await uploadForm.getByLabel('WAV file').setInputFiles(fakeFile);
+    await uploadForm.getByLabel('Message audio (WAV)').setInputFiles(fakeFile);
     await uploadForm.getByRole('button', { name: 'Upload' }).click();
     await expectAlert(page, 'The audio must be a WAV file: 16-bit PCM at 8, 16, 32 or 48 kHz, or 8-bit µ-law or A-law at 8 kHz, mono or stereo.');
     expect((await stored()).hasAbandonMessage).toBe(false);
@@ -56,8 +56,8 @@ it('uploads a WAV as the campaign’s abandon message, plays it back, refuses a 
       }).observe(document.body, { childList: true, subtree: true });
     });
     // From the keyboard: the file chosen, then Tab to the button and Enter.
-    await uploadForm.getByLabel('WAV file').setInputFiles(wavFile);
-    await uploadForm.getByLabel('WAV file').focus();
+    await uploadForm.getByLabel('Message audio (WAV)').setInputFiles(wavFile);
+    await uploadForm.getByLabel('Message audio (WAV)').focus();
     await page.keyboard.press('Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Upload');
     await page.keyboard.press('Enter');
