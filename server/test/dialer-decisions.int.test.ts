@@ -5,7 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_STATISTICS, RING_AGE_BUCKETS } from '../src/modules/dialer/campaign-statistics.ts';
-import type { CampaignTick } from '../src/services/dialer/dialer.service.ts';
+import { type CampaignTick, DialerEngine } from '../src/services/dialer/dialer.service.ts';
+import { realtimePublisher } from '../src/platform/realtime/events.ts';
+import pino from 'pino';
 import { createMember, createPlatformAdmin, login, type Session } from './harness.ts';
 import { startSwitchedApp, type SwitchedApp, until } from './switch.ts';
 import {
@@ -408,5 +410,86 @@ describe('the dialer tick by tick', () => {
       attempts: 1,
       lastOutcome: 'CONNECTED',
     });
+  });
+
+  it('adopts the call of a dialer that died while its customer talks: the channel is still up, so it is followed, and ends as CONNECTED from its hangup', async () => {
+    const owner = await dialerTenant(t, platform);
+    const tenantId = owner.tenant.tenant.id;
+    const { queueId } = await staffedQueue(t, owner, '5303');
+    await planOf(owner);
+    model.only('ANSWER');
+    model.meanTalkSeconds = 8; // random 0.5: the customer talks 5.5 s
+    // Another process on the same switch and coordination; its alive flag lasts a second.
+    const other = new DialerEngine({
+      db: t.db,
+      coordination: t.coordination,
+      esl: t.runtime.target.esl,
+      realtime: realtimePublisher(t.coordination),
+      log: pino({ level: 'silent' }),
+      options: {
+        tickMs: NEVER,
+        reconcileMs: NEVER,
+        lockTtlMs: 1_000,
+        callingClock: () => WEDNESDAY_MORNING,
+        simulationModel: model,
+        random: () => 0.5,
+        simulation: true,
+        realOutbound: false,
+        owner: 'dies-mid-call',
+      },
+    });
+    other.start();
+    let stopped = false;
+    try {
+      const { campaignId } = await campaignWithLeads(t, owner, queueId, [{}]);
+      // Placed by the other dialer (by its first tick at start, or by this one).
+      await until(
+        async () => {
+          await other.tick();
+          return attemptsOf(t, tenantId, campaignId);
+        },
+        (rows) => rows.length === 1,
+      );
+      await stopCampaign(tenantId, campaignId);
+      const [talking] = await until(
+        () => attemptsOf(t, tenantId, campaignId),
+        (rows) => (rows[0]?.connectedAt ?? null) !== null,
+      );
+      expect(talking).toMatchObject({ owner: 'dies-mid-call', endedAt: null });
+      // It dies: it follows nothing any more and its alive flag runs out.
+      await other.stop();
+      stopped = true;
+      const adopted = await until(
+        async () => {
+          await dialer().reconcileOrphans();
+          return (await attemptsOf(t, tenantId, campaignId))[0];
+        },
+        (row) => row?.owner === dialer().owner,
+        5_000,
+      );
+      // Adopted, not ended: the customer is still talking to the agent.
+      expect(adopted).toMatchObject({
+        id: talking!.id,
+        owner: dialer().owner,
+        endedAt: null,
+        hangupCause: null,
+      });
+      expect((await t.runtime.target.esl.api(`uuid_exists ${talking!.callId}`)).trim()).toBe('true');
+      const [ended] = await endedAttempts(t, tenantId, campaignId, 1);
+      expect(ended).toMatchObject({
+        id: talking!.id,
+        owner: dialer().owner,
+        outcome: 'CONNECTED',
+        hangupCause: 'NORMAL_CLEARING',
+      });
+      expect(ended!.endedAt!.getTime() - ended!.connectedAt!.getTime()).toBeGreaterThanOrEqual(4_000);
+      expect(await leadOf(t, tenantId, talking!.leadId)).toMatchObject({
+        status: 'COMPLETED',
+        attempts: 1,
+        lastOutcome: 'CONNECTED',
+      });
+    } finally {
+      if (!stopped) await other.stop();
+    }
   });
 });
