@@ -46,26 +46,6 @@ const dialer = () => t.runtime.dialer;
 const tickOf = (ticks: CampaignTick[], campaignId: string) =>
   ticks.find((tick) => tick.campaignId === campaignId);
 
-/** The tenant on a plan of its own with these limits (the trial plan allows 1 CPS and 2 calls at once). */
-async function planOf(
-  owner: DialerTenant,
-  limits: { maxCps?: number | null; maxConcurrentCalls?: number | null } = {},
-): Promise<void> {
-  const id = `p-${randomUUID().slice(0, 8)}`;
-  await t.db.withPlatform(async (tx) => {
-    await tx
-      .insertInto('plans')
-      .values({
-        id,
-        name: id,
-        maxCps: limits.maxCps ?? null,
-        maxConcurrentCalls: limits.maxConcurrentCalls ?? null,
-      })
-      .execute();
-    await tx.updateTable('tenants').set({ planId: id }).where('id', '=', owner.tenant.tenant.id).execute();
-  });
-}
-
 let extensionNumber = 7100;
 /**
  * `count` agents of the queue, made through the API (the switch knows them, logged out there) and
@@ -128,9 +108,8 @@ describe('the dialer tick by tick', () => {
     // the threshold differs: 40 % (over it) and 70 % (under it).
     const setups: Array<{ owner: DialerTenant; tenantId: string; campaignId: string }> = [];
     for (const threshold of [0.4, 0.7]) {
-      const owner = await dialerTenant(t, platform);
+      const owner = await dialerTenant(t, platform, {});
       const tenantId = owner.tenant.tenant.id;
-      await planOf(owner);
       await t.db.withPlatform((tx) =>
         tx.updateTable('tenants').set({ shortCallThreshold: threshold }).where('id', '=', tenantId).execute(),
       );
@@ -230,10 +209,9 @@ describe('the dialer tick by tick', () => {
   });
 
   it('stop: no new originate from the next tick, while the call in progress goes on to its own end', async () => {
-    const owner = await dialerTenant(t, platform);
+    const owner = await dialerTenant(t, platform, {});
     const tenantId = owner.tenant.tenant.id;
     const { queueId } = await staffedQueue(t, owner, '5301');
-    await planOf(owner);
     model.only('ANSWER');
     model.meanTalkSeconds = 6; // random 0.5: the customer talks 4.2 s
     const { campaignId, leadIds } = await campaignWithLeads(t, owner, queueId, [{}, {}, {}]);
@@ -291,9 +269,8 @@ describe('the dialer tick by tick', () => {
     const leads = () => Array.from({ length: 10 }, () => ({}));
 
     // Four calls at once on the plan, one of them already taken by an inbound call in progress.
-    const limited = await dialerTenant(t, platform);
+    const limited = await dialerTenant(t, platform, { max_concurrent_calls: 4 });
     const limitedId = limited.tenant.tenant.id;
-    await planOf(limited, { maxConcurrentCalls: 4 });
     const limitedQueue = (
       await t.app.inject({
         method: 'POST',
@@ -311,14 +288,14 @@ describe('the dialer tick by tick', () => {
     );
     const concurrent = await campaignWithLeads(t, limited, limitedQueue, leads());
 
-    // One queue of five free agents, three campaigns: 2 CPS of its own, a trunk of 1 CPS, one waiting for its schedule.
-    const owner = await dialerTenant(t, platform);
+    // One queue of six free agents, three campaigns: 2 CPS of its own, a trunk of 1 CPS, one waiting
+    // for its schedule. The two running ones count three agents each (decision 0054), more than their CPS.
+    const owner = await dialerTenant(t, platform, {});
     const tenantId = owner.tenant.tenant.id;
-    await planOf(owner);
     const queueId = (
       await t.app.inject({ method: 'POST', url: '/queues', headers: owner.auth, payload: { name: 'cps' } })
     ).json<{ id: string }>().id;
-    await switchlessAgents(owner, queueId, 5);
+    await switchlessAgents(owner, queueId, 6);
     const slowTrunk = await t.app.inject({
       method: 'POST',
       url: '/trunks',
@@ -354,10 +331,9 @@ describe('the dialer tick by tick', () => {
   });
 
   it('keeps following its own attempt that went quiet past the ring timeout while the switch still has the channel; its hangup ends it as usual', async () => {
-    const owner = await dialerTenant(t, platform);
+    const owner = await dialerTenant(t, platform, {});
     const tenantId = owner.tenant.tenant.id;
     const { queueId } = await staffedQueue(t, owner, '5302');
-    await planOf(owner);
     model.only('ANSWER');
     model.meanTalkSeconds = 6;
     const { campaignId } = await campaignWithLeads(t, owner, queueId, [{}]);
@@ -413,10 +389,9 @@ describe('the dialer tick by tick', () => {
   });
 
   it('adopts the call of a dialer that died while its customer talks: the channel is still up, so it is followed, and ends as CONNECTED from its hangup', async () => {
-    const owner = await dialerTenant(t, platform);
+    const owner = await dialerTenant(t, platform, {});
     const tenantId = owner.tenant.tenant.id;
     const { queueId } = await staffedQueue(t, owner, '5303');
-    await planOf(owner);
     model.only('ANSWER');
     model.meanTalkSeconds = 8; // random 0.5: the customer talks 5.5 s
     // Another process on the same switch and coordination; its alive flag lasts a second.
