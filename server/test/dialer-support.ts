@@ -5,6 +5,7 @@ import type { CampaignStatus, DialAttemptOutcome, LeadStatus } from '../src/plat
 import { DEFAULT_SIMULATION_MODEL, type SimulatedKind, type SimulationModel } from '../src/services/dialer/simulated-outcome.ts';
 import { createMember, createTenant, type Session, type TenantFixture } from './harness.ts';
 import { pendingSwitchChanges, type SwitchedApp, until } from './switch.ts';
+import { sealedTestPassword } from './env.ts';
 
 /** Wednesday 2026-11-25 10:00 in São Paulo: inside weekday windows, no holiday anywhere. */
 export const WEDNESDAY_MORNING = new Date('2026-11-25T13:00:00Z');
@@ -159,7 +160,7 @@ export async function paperAgents(t: SwitchedApp, tenantId: string, queueId: str
     await t.db.withTenant(tenantId, async (tx) => {
       const extension = await tx
         .insertInto('extensions')
-        .values({ tenantId, number: String(7000 + Math.floor(Math.random() * 2_000_000)), sipPasswordSealed: 'sealed-in-tests' })
+        .values({ tenantId, number: String(7000 + Math.floor(Math.random() * 2_000_000)), sipPasswordSealed: sealedTestPassword() })
         .returning('id')
         .executeTakeFirstOrThrow();
       const agent = await tx.insertInto('agents').values({ tenantId, userId, extensionId: extension.id, state: 'AVAILABLE' }).returning('id').executeTakeFirstOrThrow();

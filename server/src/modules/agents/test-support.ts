@@ -5,6 +5,7 @@ import { randomInt } from 'node:crypto';
 import { expect } from 'vitest';
 import type { CallCenterAgentSettings, CallCenterCommands } from '../../platform/switch/callcenter.ts';
 import { uniqueEmail, type Session, type TestApp } from '../../../test/harness.ts';
+import { sealedTestPassword } from '../../../test/env.ts';
 
 let sequence = randomInt(1000, 9000);
 
@@ -17,7 +18,7 @@ export async function createExtension(
   const row = await t.db.withTenant(tenantId, (tx) =>
     tx
       .insertInto('extensions')
-      .values({ tenantId, number, sipPasswordSealed: 'sealed-in-tests' })
+      .values({ tenantId, number, sipPasswordSealed: sealedTestPassword() })
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
