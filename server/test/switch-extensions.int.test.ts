@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { realtimeEventOf, type RealtimeEvent } from '../src/platform/realtime/events.ts';
 import { createMember, createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
 import { pendingSwitchChanges, phoneLegs, startSwitchedApp, switchChannels, type SwitchedApp, until } from './switch.ts';
+import { markSwitchConfigChanged } from '../src/platform/switch/config-outbox.ts';
+import { sealedTestPassword } from './env.ts';
 
 let t: SwitchedApp;
 let tenant: TenantFixture;
@@ -177,5 +179,27 @@ describe('*8 pickup', () => {
     const rows = await until(channels, (found) => found.find((row) => row.uuid === caller)?.callstate === 'ACTIVE');
     expect(rows.find((row) => row.uuid === picker)?.callstate).toBe('ACTIVE');
     expect(await until(() => legsOf('6112'), (legs) => legs.length === 0)).toEqual([]);
+  });
+});
+
+describe('one tenant’s unwritable configuration', () => {
+  it('does not hold back another tenant’s: its change stays pending and is written once fixed', async () => {
+    await freshTenant();
+    const broken = tenant;
+    // A sealed password the platform cannot open (a damaged row): the tenant's directory cannot be written.
+    const row = await t.db.withTenant(broken.tenant.id, async (tx) => {
+      const inserted = await tx.insertInto('extensions').values({ tenantId: broken.tenant.id, number: '6201', sipPasswordSealed: 'not-a-sealed-secret' }).returning('id').executeTakeFirstOrThrow();
+      await markSwitchConfigChanged(tx, broken.tenant.id, 'directory');
+      return inserted;
+    });
+    await freshTenant();
+    const created = await phone('6202');
+    expect(created.domain).toBe(domain());
+    expect(await pendingSwitchChanges(t, broken.tenant.id)).toBeGreaterThan(0);
+    expect(t.simulator().model.config.users.has(`6201@${broken.tenant.telephonyDomain}`)).toBe(false);
+
+    await t.db.withTenant(broken.tenant.id, (tx) => tx.updateTable('extensions').set({ sipPasswordSealed: sealedTestPassword() }).where('id', '=', row.id).execute());
+    expect(await until(() => pendingSwitchChanges(t, broken.tenant.id), (count) => count === 0)).toBe(0);
+    expect(await until(() => t.simulator().model.config.users.has(`6201@${broken.tenant.telephonyDomain}`), Boolean)).toBe(true);
   });
 });

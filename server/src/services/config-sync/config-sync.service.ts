@@ -1,7 +1,8 @@
 // Writes what FreeSWITCH needs into FREESWITCH_CONF_DIR and tells it to load it. Pending changes
 // come from the outbox (marked in the same transaction as each change), so a switch that is down
 // loses nothing: marks are cleared only after the switch accepted the reload. Everything is
-// resynchronised at start and after every reconnect. One instance syncs at a time (a lock).
+// resynchronised at start and after every reconnect. One instance syncs at a time (a lock). A
+// tenant whose files cannot be written (a damaged row, a missing prompt) is retried on its own.
 // Only active tenants are live on the switch: a suspended tenant's files are removed, its calls
 // hung up and its phones unregistered, and its reactivation writes everything back. Every file is
 // named after the tenant's own known objects (ids, its code, its domain), never found by a prefix.
@@ -70,6 +71,8 @@ export class ConfigSync {
   private lock: Lock | null = null;
   private running: Promise<void> = Promise.resolve();
   private needsFullSync = true;
+  /** Writes that failed, tried again on the next pass (a full sync leaves no outbox row behind). */
+  private readonly retries = new Map<string, { tenantId: string; kind: SwitchConfigKind }>();
 
   constructor(private readonly deps: ConfigSyncDeps) {
     this.files = new ConfigFiles(deps.confDir);
@@ -109,14 +112,26 @@ export class ConfigSync {
     if (!this.deps.esl.connected || !(await this.holdLock())) return;
     const full = this.needsFullSync;
     const pending = await this.deps.repo.pending();
-    if (!full && pending.length === 0) return;
+    if (!full && pending.length === 0 && this.retries.size === 0) return;
     const tenants = await this.deps.repo.tenants();
     // A tenant that is not active is synchronised too: to nothing.
-    const work = full ? tenants.flatMap((tenant) => SWITCH_CONFIG_KINDS.map((kind) => ({ tenant, kind }))) : writesFor(pending, tenants);
+    const work = full ? tenants.flatMap((tenant) => SWITCH_CONFIG_KINDS.map((kind) => ({ tenant, kind }))) : writesFor([...pending, ...this.retries.values()], tenants);
+    this.retries.clear();
     const written: Written[] = [];
-    for (const { tenant, kind } of work) written.push(await this.write(tenant, kind));
+    const failed = new Set<string>();
+    for (const { tenant, kind } of work) {
+      try {
+        written.push(await this.write(tenant, kind));
+      } catch (error) {
+        // One tenant's unreadable row or missing file must not hold back every other tenant's
+        // configuration: its changes stay pending and are tried again on the next pass.
+        failed.add(tenant.id);
+        this.retries.set(`${tenant.id}:${kind}`, { tenantId: tenant.id, kind });
+        this.log.warn({ err: error, tenantId: tenant.id, kind }, 'switch configuration of a tenant not written; tried again next pass');
+      }
+    }
     await this.apply(written, { rescan: full, members: full });
-    for (const change of pending) await this.deps.repo.clear(change);
+    for (const change of pending) if (!failed.has(change.tenantId)) await this.deps.repo.clear(change);
     if (full) {
       this.needsFullSync = false;
       this.log.info('switch configuration resynchronised');
