@@ -8,10 +8,11 @@ import type {
   RateLimitResult,
   TakeManyResult,
   TakeResult,
+  TokenRequest,
   Unsubscribe,
 } from './coordination.ts';
 import { CONSUME_RATE_LIMIT_LUA, REFUND_RATE_LIMIT_LUA } from './rate-limit.script.ts';
-import { TAKE_TOKENS_LUA, TAKE_TOKENS_MANY_LUA } from './token-bucket.script.ts';
+import { TAKE_TOKENS_BATCH_LUA, TAKE_TOKENS_LUA, TAKE_TOKENS_MANY_LUA } from './token-bucket.script.ts';
 
 type Handler = (message: unknown) => void;
 
@@ -31,6 +32,7 @@ const RELEASE_LOCK_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return r
 interface Scripts {
   ccTakeTokens(numKeys: number, ...keysThenCapacities: (string | number)[]): Promise<number>;
   ccTakeTokensMany(numKeys: number, ...keysThenCapacitiesAndCount: (string | number)[]): Promise<[number, number, number]>;
+  ccTakeTokensBatch(numKeys: number, ...keysThenRequests: (string | number)[]): Promise<number[]>;
   ccRenewLock(key: string, owner: string, ttlMs: number): Promise<number>;
   ccReleaseLock(key: string, owner: string): Promise<number>;
   ccConsumeRateLimit(numKeys: number, ...keysThenLimitAndWindow: (string | number)[]): Promise<number>;
@@ -57,6 +59,7 @@ export class RedisCoordination implements Coordination {
     this.client = this.connect() as Redis & Scripts;
     this.client.defineCommand('ccTakeTokens', { lua: TAKE_TOKENS_LUA });
     this.client.defineCommand('ccTakeTokensMany', { lua: TAKE_TOKENS_MANY_LUA });
+    this.client.defineCommand('ccTakeTokensBatch', { lua: TAKE_TOKENS_BATCH_LUA });
     this.client.defineCommand('ccRenewLock', { numberOfKeys: 1, lua: RENEW_LOCK_LUA });
     this.client.defineCommand('ccReleaseLock', { numberOfKeys: 1, lua: RELEASE_LOCK_LUA });
     this.client.defineCommand('ccConsumeRateLimit', { lua: CONSUME_RATE_LIMIT_LUA });
@@ -101,6 +104,33 @@ export class RedisCoordination implements Coordination {
     );
     const exhausted = buckets[limited - 1]?.level;
     return exhausted ? { granted, exhausted, windowSecond } : { granted, windowSecond };
+  }
+
+  async takeTokensBatch(requests: TokenRequest[]): Promise<TakeManyResult[]> {
+    if (requests.length === 0) return [];
+    // Each bucket once in KEYS; the requests name them by position.
+    const keys: string[] = [];
+    const index = new Map<string, number>();
+    const args: number[] = [requests.length];
+    for (const { buckets, count } of requests) {
+      args.push(countOf(count), buckets.length);
+      for (const spec of buckets) {
+        const key = this.key('bucket', spec.level, spec.key);
+        let at = index.get(key);
+        if (at === undefined) {
+          keys.push(key);
+          index.set(key, (at = keys.length));
+        }
+        args.push(at, capacityOf(spec));
+      }
+    }
+    const reply = await this.client.ccTakeTokensBatch(keys.length, ...keys, ...args);
+    const windowSecond = reply[reply.length - 1]!;
+    return requests.map(({ buckets }, r) => {
+      const granted = reply[2 * r]!;
+      const exhausted = buckets[reply[2 * r + 1]! - 1]?.level;
+      return exhausted ? { granted, exhausted, windowSecond } : { granted, windowSecond };
+    });
   }
 
   async acquireLock(key: string, ttlMs: number): Promise<Lock | null> {
