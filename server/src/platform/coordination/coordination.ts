@@ -81,6 +81,11 @@ export interface Coordination {
 
   /** Acquires a lease with an owner; null when someone else holds it. */
   acquireLock(key: string, ttlMs: number): Promise<Lock | null>;
+  /**
+   * Extends many leases this coordination gave, in one step (a dialer renews thousands per tick):
+   * per lock, as its renew() would say (false when it was lost).
+   */
+  renewLocks(locks: Lock[], ttlMs: number): Promise<boolean[]>;
 
   /** The one internal event channel. */
   publish(message: unknown): Promise<void>;

@@ -145,6 +145,11 @@ export class MemoryCoordination implements Coordination {
     };
   }
 
+  renewLocks(locks: Lock[], ttlMs: number): Promise<boolean[]> {
+    // Memory locks renew themselves synchronously: one after the other is one step.
+    return Promise.all(locks.map((lock) => lock.renew(ttlMs)));
+  }
+
   async publish(message: unknown): Promise<void> {
     const raw = JSON.stringify(message) ?? 'null';
     const targets = [...this.handlers];

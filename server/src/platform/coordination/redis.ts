@@ -26,6 +26,8 @@ export interface RedisCoordinationOptions {
 
 // Compare-then-act must be one step, or we could extend/delete a lock someone else took meanwhile.
 const RENEW_LOCK_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
+// The same per key (KEYS[i] owned by ARGV[i]); ARGV[#KEYS + 1] is the TTL. One reply per key.
+const RENEW_LOCKS_LUA = `local out = {} for i = 1, #KEYS do if redis.call('GET', KEYS[i]) == ARGV[i] then out[i] = redis.call('PEXPIRE', KEYS[i], ARGV[#KEYS + 1]) else out[i] = 0 end end return out`;
 const RELEASE_LOCK_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 /** The scripts registered with defineCommand (run with EVALSHA, EVAL on NOSCRIPT). */
@@ -34,6 +36,7 @@ interface Scripts {
   ccTakeTokensMany(numKeys: number, ...keysThenCapacitiesAndCount: (string | number)[]): Promise<[number, number, number]>;
   ccTakeTokensBatch(numKeys: number, ...keysThenRequests: (string | number)[]): Promise<number[]>;
   ccRenewLock(key: string, owner: string, ttlMs: number): Promise<number>;
+  ccRenewLocks(numKeys: number, ...keysThenOwnersAndTtl: (string | number)[]): Promise<number[]>;
   ccReleaseLock(key: string, owner: string): Promise<number>;
   ccConsumeRateLimit(numKeys: number, ...keysThenLimitAndWindow: (string | number)[]): Promise<number>;
   ccRefundRateLimit(numKeys: number, ...keys: string[]): Promise<number>;
@@ -61,6 +64,7 @@ export class RedisCoordination implements Coordination {
     this.client.defineCommand('ccTakeTokensMany', { lua: TAKE_TOKENS_MANY_LUA });
     this.client.defineCommand('ccTakeTokensBatch', { lua: TAKE_TOKENS_BATCH_LUA });
     this.client.defineCommand('ccRenewLock', { numberOfKeys: 1, lua: RENEW_LOCK_LUA });
+    this.client.defineCommand('ccRenewLocks', { lua: RENEW_LOCKS_LUA });
     this.client.defineCommand('ccReleaseLock', { numberOfKeys: 1, lua: RELEASE_LOCK_LUA });
     this.client.defineCommand('ccConsumeRateLimit', { lua: CONSUME_RATE_LIMIT_LUA });
     this.client.defineCommand('ccRefundRateLimit', { lua: REFUND_RATE_LIMIT_LUA });
@@ -145,6 +149,14 @@ export class RedisCoordination implements Coordination {
         (await this.client.ccRenewLock(redisKey, owner, positiveMs(nextTtlMs))) === 1,
       release: async () => (await this.client.ccReleaseLock(redisKey, owner)) === 1,
     };
+  }
+
+  async renewLocks(locks: Lock[], ttlMs: number): Promise<boolean[]> {
+    if (locks.length === 0) return [];
+    const ttl = positiveMs(ttlMs);
+    const keys = locks.map((lock) => this.key('lock', lock.key));
+    const renewed = await this.client.ccRenewLocks(keys.length, ...keys, ...locks.map((lock) => lock.owner), ttl);
+    return renewed.map((reply) => reply === 1);
   }
 
   async publish(message: unknown): Promise<void> {
