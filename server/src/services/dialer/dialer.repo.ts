@@ -37,6 +37,8 @@ export interface CampaignSnapshot {
   callerId: string | null;
   maxAttempts: number;
   schedule: CampaignSchedule;
+  /** Equal for campaigns with the same calling-hour rules (time zone, policies, schedule): the tick computes their area codes once. */
+  rulesKey: string;
   timezone: string;
   cpsLimit: number | null;
   abandonTarget: number;
@@ -64,10 +66,10 @@ export interface CampaignSnapshot {
 export async function campaignSnapshots(db: DatabaseHandles, ids: string[]): Promise<CampaignSnapshot[]> {
   if (ids.length === 0) return [];
   const { rows } = await db.readAsPlatform((q) =>
-    sql<Omit<CampaignSnapshot, 'retryMinutes'> & { retryMinutesText: string }>`
+    sql<Omit<CampaignSnapshot, 'retryMinutes' | 'schedule' | 'rulesKey'> & { retryMinutesText: string; scheduleText: string }>`
       SELECT c.id, c.tenant_id AS "tenantId", c.status, c.queue_id AS "queueId", c.trunk_id AS "trunkId",
         c.pacing_min AS "pacingMin", c.pacing_max AS "pacingMax", c.caller_id AS "callerId", c.max_attempts AS "maxAttempts",
-        c.schedule, c.timezone, c.cps_limit AS "cpsLimit", c.abandon_target AS "abandonTarget",
+        c.schedule::text AS "scheduleText", c.timezone, c.cps_limit AS "cpsLimit", c.abandon_target AS "abandonTarget",
         c.abandon_after_seconds AS "abandonAfterSeconds", c.retry_minutes::text AS "retryMinutesText",
         c.calling_policies AS "callingPolicies", tr.cps_limit AS "trunkCpsLimit", p.max_cps AS "planMaxCps",
         p.max_concurrent_calls AS "planMaxConcurrentCalls", t.short_call_threshold AS "shortCallThreshold",
@@ -81,7 +83,24 @@ export async function campaignSnapshots(db: DatabaseHandles, ids: string[]): Pro
       LEFT JOIN campaign_dialer_state s ON s.campaign_id = c.id
       WHERE c.id = ANY (${ids}::uuid[]) AND c.deleted_at IS NULL AND c.status IN ('RUNNING', 'WAITING_SCHEDULE') AND t.status = 'ACTIVE'`.execute(q.withoutPlugins()),
   );
-  return rows.map(({ retryMinutesText, ...row }) => ({ ...row, retryMinutes: retryMinutesOf(retryMinutesText), statistics: row.statistics ?? null }));
+  if (schedules.size > MAX_SCHEDULES) schedules.clear();
+  return rows.map(({ retryMinutesText, scheduleText, ...row }) => ({
+    ...row,
+    schedule: scheduleOf(scheduleText),
+    // JSON, so no zone, policy or schedule text can make two different rules look alike.
+    rulesKey: JSON.stringify([row.timezone, row.callingPolicies, scheduleText]),
+    retryMinutes: retryMinutesOf(retryMinutesText),
+    statistics: row.statistics ?? null,
+  }));
+}
+
+/** Schedules parsed once per text: thousands of campaigns a tick share a handful of them. */
+const schedules = new Map<string, CampaignSchedule>();
+const MAX_SCHEDULES = 10_000;
+function scheduleOf(text: string): CampaignSchedule {
+  let schedule = schedules.get(text);
+  if (!schedule) schedules.set(text, (schedule = JSON.parse(text) as CampaignSchedule));
+  return schedule;
 }
 
 export interface QueueAgent {

@@ -8,7 +8,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Coordination } from '../../platform/coordination/coordination.ts';
+import type { BucketSpec, Coordination } from '../../platform/coordination/coordination.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { CampaignDialerUpdatedPayload } from '../../platform/realtime/campaign-event-schemas.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
@@ -26,7 +26,7 @@ import type { SimulationModel } from './simulated-outcome.ts';
 import { AttemptDialer } from './attempt-dialer.ts';
 import { callingRulesOf, cpsBuckets } from './campaign-rules.ts';
 import { reconcileOrphans } from './orphans.ts';
-import { groupBy, tenantRounds } from './tick-rounds.ts';
+import { groupBy, noteFull, surelyFull, tenantRounds, type FullBuckets } from './tick-rounds.ts';
 import { isDue, remember, viewKey, type LastSent } from './tick-changes.ts';
 
 export interface DialerOptions {
@@ -169,15 +169,14 @@ export class DialerEngine {
     const clock = this.deps.options.callingClock?.() ?? now;
     const callable = new Map<string, number[]>();
     const callableOf = (campaign: repo.CampaignSnapshot) => {
-      const rules = callingRulesOf(campaign);
-      const key = JSON.stringify(rules);
-      let ddds = callable.get(key);
-      if (!ddds) callable.set(key, (ddds = callableDdds(rules, clock)));
+      let ddds = callable.get(campaign.rulesKey);
+      if (!ddds) callable.set(campaign.rulesKey, (ddds = callableDdds(callingRulesOf(campaign), clock)));
       return ddds;
     };
     // A tenant's campaigns one after the other (calls placed by one count against the tenant's
     // concurrent calls for the next), different tenants side by side: per round, one CPS request
     // and one claim statement for all its campaigns (decision 0051).
+    const full: FullBuckets = new Map();
     for (const round of tenantRounds(snapshots)) {
       if (this.stopped) break;
       const failed = (campaign: repo.CampaignSnapshot, error: unknown) => {
@@ -196,7 +195,7 @@ export class DialerEngine {
       let placed = new Map<string, number>();
       const lost = new Set<string>();
       try {
-        grants = await this.takeTokens(asking);
+        grants = await this.takeTokens(asking, full);
       } catch (error) {
         for (const d of asking) {
           failed(d.campaign, error);
@@ -366,16 +365,28 @@ export class DialerEngine {
 
   /**
    * Takes a CPS token per call on every level at once (each token from all levels or none), for
-   * every campaign of the round in one atomic step, in the round's order; a grant's time is its attempts'.
+   * every campaign of the round in one atomic step, in the round's order; a grant's time is its
+   * attempts'. A campaign behind a bucket an earlier round found full in this second is not asked:
+   * it would get nothing.
    */
-  private async takeTokens(asking: Decided[]): Promise<Map<string, Grant>> {
+  private async takeTokens(asking: Decided[], full: FullBuckets): Promise<Map<string, Grant>> {
     const globalCps = this.deps.options.globalCps ?? DEFAULT_GLOBAL_CPS;
-    const results = await this.deps.coordination.takeTokensBatch(asking.map((d) => ({ buckets: cpsBuckets(d.campaign, globalCps), count: d.wanted })));
     const grants = new Map<string, Grant>();
+    const nowSecond = Math.floor(Date.now() / 1000);
+    const sent: Array<{ d: Decided; buckets: BucketSpec[] }> = [];
+    for (const d of asking) {
+      const buckets = cpsBuckets(d.campaign, globalCps);
+      if (surelyFull(full, buckets, nowSecond)) grants.set(d.campaign.id, { tokens: 0, grantedAt: new Date() });
+      else sent.push({ d, buckets });
+    }
+    if (sent.length === 0) return grants;
+    const results = await this.deps.coordination.takeTokensBatch(sent.map(({ d, buckets }) => ({ buckets, count: d.wanted })));
     results.forEach((result, index) => {
+      const { d, buckets } = sent[index]!;
+      noteFull(full, buckets, result);
       // Within the window the tokens came from (Redis' clock), so the attempts' second is their tokens'.
       const windowStart = result.windowSecond * 1000;
-      grants.set(asking[index]!.campaign.id, { tokens: result.granted, grantedAt: new Date(Math.min(windowStart + 999, Math.max(windowStart, Date.now()))) });
+      grants.set(d.campaign.id, { tokens: result.granted, grantedAt: new Date(Math.min(windowStart + 999, Math.max(windowStart, Date.now()))) });
     });
     return grants;
   }
