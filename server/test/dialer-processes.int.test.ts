@@ -44,13 +44,9 @@ describe('two dialer processes on one Redis', () => {
   it('share the campaigns, never dial a lead twice, never go over the tenant’s CPS; a killed one’s campaigns and attempts are taken over', async () => {
     const admin = await createPlatformAdmin(t.db);
     const platform = await login(t.app, admin.email, admin.password);
-    const owner = await dialerTenant(t, platform);
-    const tenantId = owner.tenant.tenant.id;
     const cps = 3;
-    await t.db.withPlatform(async (tx) => {
-      const { planId } = await tx.selectFrom('tenants').select('planId').where('id', '=', tenantId).executeTakeFirstOrThrow();
-      await tx.updateTable('plans').set({ maxCps: cps, maxConcurrentCalls: null }).where('id', '=', planId).execute();
-    });
+    const owner = await dialerTenant(t, platform, { max_cps: cps });
+    const tenantId = owner.tenant.tenant.id;
     const queues: string[] = [];
     for (let i = 0; i < 2; i++) {
       const queue = await t.app.inject({ method: 'POST', url: '/queues', headers: owner.auth, payload: { name: `fila-${i}` } });

@@ -48,7 +48,9 @@ export class ScaledClock implements Clock {
       () => {
         this.timers.delete(timer);
         const outer = this.pinnedMicros;
-        this.pinnedMicros = Math.min(dueMicros, this.unpinnedMicros());
+        // Due, not the scaled reading: Node may fire a timer up to a millisecond early, which the
+        // speed factor multiplies (a 60 s ring answered at 59.988 s).
+        this.pinnedMicros = dueMicros;
         try {
           fn();
         } finally {
@@ -64,10 +66,6 @@ export class ScaledClock implements Clock {
         this.timers.delete(timer);
       },
     };
-  }
-
-  private unpinnedMicros(): number {
-    return Math.floor((this.startEpochMs + (performance.now() - this.startPerf) * this.speed) * 1000);
   }
 
   sleep(ms: number): Promise<void> {

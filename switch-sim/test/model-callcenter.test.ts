@@ -84,7 +84,7 @@ describe('ring-all queue with SIP agents', () => {
 });
 
 describe('agent failures and strategies', () => {
-  it('no answer: bridge-agent-fail NO_ANSWER, then On Break after max_no_answer', async () => {
+  it('no answer: bridge-agent-fail ALLOTTED_TIMEOUT (the contact’s leg_timeout), then On Break after max_no_answer', async () => {
     const { sim, client } = t;
     sim.control.register({ user: '1000', domain: 'acme.pbx.localhost', password: 'secret' });
     await agent('1000@acme', '1000', 'rr@acme', '[leg_timeout=2]');
@@ -93,7 +93,7 @@ describe('agent failures and strategies', () => {
     void caller;
     await client.api('callcenter_config tier add sales@acme 1000@acme 1 1');
     const fail = await client.waitEvent(cc('bridge-agent-fail'), 8000);
-    expect(h(fail, 'CC-Hangup-Cause')).toBe('NO_ANSWER');
+    expect(h(fail, 'CC-Hangup-Cause')).toBe('ALLOTTED_TIMEOUT');
     const brk = await client.waitEvent(cc('agent-status-change', (e) => h(e, 'CC-Agent-Status') === 'On Break'));
     expect(h(brk, 'CC-Agent')).toBe('1000@acme');
     expect(await client.api('callcenter_config agent get status 1000@acme')).toBe('On Break');

@@ -63,6 +63,14 @@ describe('originate outcomes on a gateway', () => {
     expect(h(done, 'variable_sip_hangup_disposition')).toBe('send_cancel');
   });
 
+  it('drops a leg whose own leg_timeout runs out first with ALLOTTED_TIMEOUT, which is the originate’s cause too', async () => {
+    expect(await t.client.api('originate {sim_outcome=MANUAL,originate_timeout=5}[leg_timeout=1]sofia/gateway/carrier/15551230000 &park')).toBe('-ERR ALLOTTED_TIMEOUT\n');
+    const done = await t.client.waitEvent(named('CHANNEL_HANGUP_COMPLETE'));
+    expect(h(done, 'Hangup-Cause')).toBe('ALLOTTED_TIMEOUT');
+    // The originate's timeout first: NO_ANSWER, whatever the leg's.
+    expect(await t.client.api('originate {sim_outcome=MANUAL,originate_timeout=1}[leg_timeout=4]sofia/gateway/carrier/15551230000 &park')).toBe('-ERR NO_ANSWER\n');
+  });
+
   it('knows unknown and unusable gateways', async () => {
     expect(await t.client.api('originate sofia/gateway/nope/123 &park')).toBe('-ERR INVALID_GATEWAY\n');
     await t.client.api('sofia profile external killgw carrier');

@@ -133,7 +133,7 @@ describe('callcenter::info agent events', () => {
     expect(after.slice(0, 4).map((e) => `${h(e, 'CC-Action')}:${h(e, 'CC-Agent-Status') ?? h(e, 'CC-Agent-State') ?? h(e, 'CC-Hangup-Cause')}`)).toEqual([
       'agent-max-no-answer:undefined',
       'agent-status-change:On Break',
-      'bridge-agent-fail:NO_ANSWER',
+      'bridge-agent-fail:ALLOTTED_TIMEOUT',
       'agent-state-change:Waiting',
     ]);
     await t.client.api('hupall');

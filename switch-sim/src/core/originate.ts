@@ -49,8 +49,8 @@ export class Originator {
         const vars = [...base, ...leg.vars];
         const cidName = getVar(vars, 'origination_caller_id_name') ?? req.cidName ?? '';
         const cidNumber = getVar(vars, 'origination_caller_id_number') ?? req.cidNumber ?? '0000000000';
-        const timeout = Number(getVar(vars, 'leg_timeout') ?? getVar(vars, 'originate_timeout') ?? req.timeoutSec ?? 60);
-        const started = this.startLeg({ target: leg.target, vars, globalVars: base, legVars: leg.vars, cidName, cidNumber, timeoutSec: Number.isFinite(timeout) ? timeout : 60, caller: req.caller });
+        const { timeoutSec, timeoutCause } = ringTimeout(vars, req.timeoutSec);
+        const started = this.startLeg({ target: leg.target, vars, globalVars: base, legVars: leg.vars, cidName, cidNumber, timeoutSec, timeoutCause, caller: req.caller });
         if (typeof started === 'string') {
           lastCause = started;
         } else {
@@ -126,4 +126,18 @@ export class Originator {
     }
     await this.core.apps.route(ch, context ?? 'default');
   }
+}
+
+/**
+ * How long a leg rings and how it ends if nobody answers. The originate's timeout (originate_timeout,
+ * or the caller's) ends the whole originate with NO_ANSWER; a positive `leg_timeout` (atoi, as
+ * FreeSWITCH reads it) that runs out first hangs the leg up with ALLOTTED_TIMEOUT, and that is the
+ * originate's cause then (switch_ivr_originate.c: check_per_channel_timeouts, then the peer's cause).
+ */
+export function ringTimeout(vars: Array<[string, string]>, callerTimeoutSec: number | undefined): { timeoutSec: number; timeoutCause: HangupCause } {
+  const overallRaw = Number(getVar(vars, 'originate_timeout') ?? callerTimeoutSec ?? 60);
+  const overall = Number.isFinite(overallRaw) && overallRaw > 0 ? overallRaw : 60;
+  const leg = Number.parseInt(getVar(vars, 'leg_timeout') ?? '', 10);
+  if (leg > 0 && leg <= overall) return { timeoutSec: leg, timeoutCause: 'ALLOTTED_TIMEOUT' };
+  return { timeoutSec: overall, timeoutCause: 'NO_ANSWER' };
 }

@@ -6,6 +6,7 @@ import type { DatabaseHandles, Tx } from '../../platform/db/database.ts';
 import type { AgentState, CampaignSchedule, CampaignStatus, DialAttemptOutcome, DialAttemptsTable, DialRetryOutcome, LeadStatus } from '../../platform/db/schema.ts';
 import { retryMinutesOf } from '../../modules/campaigns/dialer-settings.ts';
 import { INITIAL_STATISTICS, type CampaignStatistics } from '../../modules/dialer/campaign-statistics.ts';
+import type { SharedAgent } from './agent-sharing.ts';
 
 export interface DialableCampaign {
   id: string;
@@ -125,6 +126,29 @@ export const queueAgents = (db: DatabaseHandles, queueIds: string[]): Promise<Qu
           .where('a.state', '<>', 'LOGGED_OUT')
           .execute(),
       );
+
+/**
+ * Agents of these queues who sit in the queues of several RUNNING campaigns, with the campaigns
+ * (sorted) and their rank among the agents shared by exactly that set (agent-sharing.ts). Logged-out
+ * and deleted agents take no rank, as queueAgents leaves them out.
+ */
+export async function sharedAgents(db: DatabaseHandles, queueIds: string[]): Promise<Map<string, SharedAgent>> {
+  if (queueIds.length === 0) return new Map();
+  const { rows } = await db.readAsPlatform((q) =>
+    sql<{ agentId: string; campaignIds: string[]; rank: string }>`
+      SELECT agent_id, campaign_ids, row_number() OVER (PARTITION BY campaign_ids ORDER BY agent_id) - 1 AS rank
+      FROM (
+        SELECT qt.agent_id, array_agg(DISTINCT c.id ORDER BY c.id) AS campaign_ids
+        FROM queue_tiers qt
+        JOIN campaigns c ON c.queue_id = qt.queue_id AND c.status = 'RUNNING' AND c.deleted_at IS NULL
+        JOIN agents a ON a.id = qt.agent_id AND a.deleted_at IS NULL AND a.state <> 'LOGGED_OUT'
+        WHERE qt.agent_id IN (SELECT agent_id FROM queue_tiers WHERE queue_id = ANY(${queueIds}::uuid[]))
+        GROUP BY qt.agent_id
+        HAVING count(DISTINCT c.id) > 1
+      ) shared`.execute(q),
+  );
+  return new Map(rows.map((row) => [row.agentId, { campaignIds: row.campaignIds, rank: Number(row.rank) }]));
+}
 
 /** An attempt row as the table types it (the schema is the one list of its columns). */
 type AttemptRow = Selectable<DialAttemptsTable>;

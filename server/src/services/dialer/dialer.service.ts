@@ -22,6 +22,7 @@ import { AttemptLifecycle, minuteOf, type TrackedAttempt } from './attempt-lifec
 import { CampaignOwnership } from './campaign-ownership.ts';
 import * as repo from './dialer.repo.ts';
 import { agentLoad, type AgentLoad } from './agent-load.ts';
+import { countsAgent, rotationAt } from './agent-sharing.ts';
 import type { SimulationModel } from './simulated-outcome.ts';
 import { AttemptDialer } from './attempt-dialer.ts';
 import { callingRulesOf, cpsBuckets } from './campaign-rules.ts';
@@ -156,13 +157,19 @@ export class DialerEngine {
     const owned = this.ownership.ids();
     if (owned.length === 0) return [];
     const snapshots = await repo.campaignSnapshots(this.deps.db, owned);
-    const [agents, inFlight, callsByTenant] = await Promise.all([
-      repo.queueAgents(this.deps.db, [...new Set(snapshots.map((campaign) => campaign.queueId))]),
+    const queueIds = [...new Set(snapshots.map((campaign) => campaign.queueId))];
+    const [agents, shared, inFlight, callsByTenant] = await Promise.all([
+      repo.queueAgents(this.deps.db, queueIds),
+      repo.sharedAgents(this.deps.db, queueIds),
       repo.inFlightAttempts(this.deps.db, snapshots.map((campaign) => campaign.id)),
       repo.callsInProgressByTenant(this.deps.db, [...new Set(snapshots.map((campaign) => campaign.tenantId))]),
     ]);
     const now = new Date();
     const agentsOf = groupBy(agents, (agent) => agent.queueId);
+    // An agent in the queues of several running campaigns is counted by one of them at a time.
+    const rotation = rotationAt(now);
+    const agentsCountedBy = (campaign: repo.CampaignSnapshot) =>
+      (agentsOf.get(campaign.queueId) ?? []).filter((agent) => countsAgent(shared.get(agent.agentId), campaign.id, rotation));
     const attemptsOf = groupBy(inFlight, (attempt) => attempt.campaignId);
     const ticked: Ticked[] = [];
     // The callable area codes depend on the rules and the clock only: computed once per set of rules in a tick.
@@ -185,7 +192,7 @@ export class DialerEngine {
       const decided: Decided[] = [];
       for (const campaign of round) {
         try {
-          decided.push(this.decide(campaign, agentLoad(agentsOf.get(campaign.queueId) ?? [], now), attemptsOf.get(campaign.id) ?? [], callsByTenant.get(campaign.tenantId) ?? 0, callableOf(campaign), now));
+          decided.push(this.decide(campaign, agentLoad(agentsCountedBy(campaign), now), attemptsOf.get(campaign.id) ?? [], callsByTenant.get(campaign.tenantId) ?? 0, callableOf(campaign), now));
         } catch (error) {
           failed(campaign, error);
         }

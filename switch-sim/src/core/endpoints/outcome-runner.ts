@@ -1,5 +1,5 @@
 // Plays an outcome on an outbound leg: ring, then answer / busy / no answer / failure, with the
-// leg timeout (NO_ANSWER) and, once answered, the far end hanging up after the talk time.
+// ring timeout (NO_ANSWER, or ALLOTTED_TIMEOUT for a leg_timeout) and, once answered, the far end hanging up after the talk time.
 import type { Channel } from '../channel.ts';
 import type { SwitchCore } from '../core.ts';
 import { resolveOutcome, type Outcome } from '../outcomes.ts';
@@ -53,6 +53,6 @@ export function runOutcome(core: SwitchCore, ch: Channel, spec: LegSpec, fallbac
     case 'MANUAL':
       break;
   }
-  if (timeoutMs > 0) later(timeoutMs, () => !ch.answered && core.hangup(ch, 'NO_ANSWER'));
+  if (timeoutMs > 0) later(timeoutMs, () => !ch.answered && core.hangup(ch, spec.timeoutCause ?? 'NO_ANSWER'));
   return outcome;
 }

@@ -15,7 +15,7 @@ export function startPickup(core: SwitchCore, spec: LegSpec): LegStart {
   const ch = openLocalLeg(core, spec, { endpoint: 'pickup', destination: key, source: 'mod_dptools', vars: { pickup_key: key } });
   core.life.setCallState(ch, 'RINGING');
   const result = legResult(ch);
-  const timer = spec.timeoutSec > 0 ? core.clock.after(spec.timeoutSec * 1000, () => ch.isUp && !ch.answered && core.hangup(ch, 'NO_ANSWER')) : undefined;
+  const timer = spec.timeoutSec > 0 ? core.clock.after(spec.timeoutSec * 1000, () => ch.isUp && !ch.answered && core.hangup(ch, spec.timeoutCause ?? 'NO_ANSWER')) : undefined;
   ch.hangupWaiters.push(() => timer?.cancel());
   return { ch, result };
 }

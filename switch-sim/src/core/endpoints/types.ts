@@ -13,8 +13,13 @@ export interface LegSpec {
   legVars: Array<[string, string]>;
   cidName: string;
   cidNumber: string;
-  /** Seconds before an unanswered leg is dropped with NO_ANSWER. */
+  /** Seconds before an unanswered leg is dropped, with `timeoutCause`. */
   timeoutSec: number;
+  /**
+   * NO_ANSWER when the originate's own timeout ends the ring; ALLOTTED_TIMEOUT when the leg's
+   * `leg_timeout` does, first (switch_ivr_originate.c check_per_channel_timeouts).
+   */
+  timeoutCause?: HangupCause;
   /** The channel this leg is being originated for (bridge, mod_callcenter), if any. */
   caller?: Channel;
 }
