@@ -156,14 +156,17 @@ export class DialerEngine {
     await this.ownership.refresh(dialable.map((campaign) => campaign.id));
     const owned = this.ownership.ids();
     if (owned.length === 0) return [];
-    const snapshots = await repo.campaignSnapshots(this.deps.db, owned);
-    const queueIds = [...new Set(snapshots.map((campaign) => campaign.queueId))];
-    const [agents, shared, inFlight, callsByTenant] = await Promise.all([
-      repo.queueAgents(this.deps.db, queueIds),
-      repo.sharedAgents(this.deps.db, queueIds),
-      repo.inFlightAttempts(this.deps.db, snapshots.map((campaign) => campaign.id)),
-      repo.callsInProgressByTenant(this.deps.db, [...new Set(snapshots.map((campaign) => campaign.tenantId))]),
+    // The reads keyed by campaign or tenant go alongside the snapshot (the dialable list has the
+    // tenants); only the agents wait for it, for the queues.
+    const ownedSet = new Set(owned);
+    const tenantIds = [...new Set(dialable.filter((campaign) => ownedSet.has(campaign.id)).map((campaign) => campaign.tenantId))];
+    const [snapshots, inFlight, callsByTenant] = await Promise.all([
+      repo.campaignSnapshots(this.deps.db, owned),
+      repo.inFlightAttempts(this.deps.db, owned),
+      repo.callsInProgressByTenant(this.deps.db, tenantIds),
     ]);
+    const queueIds = [...new Set(snapshots.map((campaign) => campaign.queueId))];
+    const [agents, shared] = await Promise.all([repo.queueAgents(this.deps.db, queueIds), repo.sharedAgents(this.deps.db, queueIds)]);
     const now = new Date();
     const agentsOf = groupBy(agents, (agent) => agent.queueId);
     // An agent in the queues of several running campaigns is counted by one of them at a time.
