@@ -174,7 +174,7 @@ it('a tenant admin lays out, saves and voices an IVR menu', async () => {
     const uploadForm = page.getByRole('form', { name: 'Upload prompt' });
     await uploadForm.getByLabel('WAV file').setInputFiles(fakeFile);
     await uploadForm.getByRole('button', { name: 'Upload' }).click();
-    await expectAlert(page, 'The prompt must be a WAV file (PCM, 8 or 16 kHz, mono).');
+    await expectAlert(page, 'The audio must be a WAV file: 16-bit PCM at 8, 16, 32 or 48 kHz, or 8-bit µ-law or A-law at 8 kHz, mono or stereo.');
     expect((await stored()).hasPrompt).toBe(false);
     await uploadForm.getByLabel('WAV file').setInputFiles(wavFile);
     await uploadForm.getByRole('button', { name: 'Upload' }).click();

@@ -26,6 +26,7 @@ import { tcpReachable } from './platform/switch/reachability.ts';
 import { callCenterRoutes } from './modules/agents/call-center.routes.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { CampaignsService } from './modules/campaigns/campaigns.service.ts';
+import { AbandonMessageService } from './modules/campaigns/abandon-message.service.ts';
 import { LeadImportService } from './modules/leads/lead-import.service.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { LeadsService } from './modules/leads/leads.service.ts';
@@ -194,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(telephonyConfigRoutes(services, { confDir: config.freeswitch.confDir }));
     // Call center: queues and tiers, agents and their presence, pause reasons, dispositions.
     await api.register(callCenterRoutes(services));
-    await api.register(campaignsRoutes(new CampaignsService(services)));
+    await api.register(campaignsRoutes(new CampaignsService(services), new AbandonMessageService(services)));
     await api.register(leadsRoutes(new LeadsService(services), new LeadImportService(services)));
     // Leads in CALLBACK, and the tenant's do-not-call list (decision 0043).
     await api.register(callbacksRoutes(new CallbacksService(db)));

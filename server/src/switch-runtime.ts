@@ -108,7 +108,7 @@ export async function startSwitchRuntime(deps: {
     esl,
     realtime,
     log,
-    options: { ...deps.dialer, simulation: config.dialerSimulation, realOutbound: config.dialerRealOutbound },
+    options: { confDir: config.freeswitch.confDir, ...deps.dialer, simulation: config.dialerSimulation, realOutbound: config.dialerRealOutbound },
   });
   esl.start();
   configSync.start();

@@ -23,6 +23,8 @@ beforeAll(async () => {
   ids.queue = await t.createId('/queues', s, { name: 'sales' });
   ids.rule = await t.createId('/dialplan/rules', s, { name: 'r', conditionField: 'destination_number', conditionExpression: '^9$', actions: [{ application: 'answer', data: '' }] });
   ids.menu = await t.createId('/ivr-menus', s, { name: 'Main' });
+  // The plan allows one trunk: the campaigns of the upload tests share it.
+  ids.trunk = await t.createId('/trunks', s, { name: 'Carrier', host: 'sip.example.test' });
   const member = await createMember(t.app, s, 'agent');
   ids.agent = await t.createId('/agents', s, { userId: member.id, extensionId: ids.agentExtension });
   ids.plan = await t.createId('/plans', t.platform, { id: `bad-input-${Date.now()}`, name: 'Plan' });
@@ -113,17 +115,19 @@ describe('bad input is a 400 with nothing written', () => {
     expect(await snapshot(t.db, scope)).toEqual(before);
   });
 
-  it('malformed multipart on the prompt upload', async () => {
+  it('malformed multipart on the prompt and abandon message uploads', async () => {
     const s = a.admin.session;
-    const url = `/ivr-menus/${ids.menu}/prompt`;
+    const campaignId = await t.createId('/campaigns', s, { name: 'Audio', queueId: ids.queue!, trunkId: ids.trunk!, pacingMin: 1, pacingMax: 2 });
     const before = await snapshot(t.db, scope);
-    const noBoundary = await raw('POST', url, s, '--x\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\n\r\nRIFF\r\n--x--\r\n', 'multipart/form-data');
-    expect(noBoundary.statusCode, noBoundary.body).toBe(400);
-    expectError(noBoundary, 400, noBoundary.json<{ code: string }>().code);
-    const truncated = await raw('POST', url, s, '--x\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\nRIFF....WAVEfmt ', 'multipart/form-data; boundary=x');
-    expectError(truncated, 400, 'INVALID_MULTIPART');
-    const headerOnly = await raw('POST', url, s, '--x\r\nContent-Disposition: form-da', 'multipart/form-data; boundary=x');
-    expect(headerOnly.statusCode, headerOnly.body).toBe(400);
+    for (const url of [`/ivr-menus/${ids.menu}/prompt`, `/campaigns/${campaignId}/abandon-message`]) {
+      const noBoundary = await raw('POST', url, s, '--x\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\n\r\nRIFF\r\n--x--\r\n', 'multipart/form-data');
+      expect(noBoundary.statusCode, noBoundary.body).toBe(400);
+      expectError(noBoundary, 400, noBoundary.json<{ code: string }>().code);
+      const truncated = await raw('POST', url, s, '--x\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\nRIFF....WAVEfmt ', 'multipart/form-data; boundary=x');
+      expectError(truncated, 400, 'INVALID_MULTIPART');
+      const headerOnly = await raw('POST', url, s, '--x\r\nContent-Disposition: form-da', 'multipart/form-data; boundary=x');
+      expect(headerOnly.statusCode, headerOnly.body).toBe(400);
+    }
     expect(await snapshot(t.db, scope)).toEqual(before);
   });
 });
@@ -152,8 +156,7 @@ async function malformedListUpload(url: string, written: () => Promise<{ rows: u
 describe('malformed multipart on the list imports (a streamed upload)', () => {
   it('lead import: no boundary or a cut header: 400 before any import row; a body cut inside the file: 400, no lead, the import FAILED', async () => {
     const s = a.admin.session;
-    const trunkId = await t.createId('/trunks', s, { name: 'Carrier', host: 'sip.example.test' });
-    const campaignId = await t.createId('/campaigns', s, { name: 'Outbound', queueId: ids.queue!, trunkId, pacingMin: 1, pacingMax: 2 });
+    const campaignId = await t.createId('/campaigns', s, { name: 'Outbound', queueId: ids.queue!, trunkId: ids.trunk!, pacingMin: 1, pacingMax: 2 });
     await malformedListUpload(`/campaigns/${campaignId}/leads/import`, () =>
       t.db.withTenant(a.tenant.id, async (tx) => ({
         rows: await tx.selectFrom('leads').select('id').where('campaignId', '=', campaignId).execute(),

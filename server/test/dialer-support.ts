@@ -35,6 +35,17 @@ async function post<T>(t: SwitchedApp, auth: Session['auth'], url: string, paylo
   return response.json<T>();
 }
 
+/** A multipart upload of one file in the field "file", as the console sends it. */
+export function uploadFile(t: SwitchedApp, auth: Session['auth'], url: string, content: Buffer, filename = 'audio.wav') {
+  const boundary = `----test${crypto.randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: audio/wav\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({ method: 'POST', url, payload, headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+}
+
 async function settled(t: SwitchedApp, tenantId: string): Promise<void> {
   expect(await until(() => pendingSwitchChanges(t, tenantId), (count) => count === 0)).toBe(0);
 }

@@ -4,7 +4,7 @@
 // are attempts and call records with their hangup cause, and retry by the rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformAdmin, login, type Session } from './harness.ts';
-import { startSwitchedApp, type SwitchedApp, until } from './switch.ts';
+import { readFileSafe, startSwitchedApp, type SwitchedApp, until } from './switch.ts';
 import {
   attemptsOf,
   campaignWithLeads,
@@ -14,8 +14,11 @@ import {
   outcomes,
   staffedQueue,
   steerableModel,
+  uploadFile,
   WEDNESDAY_MORNING,
 } from './dialer-support.ts';
+import { abandonSoundPath } from '../src/platform/switch/naming.ts';
+import { tinyWav } from '../src/modules/ivr-menus/wav.test-support.ts';
 import { CampaignStatusKeeper } from '../src/services/campaign-status/campaign-status.service.ts';
 import { realtimeEventOf, realtimePublisher, type RealtimeEvent } from '../src/platform/realtime/events.ts';
 import pino from 'pino';
@@ -118,6 +121,39 @@ describe('the dialer in simulation mode', () => {
       const sample = await t.db.withTenant(tenantId, (tx) => tx.selectFrom('campaignDialerSamples').selectAll().where('campaignId', '=', campaignId).execute());
       expect(sample.reduce((sum, row) => sum + row.abandoned, 0)).toBe(1);
       expect(sample.reduce((sum, row) => sum + row.answered, 0)).toBe(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it('plays an abandoned customer the campaign’s own message: the uploaded WAV, copied to the tenant’s sounds on the switch, by its absolute path', async () => {
+    const owner = await dialerTenant(t, platform);
+    const tenantId = owner.tenant.tenant.id;
+    const { queueId } = await staffedQueue(t, owner, '5106', -1);
+    const played: string[] = [];
+    const started: string[] = [];
+    const stop = t.simulator().model.bus.subscribe((event) => {
+      if (event.name === 'CHANNEL_EXECUTE' && event.get('Application') === 'playback') played.push(`${event.get('Unique-ID')} ${event.get('Application-Data')}`);
+      if (event.name === 'PLAYBACK_START') started.push(`${event.get('Unique-ID')} ${event.get('Playback-File-Path')}`);
+    });
+    model.only('ANSWER');
+    try {
+      // Paused while its message is uploaded and reaches the switch; then it dials.
+      const { campaignId } = await campaignWithLeads(t, owner, queueId, [{}], { abandonAfterSeconds: 1 }, 'PAUSED');
+      const wav = tinyWav(800);
+      const uploaded = await uploadFile(t, owner.auth, `/campaigns/${campaignId}/abandon-message`, wav);
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const file = abandonSoundPath(t.confDir, owner.tenant.tenant.code, campaignId);
+      expect(await until(() => readFileSafe(file), (content) => content.length > 0)).toBe(wav.toString());
+      await t.db.withTenant(tenantId, (tx) => tx.updateTable('campaigns').set({ status: 'RUNNING' }).where('id', '=', campaignId).execute());
+      const [attempt] = await endedAttempts(t, tenantId, campaignId, 1);
+      expect(attempt).toMatchObject({ outcome: 'ABANDONED', connectedAt: null });
+      expect(played).toEqual([`${attempt!.callId} ${file}`]);
+      // The simulator opens absolute paths as the switch does: the file is there, so it plays.
+      expect(started).toContain(`${attempt!.callId} ${file}`);
+      // Removed: the switch's copy goes with the config sync's next pass.
+      expect((await t.app.inject({ method: 'DELETE', url: `/campaigns/${campaignId}/abandon-message`, headers: owner.auth })).statusCode).toBe(204);
+      expect(await until(() => readFileSafe(file), (content) => content === '')).toBe('');
     } finally {
       stop();
     }

@@ -2,6 +2,9 @@
 // (mod_commands originate/uuid_* functions, switch_separate_string, switch_event_create_brackets,
 // mod_loopback's null endpoint, mod_callcenter): the simulated answered call into a queue, the
 // gateway call and its failures, abandonment (uuid_transfer inline, uuid_kill), reconciliation.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventHeader as h } from './esl-client.ts';
 import type { ParsedEvent } from './esl-wire.ts';
@@ -301,6 +304,29 @@ describe('abandonment: the answered customer nobody took', () => {
     const execs = t.client.events().filter((e) => h(e, 'Event-Name') === 'CHANNEL_EXECUTE' && h(e, 'Unique-ID') === uuid).map((e) => h(e, 'Application'));
     expect(execs).toEqual(['callcenter', 'playback', 'hangup']);
     expect(indexOf(cc('member-queue-end'))).toBeLessThan(indexOf(prompt('PLAYBACK_START')));
+  });
+
+  it('a tenant file by absolute path: played when it is there; when it is not, no PLAYBACK_START, FILE NOT FOUND, and the hangup still runs', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'sim-sounds-'));
+    try {
+      const present = path.join(folder, 'abandon-present.wav');
+      writeFileSync(present, 'RIFF');
+      const missing = path.join(folder, 'abandon-missing.wav');
+      for (const [uuid, file] of [
+        ['dddddddd-0000-4000-8000-000000000011', present],
+        ['dddddddd-0000-4000-8000-000000000012', missing],
+      ] as const) {
+        await queued(uuid);
+        expect(await t.client.api(`uuid_transfer ${uuid} 'playback:${file},hangup:NORMAL_CLEARING' inline`)).toBe('+OK\n');
+        const hup = await t.client.waitEvent(ev('CHANNEL_HANGUP_COMPLETE', uuid));
+        expect(h(hup, 'Hangup-Cause')).toBe('NORMAL_CLEARING');
+        const started = t.client.events().filter((e) => ev('PLAYBACK_START', uuid)(e) && h(e, 'Playback-File-Path') === file);
+        expect(started).toHaveLength(file === present ? 1 : 0);
+        expect(h(hup, 'variable_current_application_response')).toBe(file === present ? 'FILE PLAYED' : 'FILE NOT FOUND');
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('uuid_kill <uuid> NORMAL_CLEARING: +OK, member-queue-end BREAK_OUT, Hangup-Cause NORMAL_CLEARING; again: -ERR No such channel!', async () => {

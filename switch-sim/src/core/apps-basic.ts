@@ -1,4 +1,6 @@
 // The dialplan applications the platform relies on (mod_dptools semantics, simulated media).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { waitingPickupLeg } from './endpoints/pickup.ts';
 import type { AppContext, AppOutcome, Apps } from './apps.ts';
 import type { Channel } from './channel.ts';
@@ -167,7 +169,17 @@ export function registerBasicApps(apps: Apps): void {
   apps.register('sleep', async ({ core, ch, data }) => {
     await Promise.race([core.clock.sleep(Number(data) || 0), ch.waitHangup()]);
   });
-  apps.register('playback', async ({ core, ch, data }) => playFile(core, ch, data));
+  // mod_dptools' playback: a file the switch cannot open plays nothing, fires no PLAYBACK_START,
+  // and the dialplan goes on with current_application_response FILE NOT FOUND. Only absolute paths
+  // are checked: the simulator has no sound library to resolve the others against.
+  apps.register('playback', async ({ core, ch, data }) => {
+    if (path.isAbsolute(data) && !existsSync(data)) {
+      ch.vars.set('current_application_response', 'FILE NOT FOUND');
+      return;
+    }
+    await playFile(core, ch, data);
+    ch.vars.set('current_application_response', 'FILE PLAYED');
+  });
   apps.register('transfer', ({ core, ch, data }): AppOutcome => {
     const [dest = '', dialplan, context] = separateArgs(data);
     core.apps.transfer(ch, dest, context, dialplan);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, parseRetryAfter } from './api-client.ts';
+import { ApiError, api, apiUpload, parseRetryAfter } from './api-client.ts';
 import type * as session from './session.ts';
 import { getAccessToken, hasStoredSession, refreshDelaySeconds, refreshSession } from './session.ts';
 
@@ -99,5 +99,83 @@ describe('api', () => {
     fetchMock.mockResolvedValueOnce(expired());
     await expect(api('/extensions')).rejects.toMatchObject({ status: 401 });
     expect(refreshSession).not.toHaveBeenCalled();
+  });
+});
+
+describe('apiUpload', () => {
+  /** A stand-in for the browser's XMLHttpRequest: each send answers the next scripted reply, after reporting progress. */
+  const replies: Array<{ status: number; body: string }> = [];
+  const sent: Array<{ method: string; path: string; headers: Record<string, string>; body: unknown }> = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private request = { method: '', path: '', headers: {} as Record<string, string>, body: undefined as unknown };
+    open(method: string, path: string) {
+      this.request.method = method;
+      this.request.path = path;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.request.headers[name] = value;
+    }
+    getResponseHeader() {
+      return null;
+    }
+    send(body: unknown) {
+      sent.push({ ...this.request, body });
+      const reply = replies.shift();
+      queueMicrotask(() => {
+        if (!reply) return this.onerror?.();
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+        this.status = reply.status;
+        this.responseText = reply.body;
+        this.onload?.();
+      });
+    }
+  }
+
+  beforeEach(() => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    let token = 'old-token';
+    vi.mocked(getAccessToken).mockImplementation(() => token);
+    vi.mocked(hasStoredSession).mockReturnValue(true);
+    vi.mocked(refreshSession).mockImplementation(() => {
+      token = 'new-token';
+      return Promise.resolve(true);
+    });
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    replies.length = 0;
+    sent.length = 0;
+    vi.mocked(refreshSession).mockReset();
+  });
+
+  it('posts the form with the session, reports the share sent and answers the JSON', async () => {
+    replies.push({ status: 200, body: '{"id":"c1","hasAbandonMessage":true}' });
+    const form = new FormData();
+    const progress: number[] = [];
+    await expect(apiUpload('/campaigns/c1/abandon-message', form, (fraction) => progress.push(fraction))).resolves.toEqual({ id: 'c1', hasAbandonMessage: true });
+    expect(progress).toEqual([0.5, 1]);
+    expect(sent).toEqual([{ method: 'POST', path: '/campaigns/c1/abandon-message', headers: expect.objectContaining({ Authorization: 'Bearer old-token' }), body: form }]);
+  });
+
+  it('refreshes the session on a 401 and sends the file again with the new token', async () => {
+    replies.push({ status: 401, body: '{"statusCode":401,"code":"UNAUTHORIZED","message":"Token expired"}' }, { status: 200, body: '{"id":"c1"}' });
+    await expect(apiUpload('/x', new FormData(), () => undefined)).resolves.toEqual({ id: 'c1' });
+    expect(sent.map((request) => request.headers.Authorization)).toEqual(['Bearer old-token', 'Bearer new-token']);
+  });
+
+  it('turns an error answer into an ApiError with its code, and a lost connection into a rejection', async () => {
+    replies.push({ status: 400, body: '{"statusCode":400,"code":"INVALID_WAV","message":"not a WAV"}' });
+    const error = await apiUpload('/x', new FormData(), () => undefined).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'INVALID_WAV' });
+    await expect(apiUpload('/x', new FormData(), () => undefined)).rejects.toThrow('Network request failed');
   });
 });

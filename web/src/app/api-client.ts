@@ -79,6 +79,54 @@ export async function apiBlob(path: string, options: RequestOptions = {}): Promi
   return response.blob();
 }
 
+/**
+ * A multipart upload that reports its progress (fetch cannot: its request body has no progress
+ * events), with the same session handling as api(): one refresh and resend after a 401.
+ * `onProgress` gets the share sent, 0..1.
+ */
+export async function apiUpload<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
+  const send = () => sendXhr(path, form, onProgress);
+  let answer = await send();
+  if (answer.status === 401 && hasStoredSession() && (await refreshSession())) answer = await send();
+  if (answer.status < 200 || answer.status >= 300) {
+    throw errorOf(answer.status, parseBody(answer.text) ?? { message: `HTTP ${answer.status}` }, answer.retryAfter);
+  }
+  return (answer.text ? JSON.parse(answer.text) : undefined) as T;
+}
+
+interface XhrAnswer {
+  status: number;
+  text: string;
+  retryAfter: string | null;
+}
+
+function sendXhr(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<XhrAnswer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', requestLanguage);
+    const token = getAccessToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText, retryAfter: xhr.getResponseHeader('Retry-After') });
+    // As fetch rejects: the request never got an answer.
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
+    xhr.send(form);
+  });
+}
+
+function parseBody(text: string): Partial<ApiErrorBody> | null {
+  try {
+    return JSON.parse(text) as Partial<ApiErrorBody>;
+  } catch {
+    return null;
+  }
+}
+
 /** What `fetch` gets, less the bearer token (sendWithRefresh adds the current one on each try). */
 export type SendInit = Omit<RequestInit, 'headers'> & { headers: Record<string, string> };
 
@@ -115,7 +163,11 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     body = { message: response.statusText };
   }
-  const error = new ApiError(response.status, body, parseRetryAfter(response.headers.get('Retry-After')));
+  return errorOf(response.status, body, response.headers.get('Retry-After'));
+}
+
+function errorOf(status: number, body: Partial<ApiErrorBody>, retryAfter: string | null): ApiError {
+  const error = new ApiError(status, body, parseRetryAfter(retryAfter));
   if (error.code === 'PASSWORD_CHANGE_REQUIRED') for (const listener of passwordChangeListeners) listener();
   return error;
 }

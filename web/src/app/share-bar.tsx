@@ -16,9 +16,11 @@ export interface ShareEntry {
 }
 
 export function ShareBar({ entries }: { entries: readonly ShareEntry[] }) {
+  const spoken = entries.map((entry) => entry.spoken).join(', ');
   return (
     <figure className="state-bar-figure">
-      <div className="state-bar" role="img" aria-label={entries.map((entry) => entry.spoken).join(', ')}>
+      {/* Nothing to count (no leads yet): an empty bar says nothing, so it is hidden rather than an image without a name. */}
+      <div className="state-bar" {...(spoken ? { role: 'img', 'aria-label': spoken } : { 'aria-hidden': true })}>
         {entries.map((entry) => (
           <span key={entry.key} className={`segment ${entry.className}`} style={{ width: `${entry.share * 100}%` }} />
         ))}

@@ -12,6 +12,7 @@ import { useFormat } from '../app/use-format.ts';
 import { formatDid } from '../inbound-routes/did-format.ts';
 import { ImportHistory } from '../list-imports/import-history.tsx';
 import { ListImportPanel } from '../list-imports/list-import-panel.tsx';
+import { AbandonMessage } from './abandon-message.tsx';
 import { CampaignStatsPanel } from './campaign-stats.tsx';
 import { DialerPanel } from './dialer-panel.tsx';
 import { DialerSummary } from './dialer-settings.fields.tsx';
@@ -85,6 +86,7 @@ export function CampaignDetailPage() {
               <DialerSummary {...campaign.data} />
             </dl>
           </section>
+          <AbandonMessage campaign={campaign.data} />
           {can('leads.import') && (
             <>
               <ListImportPanel target={target} onImported={refresh} />

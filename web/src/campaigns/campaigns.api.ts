@@ -1,4 +1,4 @@
-import { api } from '../app/api-client.ts';
+import { api, apiBlob, apiUpload } from '../app/api-client.ts';
 import { queryString } from '../app/query-string.ts';
 import type { RetryMinutes, StatePolicyId } from './dialer-settings.ts';
 
@@ -42,6 +42,9 @@ export interface Campaign extends CampaignInput {
   statusChangedAt: string;
   /** The moves the status allows now, from the server's table. */
   operations: CampaignOperation[];
+  /** The campaign has its own abandon message; without one the dialer plays the platform's default. */
+  hasAbandonMessage: boolean;
+  abandonMessageSizeBytes: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -152,4 +155,12 @@ export const campaignsApi = {
   remove: (id: string) => api<void>(one(id), { method: 'DELETE' }),
   operate: (id: string, operation: CampaignOperation) =>
     api<Campaign>(`${one(id)}/${operation}`, { method: 'POST' }),
+  /** The server reads the multipart field "file" and checks the WAV header and format itself. */
+  uploadAbandonMessage: (id: string, file: File, onProgress: (fraction: number) => void) => {
+    const form = new FormData();
+    form.append('file', file);
+    return apiUpload<Campaign>(`${one(id)}/abandon-message`, form, onProgress);
+  },
+  abandonMessage: (id: string) => apiBlob(`${one(id)}/abandon-message`),
+  removeAbandonMessage: (id: string) => api<void>(`${one(id)}/abandon-message`, { method: 'DELETE' }),
 };

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { api, apiBlob } from '../app/api-client.ts';
+import { api, apiBlob, apiUpload } from '../app/api-client.ts';
 
 export const IVR_TARGET_TYPES = ['EXTENSION', 'QUEUE', 'IVR', 'HANGUP'] as const;
 export type IvrTargetType = (typeof IVR_TARGET_TYPES)[number];
@@ -86,10 +86,10 @@ export const ivrMenusApi = {
   update: (id: string, patch: IvrMenuPatch) => api<IvrMenu>(one(id), { method: 'PATCH', body: patch }),
   remove: (id: string) => api<void>(one(id), { method: 'DELETE' }),
   /** The server reads the multipart field "file" and checks the WAV header and format itself. */
-  uploadPrompt: (id: string, file: File) => {
+  uploadPrompt: (id: string, file: File, onProgress: (fraction: number) => void = () => undefined) => {
     const form = new FormData();
     form.append('file', file);
-    return api<IvrMenu>(promptPath(id), { method: 'POST', body: form });
+    return apiUpload<IvrMenu>(promptPath(id), form, onProgress);
   },
   prompt: (id: string) => apiBlob(promptPath(id)),
   removePrompt: (id: string) => api<void>(promptPath(id), { method: 'DELETE' }),

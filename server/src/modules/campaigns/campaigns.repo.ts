@@ -25,6 +25,8 @@ const columns = [
   'abandonTarget',
   'abandonAfterSeconds',
   'callingPolicies',
+  'abandonMessageObjectKey',
+  'abandonMessageSizeBytes',
   'status',
   'statusChangedAt',
   'createdAt',
@@ -38,9 +40,10 @@ const retryMinutesText = sql<string>`retry_minutes::text`.as('retryMinutesText')
 const selection = [...columns, retryMinutesText] as const;
 type CampaignRow = Pick<Selectable<CampaignsTable>, (typeof columns)[number]> & { retryMinutesText: string };
 
-export function toCampaign({ retryMinutesText: retry, ...row }: CampaignRow): Campaign {
+export function toCampaign({ retryMinutesText: retry, abandonMessageObjectKey, ...row }: CampaignRow): Campaign {
   return {
     ...row,
+    hasAbandonMessage: abandonMessageObjectKey !== null,
     retryMinutes: retryMinutesOf(retry),
     // A policy id the code no longer knows (one withdrawn later) is not shown as if it applied.
     callingPolicies: row.callingPolicies.filter((id): id is StatePolicyId => (STATE_POLICY_IDS as string[]).includes(id)),
@@ -88,8 +91,18 @@ export const updateCampaign = (tx: Tx, id: string, body: CampaignPatchBody) =>
 export const setStatus = (tx: Tx, id: string, status: CampaignStatus) =>
   tx.updateTable('campaigns').set({ status, statusChangedAt: sql<Date>`now()` }).where('id', '=', id).returning(selection).executeTakeFirstOrThrow();
 
+/** Its abandon message goes with it: the caller deletes the stored object after the commit. */
 export const softDeleteCampaign = (tx: Tx, id: string) =>
-  tx.updateTable('campaigns').set({ deletedAt: sql<Date>`now()` }).where('id', '=', id).execute();
+  tx.updateTable('campaigns').set({ deletedAt: sql<Date>`now()`, abandonMessageObjectKey: null, abandonMessageSizeBytes: null }).where('id', '=', id).execute();
+
+/** Points the campaign at its abandon message (or at none, with nulls). */
+export const setAbandonMessage = (tx: Tx, id: string, message: { key: string; sizeBytes: number } | null) =>
+  tx
+    .updateTable('campaigns')
+    .set({ abandonMessageObjectKey: message?.key ?? null, abandonMessageSizeBytes: message?.sizeBytes ?? null })
+    .where('id', '=', id)
+    .returning(selection)
+    .executeTakeFirstOrThrow();
 
 /** The names of the live campaigns that dial through this queue or trunk. */
 export const campaignsUsing = async (tx: Tx, column: 'queueId' | 'trunkId', id: string): Promise<string[]> =>

@@ -1,13 +1,16 @@
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { tenantActorOf, tenantOf } from '../../platform/auth/guard.ts';
+import { readUploadedFile } from '../../platform/http/multipart.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
+import type { AbandonMessageService } from './abandon-message.service.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 import { Campaign, CampaignCreateBody, CampaignOperationParams, CampaignParams, CampaignPatchBody, CampaignStats, StatsHistory, StatsHistoryQuery } from './campaigns.schema.ts';
 
 export const campaignsRoutes =
-  (campaigns: CampaignsService): FastifyPluginAsync =>
+  (campaigns: CampaignsService, abandonMessages: AbandonMessageService): FastifyPluginAsync =>
   async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     const read = { tenant: true, permission: 'campaigns.view' } as const;
@@ -49,6 +52,29 @@ export const campaignsRoutes =
       schema: { tags, params: CampaignParams, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } },
       handler: async (request, reply) => {
         await campaigns.remove(tenantActorOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    });
+    // The campaign's own abandon message (decision 0052), as an IVR menu's prompt: WAV only, one per campaign.
+    app.post('/campaigns/:id/abandon-message', {
+      config: { access: write },
+      schema: { tags, params: CampaignParams, consumes: ['multipart/form-data'], response: { 200: Campaign, ...errorResponses(400, 401, 403, 404, 413) } },
+      handler: async (request) => abandonMessages.upload(tenantActorOf(request), request.params.id, await readUploadedFile(request, 'file', 'abandon message')),
+    });
+    app.get('/campaigns/:id/abandon-message', {
+      config: { access: read },
+      schema: { tags, params: CampaignParams, response: { 200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'audio/wav' }), ...errorResponses(400, 401, 403, 404) } },
+      handler: async (request, reply) => {
+        const { stream, size } = await abandonMessages.get(tenantOf(request), request.params.id);
+        // A tenant's upload: browsers must take it as audio, never sniff it into a page.
+        return reply.type('audio/wav').header('content-length', size).header('x-content-type-options', 'nosniff').send(stream);
+      },
+    });
+    app.delete('/campaigns/:id/abandon-message', {
+      config: { access: write },
+      schema: { tags, params: CampaignParams, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } },
+      handler: async (request, reply) => {
+        await abandonMessages.remove(tenantActorOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });

@@ -51,6 +51,9 @@ export const Campaign = Type.Object({
   abandonAfterSeconds: Type.Integer(),
   retryMinutes: RetryMinutes,
   callingPolicies: CallingPolicies,
+  /** The campaign has its own abandon message (decision 0052); without one the dialer plays the default. */
+  hasAbandonMessage: Type.Boolean(),
+  abandonMessageSizeBytes: Nullable(Type.Integer()),
   status: CampaignStatusSchema,
   statusChangedAt: Timestamp,
   /** The operations the status allows now (start, pause, drain, stop), for consoles. */

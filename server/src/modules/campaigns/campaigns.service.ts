@@ -11,6 +11,8 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { assertQuota } from '../../platform/quotas/quotas.ts';
 import type { CampaignStatusChangedPayload } from '../../platform/realtime/campaign-event-schemas.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
+import type { ObjectStorage } from '../../platform/storage/storage.ts';
+import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
 import { isDeletable, nextCampaignStatus, type CampaignOperation } from './campaign-state.ts';
 import { findQueue } from '../queues/queues.repo.ts';
 import { findTrunk } from '../trunks/trunks.repo.ts';
@@ -59,7 +61,7 @@ async function assertValid(tx: Tx, settings: Settings, changed: Partial<Settings
 
 export class CampaignsService {
   constructor(
-    private readonly deps: { db: DatabaseHandles; realtime: RealtimePublisher; log: Pick<Logger, 'warn'> },
+    private readonly deps: { db: DatabaseHandles; storage: ObjectStorage; realtime: RealtimePublisher; log: Pick<Logger, 'warn'> },
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -145,16 +147,21 @@ export class CampaignsService {
     );
   }
 
-  /** Soft delete; refused while the dialer may be placing or finishing its calls. */
+  /** Soft delete; refused while the dialer may be placing or finishing its calls. Its abandon message is deleted. */
   async remove(actor: TenantActor, id: string): Promise<void> {
-    await this.deps.db.withTenant(actor.tenantId, async (tx) => {
+    const message = await this.deps.db.withTenant(actor.tenantId, async (tx) => {
       const current = await this.locked(tx, id);
       if (!isDeletable(current.status)) {
         throw badRequest(E.CAMPAIGN_ACTIVE, `A ${current.status} campaign cannot be deleted; pause or stop it first`, undefined, { status: current.status });
       }
       await repo.softDeleteCampaign(tx, id);
+      // The switch's copy of the message is pruned by the config sync's next pass.
+      if (current.abandonMessageObjectKey) await markSwitchConfigChanged(tx, actor.tenantId, 'dialplan');
       await recordAudit(tx, actor, { action: 'CAMPAIGN_DELETED', targetType: 'campaign', targetId: id, details: { name: current.name, status: current.status } });
+      return current.abandonMessageObjectKey;
     });
+    // After the commit: the row no longer points at the object (storage may be remote).
+    if (message) await this.deps.storage.delete(message);
   }
 
   /** start, pause, drain or stop: the table's move, or 400 and nothing changed. */

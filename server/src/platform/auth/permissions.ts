@@ -39,7 +39,7 @@ export const PERMISSIONS = {
   'dispositions.view': { scope: 'TENANT', description: 'See the dispositions list (to classify a call)' },
   'dispositions.manage': { scope: 'TENANT', description: 'Edit the dispositions list' },
   'campaigns.view': { scope: 'TENANT', description: 'See campaigns, their leads, statistics and callbacks' },
-  'campaigns.manage': { scope: 'TENANT', description: 'Create, edit, delete, start, pause, drain and stop campaigns' },
+  'campaigns.manage': { scope: 'TENANT', description: 'Create, edit, delete, start, pause, drain and stop campaigns; upload their abandon message' },
   'campaigns.update': { scope: 'TENANT', description: 'Reschedule, requeue or cancel callbacks' },
   'leads.import': { scope: 'TENANT', description: 'Import leads from CSV files' },
   'suppression.manage': { scope: 'TENANT', description: 'See and edit the suppression list' },

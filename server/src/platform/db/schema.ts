@@ -286,6 +286,9 @@ export interface CampaignsTable extends SoftDelete, Stamps {
   retryMinutes: ColumnType<Partial<Record<DialRetryOutcome, number>>, string | undefined, string>;
   /** Ids of calling-hours.ts STATE_POLICIES the campaign observes. */
   callingPolicies: ColumnType<string[], string[] | undefined, string[]>;
+  /** The campaign's own abandon message in object storage (decision 0052); null: the default. */
+  abandonMessageObjectKey: ColumnType<string | null, string | null | undefined, string | null>;
+  abandonMessageSizeBytes: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type DialRetryOutcome = 'BUSY' | 'NO_ANSWER' | 'FAILED' | 'ABANDONED';

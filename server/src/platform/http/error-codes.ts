@@ -136,6 +136,7 @@ export const NOT_FOUND_RESOURCES = {
   disposition: 'Disposition',
   call: 'Call',
   campaign: 'Campaign',
+  abandonMessage: 'Abandon message',
   recording: 'Recording',
   listImport: 'Import',
   suppressionEntry: 'Suppression entry',

@@ -62,6 +62,16 @@ export function promptSoundPath(confDir: string, tenantCode: string, menuId: str
   return `${confDir}/${promptSoundFile(tenantCode, menuId)}`;
 }
 
+/** Where the config sync puts a campaign's abandon message, relative to FREESWITCH_CONF_DIR (decision 0052). */
+export function abandonSoundFile(tenantCode: string, campaignId: string): string {
+  return `${promptSoundFolder(tenantCode)}/abandon-${campaignId}.wav`;
+}
+
+/** The same file as the dialer plays it: an absolute path on the switch. */
+export function abandonSoundPath(confDir: string, tenantCode: string, campaignId: string): string {
+  return `${confDir}/${abandonSoundFile(tenantCode, campaignId)}`;
+}
+
 /** The dial string of an extension in its tenant's domain. */
 export function extensionDialString(number: string, domain: string): string {
   return `user/${number}@${domain}`;

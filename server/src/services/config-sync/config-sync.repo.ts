@@ -70,6 +70,20 @@ export class ConfigSyncRepo {
     );
   }
 
+  /** The live campaigns' own abandon messages (decision 0052). */
+  abandonMessages(tenantId: string): Promise<{ id: string; objectKey: string }[]> {
+    return this.db.withTenant(tenantId, async (tx) =>
+      (
+        await tx
+          .selectFrom('campaigns')
+          .select(['id', 'abandonMessageObjectKey'])
+          .where('deletedAt', 'is', null)
+          .where('abandonMessageObjectKey', 'is not', null)
+          .execute()
+      ).map((row) => ({ id: row.id, objectKey: row.abandonMessageObjectKey! })),
+    );
+  }
+
   async inboundRoutes(tenantId: string): Promise<{ routes: InboundRouteInfo[]; callGroups: Map<string, string[]> }> {
     return this.db.withTenant(tenantId, async (tx) => {
       const routes = await tx

@@ -15,7 +15,7 @@ import type { CallCenterCommands } from '../../platform/switch/callcenter.ts';
 import type { EslClient } from '../../platform/switch/esl-client.ts';
 import { SwitchCommandError } from '../../platform/switch/errors.ts';
 import { queueRecordTemplate } from '../../platform/switch/queue-entry.ts';
-import { callCenterContact, promptSoundFile, promptSoundFolder, switchAgentName, switchContextName, switchQueueName } from '../../platform/switch/naming.ts';
+import { abandonSoundFile, callCenterContact, promptSoundFile, promptSoundFolder, switchAgentName, switchContextName, switchQueueName } from '../../platform/switch/naming.ts';
 import { switchStatusOf } from '../../modules/agents/agent-state.ts';
 import { agentSwitchSettings } from '../../modules/agents/callcenter-sync.ts';
 import { recompileContextXml } from '../../modules/dialplan/dialplan.compiler.ts';
@@ -178,15 +178,21 @@ export class ConfigSync {
         // rollback) still reaches the switch with today's queue entry (decision 0041).
         for (const row of live) await this.files.write(`dialplan/${fileOf(row.context)}`, recompileContextXml(row.xml));
         await this.files.prune('dialplan', owned(contexts.map(fileOf)), new Set(live.map((row) => fileOf(row.context))));
+        // The tenant's sounds: IVR prompts and campaigns' abandon messages (decision 0052).
         const prompts = tenant.active ? await repo.prompts(tenant.id) : [];
-        for (const prompt of prompts) {
-          const object = await this.deps.storage.get(prompt.promptObjectKey);
-          if (object) await this.files.write(promptSoundFile(tenant.code, prompt.id), await streamToBuffer(object.stream));
+        const abandonMessages = tenant.active ? await repo.abandonMessages(tenant.id) : [];
+        const sounds = [
+          ...prompts.map((prompt) => ({ file: promptSoundFile(tenant.code, prompt.id), key: prompt.promptObjectKey })),
+          ...abandonMessages.map((message) => ({ file: abandonSoundFile(tenant.code, message.id), key: message.objectKey })),
+        ];
+        for (const sound of sounds) {
+          const object = await this.deps.storage.get(sound.key);
+          if (object) await this.files.write(sound.file, await streamToBuffer(object.stream));
         }
-        // A deleted menu or a removed prompt leaves no copy behind on the switch's side. The folder is
-        // the tenant's own (codes are unique and a folder name is the whole code).
-        const kept = new Set(prompts.map((prompt) => path.basename(promptSoundFile(tenant.code, prompt.id))));
-        await this.files.prune(promptSoundFolder(tenant.code), (name) => name.startsWith('ivr-'), kept);
+        // A deleted menu or campaign, a removed prompt or message leaves no copy behind on the
+        // switch's side. The folder is the tenant's own (codes are unique and a folder name is the whole code).
+        const kept = new Set(sounds.map((sound) => path.basename(sound.file)));
+        await this.files.prune(promptSoundFolder(tenant.code), (name) => name.startsWith('ivr-') || name.startsWith('abandon-'), kept);
         return { tenant, kind };
       }
       case 'public': {

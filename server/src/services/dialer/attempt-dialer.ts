@@ -10,6 +10,7 @@ import type { SwitchEvent } from '../../platform/switch/esl-parser.ts';
 import { memberSessionOf, uuidOrNull } from '../event-consumer/call-correlation.ts';
 import type { AttemptLifecycle, TrackedAttempt } from './attempt-lifecycle.ts';
 import { originateFailureCause } from './dial-outcome.ts';
+import { campaignAbandonSound } from './abandon-message.ts';
 import * as repo from './dialer.repo.ts';
 import { abandonCommand, originateCommand, RING_TIMEOUT_SECONDS, type OriginateTarget } from './originate-command.ts';
 import { DEFAULT_SIMULATION_MODEL, drawSimulatedOutcome, type SimulationModel } from './simulated-outcome.ts';
@@ -21,7 +22,7 @@ export interface AttemptDialerDeps {
   esl: Pick<EslClient, 'api' | 'bgapi' | 'on' | 'off'>;
   lifecycle: AttemptLifecycle;
   log: Logger;
-  options: { simulationModel?: SimulationModel; random?: () => number; abandonMessage?: string };
+  options: { simulationModel?: SimulationModel; random?: () => number; abandonMessage?: string; confDir?: string };
 }
 
 export class AttemptDialer {
@@ -118,11 +119,26 @@ export class AttemptDialer {
   }
 
   async releaseAbandoned(callId: string): Promise<void> {
-    const message = this.deps.options.abandonMessage ?? DEFAULT_ABANDON_MESSAGE;
+    const message = (await this.campaignMessage(callId)) ?? this.deps.options.abandonMessage ?? DEFAULT_ABANDON_MESSAGE;
     try {
       await this.deps.esl.api(abandonCommand(callId, message));
     } catch {
       await this.deps.esl.api(`uuid_kill ${callId} NORMAL_CLEARING`);
     }
+  }
+
+  /** The campaign's own message when the switch can play it now, else null (decision 0052). */
+  private async campaignMessage(callId: string): Promise<string | null> {
+    const attempt = this.trackedOf(callId);
+    const { confDir } = this.deps.options;
+    if (!attempt || !confDir) return null;
+    try {
+      const sound = await campaignAbandonSound(this.deps.db, confDir, attempt.tenantId, attempt.campaignId);
+      if (sound.kind === 'OWN') return sound.path;
+      if (sound.kind !== 'NONE') this.deps.log.warn({ callId, campaignId: attempt.campaignId, path: sound.path, reason: sound.kind }, 'campaign abandon message not played; default played');
+    } catch (error) {
+      this.deps.log.warn({ err: error, callId }, 'campaign abandon message not read; default played');
+    }
+    return null;
   }
 }

@@ -46,6 +46,8 @@ export interface DialerOptions {
   callingClock?: () => Date;
   /** What an abandoned customer hears before being released (a sound the switch can play). */
   abandonMessage?: string;
+  /** FREESWITCH_CONF_DIR: where a campaign's own abandon message is on the switch (decision 0052). */
+  confDir?: string;
   /** Names this process in its attempts. */
   owner?: string;
 }

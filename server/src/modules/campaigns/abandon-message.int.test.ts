@@ -1,0 +1,160 @@
+// A campaign's own abandon message (decision 0052) through the API: a real WAV is stored, streamed
+// as audio, replaced, removed; anything else is refused before it is stored; other tenants see
+// nothing; deleting the campaign deletes the file; the switch's copy is asked for.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createMember, createTenant, expectError, testConfig, useTestApp, type Session } from '../../../test/harness.ts';
+import { LocalObjectStorage } from '../../platform/storage/storage.ts';
+import { abandonSoundFile } from '../../platform/switch/naming.ts';
+import { campaignAbandonSound } from '../../services/dialer/abandon-message.ts';
+import { tinyWav } from '../ivr-menus/wav.test-support.ts';
+import { abandonMessageKey } from './abandon-message.service.ts';
+
+const t = useTestApp();
+const { call } = t;
+const storage = () => new LocalObjectStorage(path.join(testConfig().dataDir, 'objects'));
+
+function upload(url: string, session: Session, content: Buffer, { field = 'file', filename = 'mensagem.wav', type = 'audio/wav' } = {}) {
+  const boundary = `----test${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({ method: 'POST', url, payload, headers: { ...session.auth, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+}
+
+async function stored(key: string): Promise<Buffer | null> {
+  const object = await storage().get(key);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function tenantWithCampaign() {
+  const fixture = await createTenant(t.app, t.platform);
+  const session = fixture.admin.session;
+  const queueId = await t.createId('/queues', session, { name: 'Vendas' });
+  const trunkId = await t.createId('/trunks', session, { name: 'Operadora', host: 'sip.carrier.example' });
+  const campaignId = await t.createId('/campaigns', session, { name: `Campanha ${randomUUID().slice(0, 6)}`, queueId, trunkId, pacingMin: 1, pacingMax: 2 });
+  return { ...fixture, session, campaignId, url: `/campaigns/${campaignId}/abandon-message`, key: abandonMessageKey(fixture.tenant.id, campaignId) };
+}
+
+const pendingDialplanChanges = (tenantId: string) =>
+  t.db.withPlatform((tx) => tx.selectFrom('switchConfigChanges').select('kind').where('tenantId', '=', tenantId).where('kind', '=', 'dialplan').execute());
+
+describe('/campaigns/:id/abandon-message', () => {
+  it('stores a real WAV, shows it on the campaign, streams it as audio, replaces it, removes it; audited; the switch is told', async () => {
+    const { session, url, key, campaignId, tenant } = await tenantWithCampaign();
+    expect(key).toBe(`tenants/${tenant.id}/abandon-messages/${campaignId}.wav`);
+    expect((await call('GET', `/campaigns/${campaignId}`, session)).json()).toMatchObject({ hasAbandonMessage: false, abandonMessageSizeBytes: null });
+    expectError(await call('GET', url, session), 404, 'NOT_FOUND');
+    await t.db.withPlatform((tx) => tx.deleteFrom('switchConfigChanges').where('tenantId', '=', tenant.id).execute());
+
+    const first = tinyWav(80);
+    const uploaded = await upload(url, session, first);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json()).toMatchObject({ id: campaignId, hasAbandonMessage: true, abandonMessageSizeBytes: first.length });
+    expect(uploaded.json()).not.toHaveProperty('abandonMessageObjectKey');
+    expect(await stored(key)).toEqual(first);
+    expect(await pendingDialplanChanges(tenant.id)).toHaveLength(1);
+    expect((await call('GET', `/campaigns/${campaignId}`, session)).json()).toMatchObject({ hasAbandonMessage: true, abandonMessageSizeBytes: first.length });
+    const listed = (await call('GET', '/campaigns', session)).json<Array<{ id: string; hasAbandonMessage: boolean }>>();
+    expect(listed.find((campaign) => campaign.id === campaignId)?.hasAbandonMessage).toBe(true);
+
+    const played = await call('GET', url, session);
+    expect(played.statusCode).toBe(200);
+    expect(played.headers['content-type']).toBe('audio/wav');
+    expect(played.headers['x-content-type-options']).toBe('nosniff');
+    expect(played.rawPayload).toEqual(first);
+
+    const second = tinyWav(160);
+    expect((await upload(url, session, second)).json()).toMatchObject({ abandonMessageSizeBytes: second.length });
+    expect(await stored(key)).toEqual(second);
+
+    expect((await call('DELETE', url, session)).statusCode).toBe(204);
+    expect(await stored(key)).toBeNull();
+    expectError(await call('GET', url, session), 404, 'NOT_FOUND');
+    expectError(await call('DELETE', url, session), 404, 'NOT_FOUND');
+    expect((await call('GET', `/campaigns/${campaignId}`, session)).json()).toMatchObject({ hasAbandonMessage: false, abandonMessageSizeBytes: null });
+
+    const audit = await t.db.withTenant(tenant.id, (tx) =>
+      tx.selectFrom('auditLog').select(['action', 'details']).where('targetId', '=', campaignId).where('action', 'like', 'CAMPAIGN_ABANDON%').orderBy('createdAt').execute(),
+    );
+    expect(audit.map((row) => row.action)).toEqual(['CAMPAIGN_ABANDON_MESSAGE_UPLOADED', 'CAMPAIGN_ABANDON_MESSAGE_UPLOADED', 'CAMPAIGN_ABANDON_MESSAGE_REMOVED']);
+    expect(audit[1]?.details).toMatchObject({ sizeBytes: second.length, replaced: true });
+  });
+
+  it('refuses what is not a WAV before storing anything: 400 INVALID_WAV in the contract shape', async () => {
+    const { session, url, key, campaignId } = await tenantWithCampaign();
+    const mp3 = Buffer.concat([Buffer.from('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000'), Buffer.alloc(200, 0xff)]);
+    for (const fake of [mp3, Buffer.from('<html><script>alert(1)</script></html> named .wav'), tinyWav(5, { sampleRate: 11025 })]) {
+      const response = await upload(url, session, fake);
+      expectError(response, 400, 'INVALID_WAV');
+      expect(response.json().details).toEqual([{ path: 'file', message: expect.any(String) }]);
+      expect(await stored(key)).toBeNull();
+    }
+    expectError(await upload(url, session, tinyWav(), { field: 'audio' }), 400, 'FILE_REQUIRED');
+    expectError(await call('POST', url, session, { file: 'x' }), 400, 'FILE_REQUIRED');
+    expect((await call('GET', `/campaigns/${campaignId}`, session)).json().hasAbandonMessage).toBe(false);
+    // 400 before 404: a fake file for an unknown campaign is refused for the file.
+    expectError(await upload(`/campaigns/${randomUUID()}/abandon-message`, session, mp3), 400, 'INVALID_WAV');
+    expectError(await upload(`/campaigns/${randomUUID()}/abandon-message`, session, tinyWav()), 404, 'NOT_FOUND');
+  });
+
+  it('another tenant gets 404 on every route and its upload stores nothing; an agent gets 403', async () => {
+    const owner = await tenantWithCampaign();
+    const wav = tinyWav(80);
+    expect((await upload(owner.url, owner.session, wav)).statusCode).toBe(200);
+    const other = await createTenant(t.app, t.platform);
+    expectError(await call('GET', owner.url, other.admin.session), 404, 'NOT_FOUND');
+    expectError(await call('DELETE', owner.url, other.admin.session), 404, 'NOT_FOUND');
+    expectError(await upload(owner.url, other.admin.session, tinyWav(160)), 404, 'NOT_FOUND');
+    expect(await stored(owner.key)).toEqual(wav);
+    expect(await stored(abandonMessageKey(other.tenant.id, owner.campaignId))).toBeNull();
+    const agent = await createMember(t.app, owner.session, 'agent');
+    expectError(await upload(owner.url, agent.session, wav), 403, 'FORBIDDEN');
+    expectError(await call('GET', owner.url, agent.session), 403, 'FORBIDDEN');
+    expectError(await call('DELETE', owner.url, agent.session), 403, 'FORBIDDEN');
+  });
+
+  it('deleting the campaign deletes its message', async () => {
+    const { session, url, key, campaignId, tenant } = await tenantWithCampaign();
+    expect((await upload(url, session, tinyWav())).statusCode).toBe(200);
+    await t.db.withPlatform((tx) => tx.deleteFrom('switchConfigChanges').where('tenantId', '=', tenant.id).execute());
+    expect((await call('DELETE', `/campaigns/${campaignId}`, session)).statusCode).toBe(204);
+    expect(await stored(key)).toBeNull();
+    // The switch's copy is pruned by the next dialplan pass.
+    expect(await pendingDialplanChanges(tenant.id)).toHaveLength(1);
+    const row = await t.db.withTenant(tenant.id, (tx) => tx.selectFrom('campaigns').select(['abandonMessageObjectKey', 'deletedAt']).where('id', '=', campaignId).executeTakeFirstOrThrow());
+    expect(row.abandonMessageObjectKey).toBeNull();
+    expect(row.deletedAt).not.toBeNull();
+    expectError(await call('GET', url, session), 404, 'NOT_FOUND');
+  });
+});
+
+describe('the dialer’s choice (campaignAbandonSound)', () => {
+  it('the campaign’s own file only once it is on the switch, by a path the command line leaves alone; none for another tenant', async () => {
+    const { session, url, campaignId, tenant } = await tenantWithCampaign();
+    const confDir = mkdtempSync(path.join(tmpdir(), 'abandon-conf-'));
+    try {
+      expect(await campaignAbandonSound(t.db, confDir, tenant.id, campaignId)).toEqual({ kind: 'NONE' });
+      expect((await upload(url, session, tinyWav())).statusCode).toBe(200);
+      const file = path.join(confDir, abandonSoundFile(tenant.code, campaignId));
+      expect(await campaignAbandonSound(t.db, confDir, tenant.id, campaignId)).toEqual({ kind: 'NOT_ON_SWITCH', path: file });
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, tinyWav());
+      expect(await campaignAbandonSound(t.db, confDir, tenant.id, campaignId)).toEqual({ kind: 'OWN', path: file });
+      expect(await campaignAbandonSound(t.db, `${confDir}/a,b`, tenant.id, campaignId)).toMatchObject({ kind: 'UNPLAYABLE_PATH' });
+      // Row-level security: another tenant's dialer context reads no campaign of this one.
+      const other = await createTenant(t.app, t.platform);
+      expect(await campaignAbandonSound(t.db, confDir, other.tenant.id, campaignId)).toEqual({ kind: 'NONE' });
+    } finally {
+      rmSync(confDir, { recursive: true, force: true });
+    }
+  });
+});
