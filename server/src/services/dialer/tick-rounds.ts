@@ -1,9 +1,6 @@
-// Pure helpers of the tick's shape: campaigns grouped, in rounds of one per tenant, worked on with
-// a bounded concurrency; the CPS buckets a round found full.
+// Pure helpers of the tick's shape: campaigns grouped, in rounds of one per tenant, and the CPS
+// buckets a round found full.
 import type { BucketSpec, TakeManyResult } from '../../platform/coordination/coordination.ts';
-
-/** Placements (a CPS request, then a transaction as the tenant) in flight at once: a share of the pool. */
-export const PLACING_CONCURRENCY = 6;
 
 export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -26,18 +23,6 @@ export function tenantRounds<T extends { tenantId: string }>(campaigns: readonly
   }
   return rounds;
 }
-
-/** Runs `work` over the items, at most `limit` at once; results in the items' order. */
-export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]!, index);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 
 /**
  * The CPS buckets known full, with the window second they are full in (a level that limited a grant
