@@ -28,7 +28,7 @@ import { AttemptDialer } from './attempt-dialer.ts';
 import { callingRulesOf, cpsBuckets } from './campaign-rules.ts';
 import { reconcileOrphans } from './orphans.ts';
 import { groupBy, noteFull, surelyFull, tenantRounds, type FullBuckets } from './tick-rounds.ts';
-import { isDue, remember, viewKey, type LastSent } from './tick-changes.ts';
+import { isDue, remember, staggeredAt, viewKey, type LastSent } from './tick-changes.ts';
 
 export interface DialerOptions {
   /** DIALER_SIMULATION: outcomes drawn by the dialer; only answered customers reach the switch. */
@@ -471,7 +471,10 @@ export class DialerEngine {
     this.shortCalls = next;
   }
 
-  /** Leads waiting for their window, per campaign: counted again every 30 s, in one read per set of callable area codes. */
+  /**
+   * Leads waiting for their window, per campaign: counted again every 30 s, in one read per set of
+   * callable area codes; the campaigns' 30 s are staggered, so a tick recounts a share of them.
+   */
   private async leadsWaitingWindow(ticked: Ticked[], now: Date): Promise<Map<string, number>> {
     const counts = new Map<string, number>();
     const stale = new Map<string, { ddds: number[]; ids: string[] }>();
@@ -490,7 +493,8 @@ export class DialerEngine {
       const found = await repo.countsWaitingForWindow(this.deps.db, ids, ddds, now);
       for (const id of ids) {
         const count = found.get(id) ?? 0;
-        this.waitingCounts.set(id, { at: now.getTime(), count });
+        const at = this.waitingCounts.has(id) ? now.getTime() : staggeredAt(id, now.getTime(), WAITING_COUNT_MS);
+        this.waitingCounts.set(id, { at, count });
         counts.set(id, count);
       }
     }

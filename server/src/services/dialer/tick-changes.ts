@@ -31,3 +31,14 @@ export function remember(sent: Map<string, LastSent>, entries: ReadonlyArray<rea
   for (const [id, key] of entries) sent.set(id, { key, at: nowMs });
   for (const id of sent.keys()) if (!ticked.has(id)) sent.delete(id);
 }
+
+/**
+ * Pure: the time to record for a campaign's first count of something counted again every
+ * `periodMs` (the leads waiting for their window): back-dated by a share of the period taken from
+ * its id, so thousands of campaigns first counted in one tick are counted again spread over the
+ * period's ticks instead of all in one. Later counts record the time they were made.
+ */
+export function staggeredAt(campaignId: string, nowMs: number, periodMs: number): number {
+  const share = Number.parseInt(campaignId.replaceAll('-', '').slice(0, 8), 16);
+  return Number.isFinite(share) ? nowMs - (share % periodMs) : nowMs;
+}
