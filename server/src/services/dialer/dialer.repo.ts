@@ -61,8 +61,8 @@ export interface CampaignSnapshot {
  * Everything a tick needs about these campaigns, in one statement (still dialable, tenant active).
  * Hand-written SQL with the ids as one array parameter: thousands of campaigns a tick, and a Kysely
  * IN list of as many parameters (built, compiled, then CamelCased row by row) cost more than the
- * read (the columns are aliased here, so no CamelCase mapping either). Today's answered and abandoned counts are kept by the attempts' steps (countToday): a count
- * of another day is 0.
+ * read; the columns are aliased here, so no CamelCase mapping either. Today's answered and
+ * abandoned counts are kept by the attempts' steps (countToday): a count of another day is 0.
  */
 export async function campaignSnapshots(db: DatabaseHandles, ids: string[]): Promise<CampaignSnapshot[]> {
   if (ids.length === 0) return [];
