@@ -58,6 +58,10 @@ it('shows registrations and trunk status as the switch reports them', async () =
     await trunkRow.getByText('Up', { exact: true }).waitFor({ timeout: 15_000 });
     const [trunk] = await call<{ status: string }[]>(baseUrl, '/trunks', { token: admin.token });
     expect(trunk?.status).toBe('UP');
+    // Created without a carrier limit: the list says so.
+    const trunkHeaders = await page.getByRole('columnheader').allTextContents();
+    const cpsCell = trunkRow.getByRole('cell').nth(trunkHeaders.indexOf('CPS limit'));
+    expect(await cpsCell.innerText()).toBe('Unlimited');
 
     // Fixed in place: a provider whose SIP domain is not its proxy, and a new password.
     await trunkRow.getByRole('button', { name: 'Edit operadora' }).click();

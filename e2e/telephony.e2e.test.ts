@@ -65,13 +65,18 @@ it('a tenant admin manages extensions, trunks and queues, and an agent uses the 
     await trunkForm.getByLabel('Password', { exact: true }).fill('trunk-secret-99');
     await trunkForm.getByLabel('Transport').selectOption('tcp');
     await trunkForm.getByLabel('Register', { exact: true }).check();
-    await trunkForm.getByLabel('Calls per second (carrier limit)').fill('30');
+    await trunkForm.getByLabel('Calls per second (carrier limit)').fill('1000');
     await trunkForm.getByRole('button', { name: 'Create trunk' }).click();
     const trunkRow = row(page, 'carrier_one');
     await trunkRow.waitFor();
     expect(await call<{ name: string; cpsLimit: number | null }[]>(baseUrl, '/trunks', { token: admin.token })).toEqual([
-      expect.objectContaining({ name: 'carrier_one', cpsLimit: 30 }),
+      expect.objectContaining({ name: 'carrier_one', cpsLimit: 1000 }),
     ]);
+    // The list shows the carrier's limit, grouped the language's way.
+    const trunkHeaders = await page.getByRole('columnheader').allTextContents();
+    expect(trunkHeaders).toContain('CPS limit');
+    const cpsCell = trunkRow.getByRole('cell').nth(trunkHeaders.indexOf('CPS limit'));
+    expect(await cpsCell.innerText()).toBe('1,000');
     expect(await trunkRow.innerText()).toContain('Password stored');
     expect(await trunkRow.innerText()).toContain('TCP');
     expect(await page.content()).not.toContain('trunk-secret-99');

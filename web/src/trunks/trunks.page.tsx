@@ -72,6 +72,7 @@ export function TrunksPage() {
               <th>{t('trunks.password')}</th>
               <th>{t('trunks.transport')}</th>
               <th>{t('trunks.register')}</th>
+              <th>{t('trunks.cpsLimit')}</th>
               <th>{t('common.status')}</th>
               <th>{t('trunks.statusUpdatedAt')}</th>
               {canManage && <th>{t('common.actions')}</th>}
@@ -86,6 +87,7 @@ export function TrunksPage() {
                 <td>{trunk.hasPassword ? t('trunks.hasPassword') : t('trunks.noPassword')}</td>
                 <td>{trunk.transport.toUpperCase()}</td>
                 <td>{trunk.register ? t('common.yes') : t('common.no')}</td>
+                <td>{format.limit(trunk.cpsLimit)}</td>
                 <td>
                   <span className={`badge trunk-${trunk.status.toLowerCase()}`}>
                     {t(`trunks.statuses.${trunk.status}`, { defaultValue: trunk.status })}

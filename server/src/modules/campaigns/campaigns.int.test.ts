@@ -102,6 +102,18 @@ describe('/campaigns', () => {
     expectError(await call('PATCH', `/campaigns/${created.id}`, routes.session, {}), 400, 'VALIDATION_FAILED');
   });
 
+  it('takes any pacing of two decimals, also those binary floating point cannot write exactly (1.15, 2.35, 9.99), and still refuses a third decimal', async () => {
+    const routes = await tenantWithRoutes();
+    const created = await createCampaign(routes.session, body(routes, { pacingMin: 1.15, pacingMax: 4.35 }));
+    expect(created).toMatchObject({ pacingMin: 1.15, pacingMax: 4.35 });
+    const patched = await call('PATCH', `/campaigns/${created.id}`, routes.session, { pacingMin: 2.35, pacingMax: 9.99 });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json()).toMatchObject({ pacingMin: 2.35, pacingMax: 9.99 });
+    expect(await stored(routes.tenant.id, created.id)).toMatchObject({ pacingMin: 2.35, pacingMax: 9.99 });
+    for (const pacingMin of [1.005, 1.151, 1.0000001]) expectError(await call('PATCH', `/campaigns/${created.id}`, routes.session, { pacingMin }), 400, 'VALIDATION_FAILED');
+    expect(await stored(routes.tenant.id, created.id)).toMatchObject({ pacingMin: 2.35 });
+  });
+
   it('a name is unique in the tenant (deleted ones count); another tenant may use it', async () => {
     const routes = await tenantWithRoutes();
     const other = await tenantWithRoutes();

@@ -5,7 +5,10 @@ import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv'
 import formats from 'ajv-formats';
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 
-const SHARED: Options = { useDefaults: true, allErrors: false, addUsedSchema: false };
+// multipleOfPrecision: without it Ajv tests `value / multipleOf` for an exact integer, and in binary
+// floating point 1.15 / 0.01 is 114.99999999999999, so a two-decimal value such as 1.15 would be
+// refused by `multipleOf: 0.01`. Nine decimals absorb that error and still refuse 1.0000001.
+const SHARED: Options = { useDefaults: true, allErrors: false, addUsedSchema: false, multipleOfPrecision: 9 };
 const BODY: Options = { ...SHARED, coerceTypes: false, removeAdditional: false };
 // Fastify's own defaults, for the parts that arrive as text.
 const TEXT_PARTS: Options = { ...SHARED, coerceTypes: 'array', removeAdditional: true };

@@ -1,0 +1,470 @@
+// The dialer engine's decisions driven tick by tick (its timers never fire here: the test calls
+// tick(), maintain() and reconcileOrphans() itself), so what one tick places is exact: the
+// short-call guard per tenant, a stopped campaign, the other limits the engine applies besides
+// pacing, and this process's own attempt that went quiet while the switch still has its channel.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INITIAL_STATISTICS, RING_AGE_BUCKETS } from '../src/modules/dialer/campaign-statistics.ts';
+import { type CampaignTick, DialerEngine } from '../src/services/dialer/dialer.service.ts';
+import { realtimePublisher } from '../src/platform/realtime/events.ts';
+import pino from 'pino';
+import { createMember, createPlatformAdmin, login, type Session } from './harness.ts';
+import { startSwitchedApp, type SwitchedApp, until } from './switch.ts';
+import {
+  attemptsOf,
+  campaignWithLeads,
+  dialerTenant,
+  type DialerTenant,
+  endedAttempts,
+  leadOf,
+  staffedQueue,
+  steerableModel,
+  WEDNESDAY_MORNING,
+} from './dialer-support.ts';
+
+const model = steerableModel();
+const NEVER = 3_600_000;
+let t: SwitchedApp;
+let platform: Session;
+
+beforeAll(async () => {
+  t = await startSwitchedApp({
+    dialer: {
+      tickMs: NEVER,
+      reconcileMs: NEVER,
+      callingClock: () => WEDNESDAY_MORNING,
+      simulationModel: model,
+      random: () => 0.5,
+    },
+  });
+  const admin = await createPlatformAdmin(t.db);
+  platform = await login(t.app, admin.email, admin.password);
+}, 60_000);
+afterAll(() => t?.close());
+
+const dialer = () => t.runtime.dialer;
+const tickOf = (ticks: CampaignTick[], campaignId: string) =>
+  ticks.find((tick) => tick.campaignId === campaignId);
+
+let extensionNumber = 7100;
+/**
+ * `count` agents of the queue, made through the API (the switch knows them, logged out there) and
+ * AVAILABLE in the database: pacing counts them, the switch never offers them a call. (dialer-support's
+ * paperAgents seals no real SIP password, which stops the switch's config sync for every tenant after.)
+ */
+async function switchlessAgents(owner: DialerTenant, queueId: string, count: number): Promise<void> {
+  const tenantId = owner.tenant.tenant.id;
+  const post = async (url: string, payload: Record<string, unknown>) => {
+    const response = await t.app.inject({ method: 'POST', url, headers: owner.auth, payload });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response.json<{ id: string }>();
+  };
+  for (let i = 0; i < count; i++) {
+    const extension = await post('/extensions', { number: String(++extensionNumber) });
+    const member = await createMember(t.app, owner.tenant.admin.session, 'agent');
+    const agent = await post('/agents', { userId: member.id, extensionId: extension.id });
+    await post(`/queues/${queueId}/agents`, { agentId: agent.id });
+    await t.db.withTenant(tenantId, (tx) =>
+      tx.updateTable('agents').set({ state: 'AVAILABLE' }).where('id', '=', agent.id).execute(),
+    );
+  }
+}
+
+/** Statistics pacing trusts (predictive mode), with this answer probability. */
+const trusted = (answerProbability: number) => ({
+  ...INITIAL_STATISTICS,
+  outcomes: 400,
+  answered: 400 * answerProbability,
+  talks: 40,
+  answerProbability,
+  answerByRingAge: RING_AGE_BUCKETS.map(() => answerProbability),
+});
+
+const stopCampaign = (tenantId: string, campaignId: string) =>
+  t.db.withTenant(tenantId, (tx) =>
+    tx.updateTable('campaigns').set({ status: 'STOPPED' }).where('id', '=', campaignId).execute(),
+  );
+
+/** Customer legs of the campaign the switch created (the agent's leg carries the same svc_* but its own uuid). */
+function originatesOf(campaignId: string): { count: () => number; stop: () => void } {
+  const seen = new Set<string>();
+  const stop = t.simulator().model.bus.subscribe((event) => {
+    const uuid = event.get('Unique-ID');
+    if (
+      event.name === 'CHANNEL_CREATE' &&
+      event.get('variable_svc_campaign_id') === campaignId &&
+      uuid === event.get('variable_svc_call_id')
+    )
+      seen.add(uuid ?? '');
+  });
+  return { count: () => seen.size, stop };
+}
+
+describe('the dialer tick by tick', () => {
+  it('places fewer calls for a tenant whose share of short calls today is over its threshold, and says why', async () => {
+    model.only('NO_ANSWER');
+    model.ringSeconds.NO_ANSWER = [20, 20];
+    // Two tenants set up alike, with the same calls today: 130 of 200 lasted ≤ 6 s (65 %). Only
+    // the threshold differs: 40 % (over it) and 70 % (under it).
+    const setups: Array<{ owner: DialerTenant; tenantId: string; campaignId: string }> = [];
+    for (const threshold of [0.4, 0.7]) {
+      const owner = await dialerTenant(t, platform, {});
+      const tenantId = owner.tenant.tenant.id;
+      await t.db.withPlatform((tx) =>
+        tx.updateTable('tenants').set({ shortCallThreshold: threshold }).where('id', '=', tenantId).execute(),
+      );
+      const queue = await t.app.inject({
+        method: 'POST',
+        url: '/queues',
+        headers: owner.auth,
+        payload: { name: 'guard' },
+      });
+      const queueId = queue.json<{ id: string }>().id;
+      await switchlessAgents(owner, queueId, 5);
+      // Three lines per agent, fixed (pacingMin = pacingMax), so only the guard can lower it.
+      const { campaignId } = await campaignWithLeads(
+        t,
+        owner,
+        queueId,
+        Array.from({ length: 30 }, () => ({})),
+        { pacingMin: 3, pacingMax: 3 },
+      );
+      await t.db.withTenant(tenantId, (tx) =>
+        tx
+          .insertInto('campaignDialerState')
+          .values({
+            tenantId,
+            campaignId,
+            dialLevel: 3,
+            mode: 'PREDICTIVE',
+            statistics: JSON.stringify(trusted(0.1)),
+            lastDecision: '{}',
+          })
+          .execute(),
+      );
+      // As the engine counts them: the tenant's campaign calls answered and ended since its midnight.
+      const now = Date.now();
+      await t.db.withTenant(tenantId, (tx) =>
+        tx
+          .insertInto('calls')
+          .values(
+            Array.from({ length: 200 }, (_, i) => ({
+              id: randomUUID(),
+              tenantId,
+              direction: 'OUTBOUND' as const,
+              campaignId,
+              createdAt: new Date(now - 60_000),
+              answerAt: new Date(now - 60_000),
+              endedAt: new Date(now - 60_000 + (i < 130 ? 4 : 60) * 1000),
+            })),
+          )
+          .execute(),
+      );
+      setups.push({ owner, tenantId, campaignId });
+    }
+    const [over, under] = setups;
+    await dialer().maintain();
+    const ticks = await dialer().tick();
+    const guarded = tickOf(ticks, over!.campaignId);
+    const free = tickOf(ticks, under!.campaignId);
+    // Under the threshold: the forecast wants more than 3 × 5 lines, the dial level holds it at 15.
+    expect(free).toMatchObject({ placed: 15, decision: { mode: 'PREDICTIVE', effectiveDialLevel: 3 } });
+    expect(free!.decision!.reasons).not.toContain('SHORT_CALL_GUARD');
+    // Over it: the part of the level above 1 scaled by (85 % − 65 %) / (85 % − 40 %), 1.89 lines per agent.
+    expect(guarded!.decision!.effectiveDialLevel).toBeCloseTo(1 + 2 * (0.2 / 0.45), 6);
+    expect(guarded).toMatchObject({ placed: 9 });
+    expect(guarded!.decision!.reasons).toEqual(expect.arrayContaining(['SHORT_CALL_GUARD', 'DIAL_LEVEL']));
+    expect(await attemptsOf(t, over!.tenantId, over!.campaignId)).toHaveLength(9);
+    expect(await attemptsOf(t, under!.tenantId, under!.campaignId)).toHaveLength(15);
+
+    // The console reads the same: the share against each tenant's threshold, and the guard among the reasons.
+    const statsOf = async ({ owner, campaignId }: (typeof setups)[number]) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/campaigns/${campaignId}/stats`,
+        headers: owner.auth,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ shortCalls: unknown; dialer: { reasons: string[] } }>();
+    };
+    const overStats = await statsOf(over!);
+    expect(overStats.shortCalls).toEqual({
+      today: 200,
+      shortToday: 130,
+      share: 0.65,
+      threshold: 0.4,
+      level: 'WARNING',
+    });
+    expect(overStats.dialer.reasons).toContain('SHORT_CALL_GUARD');
+    const underStats = await statsOf(under!);
+    expect(underStats.shortCalls).toEqual({
+      today: 200,
+      shortToday: 130,
+      share: 0.65,
+      threshold: 0.7,
+      level: 'NOTICE',
+    });
+    expect(underStats.dialer.reasons).not.toContain('SHORT_CALL_GUARD');
+    for (const setup of setups) await stopCampaign(setup.tenantId, setup.campaignId);
+  });
+
+  it('stop: no new originate from the next tick, while the call in progress goes on to its own end', async () => {
+    const owner = await dialerTenant(t, platform, {});
+    const tenantId = owner.tenant.tenant.id;
+    const { queueId } = await staffedQueue(t, owner, '5301');
+    model.only('ANSWER');
+    model.meanTalkSeconds = 6; // random 0.5: the customer talks 4.2 s
+    const { campaignId, leadIds } = await campaignWithLeads(t, owner, queueId, [{}, {}, {}]);
+    const originates = originatesOf(campaignId);
+    try {
+      expect(tickOf(await dialer().tick(), campaignId)).toMatchObject({ placed: 1 });
+      const [talking] = await until(
+        () => attemptsOf(t, tenantId, campaignId),
+        (rows) => (rows[0]?.connectedAt ?? null) !== null,
+      );
+      expect(talking?.connectedAt).not.toBeNull();
+      const stopped = await t.app.inject({
+        method: 'POST',
+        url: `/campaigns/${campaignId}/stop`,
+        headers: owner.auth,
+      });
+      expect(stopped.statusCode, stopped.body).toBe(200);
+      expect(stopped.json<{ status: string }>().status).toBe('STOPPED');
+      // Free agents now: a tick that still dialed the campaign would place two calls for them.
+      await switchlessAgents(owner, queueId, 2);
+      expect(tickOf(await dialer().tick(), campaignId)?.placed ?? 0).toBe(0);
+      expect(await attemptsOf(t, tenantId, campaignId)).toHaveLength(1);
+      // The call is not cut by the stop.
+      expect((await attemptsOf(t, tenantId, campaignId))[0]!.endedAt).toBeNull();
+      expect((await t.runtime.target.esl.api(`uuid_exists ${talking!.callId}`)).trim()).toBe('true');
+      const [ended] = await endedAttempts(t, tenantId, campaignId, 1);
+      expect(ended).toMatchObject({ id: talking!.id, outcome: 'CONNECTED', hangupCause: 'NORMAL_CLEARING' });
+      expect(ended!.endedAt!.getTime() - ended!.connectedAt!.getTime()).toBeGreaterThanOrEqual(3_000);
+      expect(await leadOf(t, tenantId, talking!.leadId)).toMatchObject({
+        status: 'COMPLETED',
+        lastOutcome: 'CONNECTED',
+      });
+      for (const leadId of leadIds.filter((id) => id !== talking!.leadId))
+        expect(await leadOf(t, tenantId, leadId)).toMatchObject({ status: 'READY', attempts: 0 });
+      expect(tickOf(await dialer().tick(), campaignId)?.placed ?? 0).toBe(0);
+      expect(await attemptsOf(t, tenantId, campaignId)).toHaveLength(1);
+      expect(originates.count()).toBe(1);
+    } finally {
+      originates.stop();
+    }
+  });
+
+  it('holds the plan’s concurrent calls (counting the tenant’s calls in progress), the campaign’s and the trunk’s CPS, and a campaign waiting for its schedule', async () => {
+    model.only('NO_ANSWER');
+    model.ringSeconds.NO_ANSWER = [20, 20];
+    const reasonsOf = async (owner: DialerTenant, campaignId: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/campaigns/${campaignId}/stats`,
+        headers: owner.auth,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ dialer: { reasons: string[] } }>().dialer.reasons;
+    };
+    const leads = () => Array.from({ length: 10 }, () => ({}));
+
+    // Four calls at once on the plan, one of them already taken by an inbound call in progress.
+    const limited = await dialerTenant(t, platform, { max_concurrent_calls: 4 });
+    const limitedId = limited.tenant.tenant.id;
+    const limitedQueue = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/queues',
+        headers: limited.auth,
+        payload: { name: 'limited' },
+      })
+    ).json<{ id: string }>().id;
+    await switchlessAgents(limited, limitedQueue, 5);
+    await t.db.withTenant(limitedId, (tx) =>
+      tx
+        .insertInto('calls')
+        .values({ id: randomUUID(), tenantId: limitedId, direction: 'INBOUND', createdAt: new Date() })
+        .execute(),
+    );
+    const concurrent = await campaignWithLeads(t, limited, limitedQueue, leads());
+
+    // One queue of six free agents, three campaigns: 2 CPS of its own, a trunk of 1 CPS, one waiting
+    // for its schedule. The two running ones count three agents each (decision 0054), more than their CPS.
+    const owner = await dialerTenant(t, platform, {});
+    const tenantId = owner.tenant.tenant.id;
+    const queueId = (
+      await t.app.inject({ method: 'POST', url: '/queues', headers: owner.auth, payload: { name: 'cps' } })
+    ).json<{ id: string }>().id;
+    await switchlessAgents(owner, queueId, 6);
+    const slowTrunk = await t.app.inject({
+      method: 'POST',
+      url: '/trunks',
+      headers: owner.auth,
+      payload: { name: 'slow', host: 'sip.slow.example', cpsLimit: 1 },
+    });
+    expect(slowTrunk.statusCode, slowTrunk.body).toBe(201);
+    const campaignCps = await campaignWithLeads(t, owner, queueId, leads(), { cpsLimit: 2 });
+    const trunkCps = await campaignWithLeads(t, owner, queueId, leads(), {
+      trunkId: slowTrunk.json<{ id: string }>().id,
+    });
+    const waiting = await campaignWithLeads(t, owner, queueId, leads(), {}, 'WAITING_SCHEDULE');
+
+    try {
+      const ticks = await dialer().tick();
+      expect(tickOf(ticks, concurrent.campaignId)).toMatchObject({ placed: 3 });
+      expect(tickOf(ticks, concurrent.campaignId)!.decision!.reasons).toContain('MAX_CONCURRENT_CALLS');
+      expect(tickOf(ticks, campaignCps.campaignId)).toMatchObject({ placed: 2 });
+      expect(await reasonsOf(owner, campaignCps.campaignId)).toContain('CPS');
+      expect(tickOf(ticks, trunkCps.campaignId)).toMatchObject({ placed: 1 });
+      expect(await reasonsOf(owner, trunkCps.campaignId)).toContain('CPS');
+      // Owned and decided (the console sees why), but nothing placed.
+      expect(tickOf(ticks, waiting.campaignId)).toMatchObject({ placed: 0, blocked: 'WAITING_SCHEDULE' });
+      expect(await reasonsOf(owner, waiting.campaignId)).toContain('WAITING_SCHEDULE');
+      expect(await attemptsOf(t, tenantId, waiting.campaignId)).toEqual([]);
+      // Its own attempts, still ringing, now fill the plan's calls.
+      expect(tickOf(await dialer().tick(), concurrent.campaignId)?.placed).toBe(0);
+      expect(await attemptsOf(t, limitedId, concurrent.campaignId)).toHaveLength(3);
+    } finally {
+      await stopCampaign(limitedId, concurrent.campaignId);
+      for (const { campaignId } of [campaignCps, trunkCps, waiting]) await stopCampaign(tenantId, campaignId);
+    }
+  });
+
+  it('keeps following its own attempt that went quiet past the ring timeout while the switch still has the channel; its hangup ends it as usual', async () => {
+    const owner = await dialerTenant(t, platform, {});
+    const tenantId = owner.tenant.tenant.id;
+    const { queueId } = await staffedQueue(t, owner, '5302');
+    model.only('ANSWER');
+    model.meanTalkSeconds = 6;
+    const { campaignId } = await campaignWithLeads(t, owner, queueId, [{}]);
+    expect(tickOf(await dialer().tick(), campaignId)).toMatchObject({ placed: 1 });
+    await stopCampaign(tenantId, campaignId);
+    const [talking] = await until(
+      () => attemptsOf(t, tenantId, campaignId),
+      (rows) => (rows[0]?.connectedAt ?? null) !== null,
+    );
+    // Placed two minutes ago as far as the database says: past the ring timeout + 15 s, so the
+    // reconciliation asks the switch about it.
+    await t.db.withTenant(tenantId, (tx) =>
+      tx
+        .updateTable('dialAttempts')
+        .set({ createdAt: new Date(Date.now() - 120_000) })
+        .where('id', '=', talking!.id)
+        .execute(),
+    );
+    const asked: string[] = [];
+    const esl = t.runtime.target.esl;
+    const api = esl.api.bind(esl);
+    esl.api = (command: string, timeoutMs?: number) => {
+      asked.push(command);
+      return api(command, timeoutMs);
+    };
+    try {
+      await dialer().reconcileOrphans();
+    } finally {
+      esl.api = api;
+    }
+    expect(asked).toContain(`uuid_exists ${talking!.callId}`);
+    const kept = (await attemptsOf(t, tenantId, campaignId))[0];
+    expect(kept).toMatchObject({ id: talking!.id, endedAt: null, hangupCause: null, owner: dialer().owner });
+    expect(kept!.status).not.toBe('ENDED');
+    // The customer hangs up: the attempt ends from the switch's word, not from the reconciliation.
+    const [ended] = await endedAttempts(t, tenantId, campaignId, 1);
+    expect(ended).toMatchObject({ id: talking!.id, outcome: 'CONNECTED', hangupCause: 'NORMAL_CLEARING' });
+    // The call record is the event consumer's, written in its own batch.
+    const call = await until(
+      () =>
+        t.db.withTenant(tenantId, (tx) =>
+          tx.selectFrom('calls').selectAll().where('id', '=', talking!.callId).executeTakeFirstOrThrow(),
+        ),
+      (row) => row.endedAt !== null,
+    );
+    expect(call.hangupCause).toBe('NORMAL_CLEARING');
+    expect(call.endedAt!.getTime() - call.answerAt!.getTime()).toBeGreaterThanOrEqual(3_000);
+    expect(await leadOf(t, tenantId, talking!.leadId)).toMatchObject({
+      status: 'COMPLETED',
+      attempts: 1,
+      lastOutcome: 'CONNECTED',
+    });
+  });
+
+  it('adopts the call of a dialer that died while its customer talks: the channel is still up, so it is followed, and ends as CONNECTED from its hangup', async () => {
+    const owner = await dialerTenant(t, platform, {});
+    const tenantId = owner.tenant.tenant.id;
+    const { queueId } = await staffedQueue(t, owner, '5303');
+    model.only('ANSWER');
+    model.meanTalkSeconds = 8; // random 0.5: the customer talks 5.5 s
+    // Another process on the same switch and coordination; its alive flag lasts a second.
+    const other = new DialerEngine({
+      db: t.db,
+      coordination: t.coordination,
+      esl: t.runtime.target.esl,
+      realtime: realtimePublisher(t.coordination),
+      log: pino({ level: 'silent' }),
+      options: {
+        tickMs: NEVER,
+        reconcileMs: NEVER,
+        lockTtlMs: 1_000,
+        callingClock: () => WEDNESDAY_MORNING,
+        simulationModel: model,
+        random: () => 0.5,
+        simulation: true,
+        realOutbound: false,
+        owner: 'dies-mid-call',
+      },
+    });
+    other.start();
+    let stopped = false;
+    try {
+      const { campaignId } = await campaignWithLeads(t, owner, queueId, [{}]);
+      // Placed by the other dialer (by its first tick at start, or by this one).
+      await until(
+        async () => {
+          await other.tick();
+          return attemptsOf(t, tenantId, campaignId);
+        },
+        (rows) => rows.length === 1,
+      );
+      await stopCampaign(tenantId, campaignId);
+      const [talking] = await until(
+        () => attemptsOf(t, tenantId, campaignId),
+        (rows) => (rows[0]?.connectedAt ?? null) !== null,
+      );
+      expect(talking).toMatchObject({ owner: 'dies-mid-call', endedAt: null });
+      // It dies: it follows nothing any more and its alive flag runs out.
+      await other.stop();
+      stopped = true;
+      const adopted = await until(
+        async () => {
+          await dialer().reconcileOrphans();
+          return (await attemptsOf(t, tenantId, campaignId))[0];
+        },
+        (row) => row?.owner === dialer().owner,
+        5_000,
+      );
+      // Adopted, not ended: the customer is still talking to the agent.
+      expect(adopted).toMatchObject({
+        id: talking!.id,
+        owner: dialer().owner,
+        endedAt: null,
+        hangupCause: null,
+      });
+      expect((await t.runtime.target.esl.api(`uuid_exists ${talking!.callId}`)).trim()).toBe('true');
+      const [ended] = await endedAttempts(t, tenantId, campaignId, 1);
+      expect(ended).toMatchObject({
+        id: talking!.id,
+        owner: dialer().owner,
+        outcome: 'CONNECTED',
+        hangupCause: 'NORMAL_CLEARING',
+      });
+      expect(ended!.endedAt!.getTime() - ended!.connectedAt!.getTime()).toBeGreaterThanOrEqual(4_000);
+      expect(await leadOf(t, tenantId, talking!.leadId)).toMatchObject({
+        status: 'COMPLETED',
+        attempts: 1,
+        lastOutcome: 'CONNECTED',
+      });
+    } finally {
+      if (!stopped) await other.stop();
+    }
+  });
+});
