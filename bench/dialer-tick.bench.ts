@@ -10,7 +10,7 @@
 // Measured: the first tick (takes the 3,000 campaign locks, places the first calls), then
 // BENCH_TICKS steady ticks started every 2 s as the service runs them; each followed by the
 // baseline d: the reads every tick must make (the same repository statements: dialable campaigns,
-// snapshots, agents, attempts in flight, calls per tenant), on the same pools. Then the audit:
+// snapshots, agents and the shared ones, attempts in flight, calls per tenant), on the same pools. Then the audit:
 // attempts per tenant, trunk, campaign and in all per second against max_cps, the trunk's and
 // campaign's cps_limit and the global CPS; calls in flight per tenant against max_concurrent_calls.
 // `node --import tsx bench/dialer-tick.bench.ts` (BENCH_TENANTS, BENCH_LEADS, BENCH_TICKS,
@@ -183,8 +183,10 @@ try {
   const baseline = async () => {
     const dialable = await read('listDialableCampaigns', () => repo.listDialableCampaigns(handles));
     const snapshots = await read('campaignSnapshots', () => repo.campaignSnapshots(handles, dialable.map((campaign) => campaign.id)));
+    const queueIds = [...new Set(snapshots.map((campaign) => campaign.queueId))];
     await Promise.all([
-      read('queueAgents', () => repo.queueAgents(handles, [...new Set(snapshots.map((campaign) => campaign.queueId))])),
+      read('queueAgents', () => repo.queueAgents(handles, queueIds)),
+      read('sharedAgents', () => repo.sharedAgents(handles, queueIds)),
       read('inFlightAttempts', () => repo.inFlightAttempts(handles, snapshots.map((campaign) => campaign.id))),
       read('callsInProgressByTenant', () => repo.callsInProgressByTenant(handles, [...new Set(snapshots.map((campaign) => campaign.tenantId))])),
     ]);

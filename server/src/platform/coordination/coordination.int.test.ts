@@ -314,7 +314,51 @@ function describeCoordination(name: string, harness: Harness): void {
       });
     });
 
+    describe('token bucket, a batch of requests', () => {
+      it('serves each request as takeTokensMany would, one after the other, in one window', async () => {
+        await earlyInSecond();
+        const global: BucketSpec = { level: 'GLOBAL', key: 'batch-global', capacity: 7 };
+        const tenant = (id: string, capacity: number): BucketSpec => ({ level: 'TENANT', key: `batch-${id}`, capacity });
+        const campaign = (id: string, capacity: number): BucketSpec => ({ level: 'CAMPAIGN', key: `batch-${id}`, capacity });
+        const results = await c.takeTokensBatch([
+          { buckets: [global, tenant('t1', 5), campaign('c1', 3)], count: 4 },
+          { buckets: [global, tenant('t1', 5), campaign('c2', 3)], count: 3 },
+          { buckets: [global, tenant('t2', 5), campaign('c3', 3)], count: 0 },
+          { buckets: [global, tenant('t2', 5), campaign('c4', 3)], count: 3 },
+          { buckets: [global, tenant('t3', 5)], count: 1 },
+          { buckets: [], count: 2 },
+        ]);
+        const window = results[0]!.windowSecond;
+        expect(results).toEqual([
+          { granted: 3, exhausted: 'CAMPAIGN', windowSecond: window },
+          { granted: 2, exhausted: 'TENANT', windowSecond: window },
+          { granted: 0, windowSecond: window },
+          // GLOBAL had 7: 3 + 2 taken, 2 left.
+          { granted: 2, exhausted: 'GLOBAL', windowSecond: window },
+          { granted: 0, exhausted: 'GLOBAL', windowSecond: window },
+          { granted: 2, windowSecond: window },
+        ]);
+        // The buckets are the ones takeTokensMany and takeTokens count in.
+        expect(await c.takeTokensMany([tenant('t1', 5)], 5)).toMatchObject({ granted: 0, exhausted: 'TENANT' });
+        expect(await c.takeTokens([tenant('t2', 5)])).toEqual({ allowed: true });
+        expect(await c.takeTokensBatch([])).toEqual([]);
+        await expect(c.takeTokensBatch([{ buckets: [global], count: 1.5 }])).rejects.toThrow(RangeError);
+      });
+    });
+
     describe('lock', () => {
+      it('renews many locks at once: those still held, not one lost to another owner', async () => {
+        const held = (await c.acquireLock('many-a', 300))!;
+        const lost = (await c.acquireLock('many-b', 100))!;
+        await sleep(150);
+        const taker = (await c.acquireLock('many-b', 5000))!;
+        expect(await c.renewLocks([held, lost], 2000)).toEqual([true, false]);
+        await sleep(300); // past the first lease of many-a
+        expect(await c.acquireLock('many-a', 1000)).toBeNull();
+        expect(await taker.release()).toBe(true);
+        expect(await c.renewLocks([], 1000)).toEqual([]);
+      });
+
       it('refuses a second acquire while held; release by the owner frees it', async () => {
         const lock = await c.acquireLock('dialer:leader', 5000);
         expect(lock).not.toBeNull();
@@ -520,6 +564,35 @@ describe('RedisCoordination across instances', () => {
     );
     expect(results.reduce((sum, r) => sum + r.granted, 0)).toBe(25);
     expect(new Set(results.map((r) => r.windowSecond)).size).toBe(1);
+  });
+
+  it('two instances sending batches for 2.5 s never grant more than any level in any window', async () => {
+    const [a, b] = [open(), open()];
+    const global: BucketSpec = { level: 'GLOBAL', key: 'batch-hammer-global', capacity: 30 };
+    // Per tenant 8, per campaign 5: four tenants × two campaigns; each batch asks for every campaign.
+    const requests = Array.from({ length: 8 }, (_, i) => ({
+      buckets: [global, { level: 'TENANT' as const, key: `batch-hammer-t${i % 4}`, capacity: 8 }, { level: 'CAMPAIGN' as const, key: `batch-hammer-c${i}`, capacity: 5 }],
+      count: 1 + (i % 3),
+    }));
+    const perWindow = new Map<string, number>();
+    const count = (key: string, granted: number) => perWindow.set(key, (perWindow.get(key) ?? 0) + granted);
+    const deadline = Date.now() + 2500;
+    const caller = async (c: Coordination) => {
+      while (Date.now() < deadline) {
+        const results = await c.takeTokensBatch(requests);
+        results.forEach((r, i) => {
+          count(`global:${r.windowSecond}`, r.granted);
+          count(`tenant${i % 4}:${r.windowSecond}`, r.granted);
+          count(`campaign${i}:${r.windowSecond}`, r.granted);
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: 6 }, (_, i) => caller(i % 2 ? a : b)));
+    const peak = (prefix: string) => Math.max(...[...perWindow].filter(([key]) => key.startsWith(prefix)).map(([, n]) => n));
+    // The global level (30, under the tenants' 4 × 8) binds: reached, never exceeded; nor any other level.
+    expect(peak('global:')).toBe(30);
+    for (let t = 0; t < 4; t++) expect(peak(`tenant${t}:`)).toBeLessThanOrEqual(8);
+    for (let i = 0; i < 8; i++) expect(peak(`campaign${i}:`)).toBeLessThanOrEqual(5);
   });
 
   it('two instances hammering for 2.5 s never grant more than a capacity in any window', async () => {

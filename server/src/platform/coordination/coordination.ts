@@ -29,6 +29,12 @@ export interface TakeManyResult {
   windowSecond: number;
 }
 
+/** One takeTokensMany request of a batch. */
+export interface TokenRequest {
+  buckets: BucketSpec[];
+  count: number;
+}
+
 export interface RateLimitResult {
   allowed: boolean;
   /** Seconds until the caller may try again, when refused. */
@@ -67,9 +73,19 @@ export interface Coordination {
    * dialer asks once per tick for the calls it wants instead of once per call).
    */
   takeTokensMany(buckets: BucketSpec[], count: number): Promise<TakeManyResult>;
+  /**
+   * Many takeTokensMany requests in one atomic step, served one after the other in the given order
+   * (a dialer tick's campaigns in one round trip); one result per request, all in the same window.
+   */
+  takeTokensBatch(requests: TokenRequest[]): Promise<TakeManyResult[]>;
 
   /** Acquires a lease with an owner; null when someone else holds it. */
   acquireLock(key: string, ttlMs: number): Promise<Lock | null>;
+  /**
+   * Extends many leases this coordination gave, in one step (a dialer renews thousands per tick):
+   * per lock, as its renew() would say (false when it was lost).
+   */
+  renewLocks(locks: Lock[], ttlMs: number): Promise<boolean[]>;
 
   /** The one internal event channel. */
   publish(message: unknown): Promise<void>;

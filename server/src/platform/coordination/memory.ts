@@ -8,6 +8,7 @@ import type {
   RateLimitResult,
   TakeManyResult,
   TakeResult,
+  TokenRequest,
   Unsubscribe,
 } from './coordination.ts';
 
@@ -89,6 +90,15 @@ export class MemoryCoordination implements Coordination {
   }
 
   async takeTokensMany(buckets: BucketSpec[], count: number): Promise<TakeManyResult> {
+    return this.takeMany(buckets, count);
+  }
+
+  async takeTokensBatch(requests: TokenRequest[]): Promise<TakeManyResult[]> {
+    // Synchronous one after the other: nothing else runs between them, as in the Redis script.
+    return requests.map(({ buckets, count }) => this.takeMany(buckets, count));
+  }
+
+  private takeMany(buckets: BucketSpec[], count: number): TakeManyResult {
     const wanted = countOf(count);
     const windowSecond = this.startWindow();
     // What each level has left; the grant is the smallest (never below 0), taken from all alike.
@@ -133,6 +143,11 @@ export class MemoryCoordination implements Coordination {
       },
       release: async () => current() !== undefined && this.locks.delete(key),
     };
+  }
+
+  renewLocks(locks: Lock[], ttlMs: number): Promise<boolean[]> {
+    // Memory locks renew themselves synchronously: one after the other is one step.
+    return Promise.all(locks.map((lock) => lock.renew(ttlMs)));
   }
 
   async publish(message: unknown): Promise<void> {

@@ -8,10 +8,11 @@ import type {
   RateLimitResult,
   TakeManyResult,
   TakeResult,
+  TokenRequest,
   Unsubscribe,
 } from './coordination.ts';
 import { CONSUME_RATE_LIMIT_LUA, REFUND_RATE_LIMIT_LUA } from './rate-limit.script.ts';
-import { TAKE_TOKENS_LUA, TAKE_TOKENS_MANY_LUA } from './token-bucket.script.ts';
+import { TAKE_TOKENS_BATCH_LUA, TAKE_TOKENS_LUA, TAKE_TOKENS_MANY_LUA } from './token-bucket.script.ts';
 
 type Handler = (message: unknown) => void;
 
@@ -25,13 +26,17 @@ export interface RedisCoordinationOptions {
 
 // Compare-then-act must be one step, or we could extend/delete a lock someone else took meanwhile.
 const RENEW_LOCK_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
+// The same per key (KEYS[i] owned by ARGV[i]); ARGV[#KEYS + 1] is the TTL. One reply per key.
+const RENEW_LOCKS_LUA = `local out = {} for i = 1, #KEYS do if redis.call('GET', KEYS[i]) == ARGV[i] then out[i] = redis.call('PEXPIRE', KEYS[i], ARGV[#KEYS + 1]) else out[i] = 0 end end return out`;
 const RELEASE_LOCK_LUA = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 /** The scripts registered with defineCommand (run with EVALSHA, EVAL on NOSCRIPT). */
 interface Scripts {
   ccTakeTokens(numKeys: number, ...keysThenCapacities: (string | number)[]): Promise<number>;
   ccTakeTokensMany(numKeys: number, ...keysThenCapacitiesAndCount: (string | number)[]): Promise<[number, number, number]>;
+  ccTakeTokensBatch(numKeys: number, ...keysThenRequests: (string | number)[]): Promise<number[]>;
   ccRenewLock(key: string, owner: string, ttlMs: number): Promise<number>;
+  ccRenewLocks(numKeys: number, ...keysThenOwnersAndTtl: (string | number)[]): Promise<number[]>;
   ccReleaseLock(key: string, owner: string): Promise<number>;
   ccConsumeRateLimit(numKeys: number, ...keysThenLimitAndWindow: (string | number)[]): Promise<number>;
   ccRefundRateLimit(numKeys: number, ...keys: string[]): Promise<number>;
@@ -57,7 +62,9 @@ export class RedisCoordination implements Coordination {
     this.client = this.connect() as Redis & Scripts;
     this.client.defineCommand('ccTakeTokens', { lua: TAKE_TOKENS_LUA });
     this.client.defineCommand('ccTakeTokensMany', { lua: TAKE_TOKENS_MANY_LUA });
+    this.client.defineCommand('ccTakeTokensBatch', { lua: TAKE_TOKENS_BATCH_LUA });
     this.client.defineCommand('ccRenewLock', { numberOfKeys: 1, lua: RENEW_LOCK_LUA });
+    this.client.defineCommand('ccRenewLocks', { lua: RENEW_LOCKS_LUA });
     this.client.defineCommand('ccReleaseLock', { numberOfKeys: 1, lua: RELEASE_LOCK_LUA });
     this.client.defineCommand('ccConsumeRateLimit', { lua: CONSUME_RATE_LIMIT_LUA });
     this.client.defineCommand('ccRefundRateLimit', { lua: REFUND_RATE_LIMIT_LUA });
@@ -103,6 +110,33 @@ export class RedisCoordination implements Coordination {
     return exhausted ? { granted, exhausted, windowSecond } : { granted, windowSecond };
   }
 
+  async takeTokensBatch(requests: TokenRequest[]): Promise<TakeManyResult[]> {
+    if (requests.length === 0) return [];
+    // Each bucket once in KEYS; the requests name them by position.
+    const keys: string[] = [];
+    const index = new Map<string, number>();
+    const args: number[] = [requests.length];
+    for (const { buckets, count } of requests) {
+      args.push(countOf(count), buckets.length);
+      for (const spec of buckets) {
+        const key = this.key('bucket', spec.level, spec.key);
+        let at = index.get(key);
+        if (at === undefined) {
+          keys.push(key);
+          index.set(key, (at = keys.length));
+        }
+        args.push(at, capacityOf(spec));
+      }
+    }
+    const reply = await this.client.ccTakeTokensBatch(keys.length, ...keys, ...args);
+    const windowSecond = reply[reply.length - 1]!;
+    return requests.map(({ buckets }, r) => {
+      const granted = reply[2 * r]!;
+      const exhausted = buckets[reply[2 * r + 1]! - 1]?.level;
+      return exhausted ? { granted, exhausted, windowSecond } : { granted, windowSecond };
+    });
+  }
+
   async acquireLock(key: string, ttlMs: number): Promise<Lock | null> {
     const redisKey = this.key('lock', key);
     const owner = randomUUID();
@@ -115,6 +149,14 @@ export class RedisCoordination implements Coordination {
         (await this.client.ccRenewLock(redisKey, owner, positiveMs(nextTtlMs))) === 1,
       release: async () => (await this.client.ccReleaseLock(redisKey, owner)) === 1,
     };
+  }
+
+  async renewLocks(locks: Lock[], ttlMs: number): Promise<boolean[]> {
+    if (locks.length === 0) return [];
+    const ttl = positiveMs(ttlMs);
+    const keys = locks.map((lock) => this.key('lock', lock.key));
+    const renewed = await this.client.ccRenewLocks(keys.length, ...keys, ...locks.map((lock) => lock.owner), ttl);
+    return renewed.map((reply) => reply === 1);
   }
 
   async publish(message: unknown): Promise<void> {

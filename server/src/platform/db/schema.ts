@@ -324,6 +324,10 @@ export interface CampaignDialerStateTable {
   lastDecision: ColumnType<unknown, string | undefined, string>;
   leadsWaitingWindow: Defaulted<number>;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Answered and abandoned attempts on counts_day (the campaign's zone), kept by the attempts' steps (decision 0051). */
+  answeredToday: Defaulted<number>;
+  abandonedToday: Defaulted<number>;
+  countsDay: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CampaignDialerSamplesTable {

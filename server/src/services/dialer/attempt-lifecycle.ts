@@ -62,6 +62,8 @@ export class AttemptLifecycle {
     attempt.answeredAt = at;
     await this.deps.db.withTenant(attempt.tenantId, async (tx) => {
       await repo.markAnswered(tx, attempt.attemptId, at);
+      // The state row before the sample: the lock order of every dialer write.
+      await repo.countToday(tx, attempt.tenantId, attempt.campaignId, 'answered');
       await repo.countInSample(tx, attempt.tenantId, attempt.campaignId, minuteOf(at), 'answered');
     });
     if (attempt.connectedAt) return;
@@ -98,6 +100,7 @@ export class AttemptLifecycle {
     attempt.abandoned = true;
     const delay = seconds(attempt.createdAt, attempt.answeredAt ?? at);
     await repo.updateStatistics(tx, attempt.tenantId, attempt.campaignId, (stats) => recordOutcome(stats, { kind: 'ANSWERED', answerDelaySeconds: delay, abandoned: true }));
+    await repo.countToday(tx, attempt.tenantId, attempt.campaignId, 'abandoned');
     await repo.countInSample(tx, attempt.tenantId, attempt.campaignId, minuteOf(at), 'abandoned');
     return true;
   }

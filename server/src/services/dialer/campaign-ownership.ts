@@ -13,6 +13,8 @@ const aliveKey = (owner: string) => `dialer:alive:${owner}`;
 
 /** Lock calls in flight at once (the coordination pipelines them on its connection). */
 const CONCURRENCY = 100;
+/** Locks renewed per script: thousands every other tick, each one's call costs the client more than Redis. */
+const RENEW_CHUNK = 1_000;
 
 async function inChunks<T>(items: readonly T[], work: (item: T) => Promise<unknown>): Promise<void> {
   for (let start = 0; start < items.length; start += CONCURRENCY) await Promise.all(items.slice(start, start + CONCURRENCY).map(work));
@@ -66,11 +68,15 @@ export class CampaignOwnership {
     }
     // Thousands of locks per process: one round trip per lock, sent CONCURRENCY at a time.
     await inChunks(gone, (lock) => lock.release().catch(() => false));
-    await inChunks(due, async ([id, entry]) => {
-      const kept = await entry.lock.renew(this.ttlMs).catch(() => false);
-      if (kept) entry.renewedAt = now;
-      else this.held.delete(id);
-    });
+    // Renewed in one script per chunk (the locks are all this coordination's).
+    for (let start = 0; start < due.length; start += RENEW_CHUNK) {
+      const chunk = due.slice(start, start + RENEW_CHUNK);
+      const kept = await this.coordination.renewLocks(chunk.map(([, entry]) => entry.lock), this.ttlMs).catch(() => chunk.map(() => false));
+      chunk.forEach(([id, entry], index) => {
+        if (kept[index]) entry.renewedAt = now;
+        else this.held.delete(id);
+      });
+    }
     const share = fairShare(dialable.length, members);
     // Over the share (a dialer joined): hand one back per tick, so the move is gradual.
     if (this.held.size > share) {

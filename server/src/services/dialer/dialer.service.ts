@@ -8,7 +8,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Coordination } from '../../platform/coordination/coordination.ts';
+import type { BucketSpec, Coordination } from '../../platform/coordination/coordination.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { CampaignDialerUpdatedPayload } from '../../platform/realtime/campaign-event-schemas.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
@@ -17,7 +17,6 @@ import { adjustDialLevel, DEFAULT_ABANDON_CONTROL } from '../../modules/dialer/a
 import { INITIAL_STATISTICS } from '../../modules/dialer/campaign-statistics.ts';
 import { callableDdds } from '../../modules/dialer/calling-hours.ts';
 import { decidePacing, type PacingDecision } from '../../modules/dialer/pacing.ts';
-import type { RetryRules } from '../../modules/dialer/retry.ts';
 import { ANATEL_SHORT_CALL_SECONDS, assessShortCalls, DEFAULT_SHORT_CALL_SETTINGS, type ShortCallAssessment } from '../../modules/dialer/short-call-guard.ts';
 import { AttemptLifecycle, minuteOf, type TrackedAttempt } from './attempt-lifecycle.ts';
 import { CampaignOwnership } from './campaign-ownership.ts';
@@ -28,7 +27,8 @@ import type { SimulationModel } from './simulated-outcome.ts';
 import { AttemptDialer } from './attempt-dialer.ts';
 import { callingRulesOf, cpsBuckets } from './campaign-rules.ts';
 import { reconcileOrphans } from './orphans.ts';
-import { groupBy, mapLimited, PLACING_CONCURRENCY, tenantRounds } from './tick-rounds.ts';
+import { groupBy, noteFull, surelyFull, tenantRounds, type FullBuckets } from './tick-rounds.ts';
+import { isDue, remember, staggeredAt, viewKey, type LastSent } from './tick-changes.ts';
 
 export interface DialerOptions {
   /** DIALER_SIMULATION: outcomes drawn by the dialer; only answered customers reach the switch. */
@@ -93,6 +93,10 @@ export class DialerEngine {
   /** Per campaign: when its dial level was last adjusted and whether the level bound the last decision. */
   private readonly feedback = new Map<string, { at: number; levelWasBinding: boolean }>();
   private readonly waitingCounts = new Map<string, { at: number; count: number }>();
+  /** What was last written and published per campaign (tick-changes.ts): unchanged ones are not sent again. */
+  private readonly savedStates = new Map<string, LastSent>();
+  private readonly savedSamples = new Map<string, LastSent>();
+  private readonly published = new Map<string, LastSent>();
   private shortCalls = new Map<string, ShortCallAssessment>();
   private realOutboundWarned = false;
 
@@ -154,14 +158,17 @@ export class DialerEngine {
     await this.ownership.refresh(dialable.map((campaign) => campaign.id));
     const owned = this.ownership.ids();
     if (owned.length === 0) return [];
-    const snapshots = await repo.campaignSnapshots(this.deps.db, owned);
-    const queueIds = [...new Set(snapshots.map((campaign) => campaign.queueId))];
-    const [agents, shared, inFlight, callsByTenant] = await Promise.all([
-      repo.queueAgents(this.deps.db, queueIds),
-      repo.sharedAgents(this.deps.db, queueIds),
-      repo.inFlightAttempts(this.deps.db, snapshots.map((campaign) => campaign.id)),
-      repo.callsInProgressByTenant(this.deps.db, [...new Set(snapshots.map((campaign) => campaign.tenantId))]),
+    // The reads keyed by campaign or tenant go alongside the snapshot (the dialable list has the
+    // tenants); only the agents wait for it, for the queues.
+    const ownedSet = new Set(owned);
+    const tenantIds = [...new Set(dialable.filter((campaign) => ownedSet.has(campaign.id)).map((campaign) => campaign.tenantId))];
+    const [snapshots, inFlight, callsByTenant] = await Promise.all([
+      repo.campaignSnapshots(this.deps.db, owned),
+      repo.inFlightAttempts(this.deps.db, owned),
+      repo.callsInProgressByTenant(this.deps.db, tenantIds),
     ]);
+    const queueIds = [...new Set(snapshots.map((campaign) => campaign.queueId))];
+    const [agents, shared] = await Promise.all([repo.queueAgents(this.deps.db, queueIds), repo.sharedAgents(this.deps.db, queueIds)]);
     const now = new Date();
     const agentsOf = groupBy(agents, (agent) => agent.queueId);
     // An agent in the queues of several running campaigns is counted by one of them at a time.
@@ -174,42 +181,52 @@ export class DialerEngine {
     const clock = this.deps.options.callingClock?.() ?? now;
     const callable = new Map<string, number[]>();
     const callableOf = (campaign: repo.CampaignSnapshot) => {
-      const rules = callingRulesOf(campaign);
-      const key = JSON.stringify(rules);
-      let ddds = callable.get(key);
-      if (!ddds) callable.set(key, (ddds = callableDdds(rules, clock)));
+      let ddds = callable.get(campaign.rulesKey);
+      if (!ddds) callable.set(campaign.rulesKey, (ddds = callableDdds(callingRulesOf(campaign), clock)));
       return ddds;
     };
     // A tenant's campaigns one after the other (calls placed by one count against the tenant's
-    // concurrent calls for the next), different tenants side by side, a few placements at once.
+    // concurrent calls for the next), different tenants side by side: per round, one CPS request
+    // and one claim statement for all its campaigns (decision 0051).
+    const full: FullBuckets = new Map();
     for (const round of tenantRounds(snapshots)) {
       if (this.stopped) break;
       const failed = (campaign: repo.CampaignSnapshot, error: unknown) => {
         this.log.warn({ err: error, campaignId: campaign.id, tenantId: campaign.tenantId }, 'campaign tick failed; tried again next tick');
-        return null;
       };
-      const decided = round.map((campaign) => {
+      const decided: Decided[] = [];
+      for (const campaign of round) {
         try {
-          return this.decide(campaign, agentLoad(agentsCountedBy(campaign), now), attemptsOf.get(campaign.id) ?? [], callsByTenant.get(campaign.tenantId) ?? 0, callableOf(campaign), now);
+          decided.push(this.decide(campaign, agentLoad(agentsCountedBy(campaign), now), attemptsOf.get(campaign.id) ?? [], callsByTenant.get(campaign.tenantId) ?? 0, callableOf(campaign), now));
         } catch (error) {
-          return failed(campaign, error);
+          failed(campaign, error);
         }
-      });
-      // Every CPS request of the round sent at once: Redis runs them in this order, one round trip in all.
-      const grants = await Promise.all(decided.map((d) => (d && d.wanted > 0 ? this.takeTokens(d.campaign, d.wanted).catch((error: unknown) => failed(d.campaign, error)) : Promise.resolve(null))));
-      const done = await mapLimited(decided, PLACING_CONCURRENCY, async (d, index) => {
-        if (!d) return null;
-        const grant = grants[index] ?? null;
-        if (d.wanted > 0 && !grant) return null;
-        try {
-          const placed = grant && grant.tokens > 0 ? await this.place(d.campaign, grant, d.ddds, now) : 0;
-          return this.concluded(d, placed, grant !== null && grant.tokens < d.wanted);
-        } catch (error) {
-          return failed(d.campaign, error);
+      }
+      const asking = decided.filter((d) => d.wanted > 0);
+      let grants = new Map<string, Grant>();
+      let placed = new Map<string, number>();
+      const lost = new Set<string>();
+      try {
+        grants = await this.takeTokens(asking, full);
+      } catch (error) {
+        for (const d of asking) {
+          failed(d.campaign, error);
+          lost.add(d.campaign.id);
         }
-      });
-      for (const result of done) {
-        if (!result) continue;
+      }
+      const granted = asking.filter((d) => (grants.get(d.campaign.id)?.tokens ?? 0) > 0);
+      try {
+        placed = await this.place(granted, grants, now);
+      } catch (error) {
+        for (const d of granted) {
+          failed(d.campaign, error);
+          lost.add(d.campaign.id);
+        }
+      }
+      for (const d of decided) {
+        if (lost.has(d.campaign.id)) continue;
+        const grant = grants.get(d.campaign.id);
+        const result = this.concluded(d, placed.get(d.campaign.id) ?? 0, grant !== undefined && grant.tokens < d.wanted);
         callsByTenant.set(result.campaign.tenantId, (callsByTenant.get(result.campaign.tenantId) ?? 0) + result.placed);
         ticked.push(result);
       }
@@ -219,36 +236,78 @@ export class DialerEngine {
       this.log.warn({ err: error }, 'leads waiting for their window not counted');
       return new Map<string, number>();
     });
+    await this.saveChanged(ticked, waiting, now);
+    await this.publishChanged(ticked, waiting, now);
+    return ticked.map((tick) => ({ campaignId: tick.campaign.id, tenantId: tick.campaign.tenantId, placed: tick.placed, decision: tick.decision, blocked: tick.blocked }));
+  }
+
+  /**
+   * The states and minute samples that changed (tick-changes.ts): a state when what the console
+   * shows of it changed, calls were placed or its heartbeat is due; a sample when its minute or its
+   * values changed or calls were placed (its counts add up within the minute).
+   */
+  private async saveChanged(ticked: Ticked[], waiting: Map<string, number>, now: Date): Promise<void> {
+    const nowMs = now.getTime();
+    const rows: repo.TickedCampaign[] = [];
+    const states: Array<readonly [string, string]> = [];
+    const samples: Array<readonly [string, string]> = [];
+    for (const tick of ticked) {
+      const id = tick.campaign.id;
+      const leadsWaitingWindow = waiting.get(id) ?? 0;
+      const stateKey = viewKey([tick.level, tick.decision.mode, tick.reasons, leadsWaitingWindow]);
+      const sample: repo.SampleChange = {
+        minute: minuteOf(now),
+        dialLevel: tick.level,
+        answerRate: tick.stats.outcomes > 0 ? tick.stats.answerProbability : null,
+        abandonRate: tick.stats.answered > 0 ? tick.stats.abandonRate : null,
+        callsInFlight: tick.inFlight,
+        agentsAvailable: tick.load.available,
+        agentsBusy: tick.load.busy.length,
+        attempts: tick.placed,
+      };
+      const sampleKey = viewKey({ ...sample, attempts: 0 });
+      const stateDue = isDue(this.savedStates.get(id), stateKey, tick.placed, nowMs);
+      const sampleDue = isDue(this.savedSamples.get(id), sampleKey, tick.placed, nowMs, Number.POSITIVE_INFINITY);
+      if (!stateDue && !sampleDue) continue;
+      if (stateDue) states.push([id, stateKey]);
+      if (sampleDue) samples.push([id, sampleKey]);
+      rows.push({
+        tenantId: tick.campaign.tenantId,
+        campaignId: id,
+        state: stateDue
+          ? {
+              dialLevel: tick.level,
+              mode: tick.decision.mode,
+              lastDecision: { ...tick.decision, reasons: tick.reasons, placed: tick.placed, abandonAction: tick.abandonAction, at: now.toISOString(), callsRinging: tick.ringing, answeredWaiting: tick.answeredWaiting },
+              leadsWaitingWindow,
+            }
+          : null,
+        sample: sampleDue ? sample : null,
+      });
+    }
+    const ids = new Set(ticked.map((tick) => tick.campaign.id));
     try {
-      await repo.saveTicks(
-        this.deps.db,
-        ticked.map((tick) => ({
-          tenantId: tick.campaign.tenantId,
-          campaignId: tick.campaign.id,
-          state: {
-            dialLevel: tick.level,
-            mode: tick.decision.mode,
-            lastDecision: { ...tick.decision, reasons: tick.reasons, placed: tick.placed, abandonAction: tick.abandonAction, at: now.toISOString(), callsRinging: tick.ringing, answeredWaiting: tick.answeredWaiting },
-            leadsWaitingWindow: waiting.get(tick.campaign.id) ?? 0,
-          },
-          sample: {
-            minute: minuteOf(now),
-            dialLevel: tick.level,
-            answerRate: tick.stats.outcomes > 0 ? tick.stats.answerProbability : null,
-            abandonRate: tick.stats.answered > 0 ? tick.stats.abandonRate : null,
-            callsInFlight: tick.inFlight,
-            agentsAvailable: tick.load.available,
-            agentsBusy: tick.load.busy.length,
-            attempts: tick.placed,
-          },
-        })),
-      );
+      await repo.saveTicks(this.deps.db, rows);
+      remember(this.savedStates, states, ids, nowMs);
+      remember(this.savedSamples, samples, ids, nowMs);
     } catch (error) {
       // The calls are placed and followed; the console's state and chart miss this tick only.
-      this.log.warn({ err: error, campaigns: ticked.length }, 'dialer state not saved; saved again next tick');
+      this.log.warn({ err: error, campaigns: rows.length }, 'dialer state not saved; saved again next tick');
     }
-    await Promise.all(ticked.map((tick) => this.publishUpdate(tick, waiting.get(tick.campaign.id) ?? 0, now)));
-    return ticked.map((tick) => ({ campaignId: tick.campaign.id, tenantId: tick.campaign.tenantId, placed: tick.placed, decision: tick.decision, blocked: tick.blocked }));
+  }
+
+  /** CAMPAIGN_DIALER_UPDATED for the campaigns whose view changed, placed calls, or whose heartbeat is due. */
+  private async publishChanged(ticked: Ticked[], waiting: Map<string, number>, now: Date): Promise<void> {
+    const nowMs = now.getTime();
+    const due: Array<{ tenantId: string; payload: CampaignDialerUpdatedPayload; key: string }> = [];
+    for (const tick of ticked) {
+      const { at: _at, placed: _placed, ...view } = this.payloadOf(tick, waiting.get(tick.campaign.id) ?? 0, now);
+      const key = viewKey(view);
+      if (!isDue(this.published.get(tick.campaign.id), key, tick.placed, nowMs)) continue;
+      due.push({ tenantId: tick.campaign.tenantId, payload: { ...view, at: now.toISOString(), placed: tick.placed }, key });
+    }
+    const delivered = await Promise.all(due.map(async ({ tenantId, payload, key }) => ((await this.publishUpdate(tenantId, payload)) ? ([payload.campaignId, key] as const) : null)));
+    remember(this.published, delivered.filter((entry) => entry !== null), new Set(ticked.map((tick) => tick.campaign.id)), nowMs);
   }
 
   /** One campaign's decision (pure but for its dial-level feedback); its calls are placed by the round. */
@@ -317,60 +376,76 @@ export class DialerEngine {
   }
 
   /**
-   * Takes a CPS token per call on every level at once (each token from all levels or none), in one
-   * atomic step for the whole tick's calls of the campaign; the grant's time is the attempts'.
+   * Takes a CPS token per call on every level at once (each token from all levels or none), for
+   * every campaign of the round in one atomic step, in the round's order; a grant's time is its
+   * attempts'. A campaign behind a bucket an earlier round found full in this second is not asked:
+   * it would get nothing.
    */
-  private async takeTokens(campaign: repo.CampaignSnapshot, wanted: number): Promise<Grant> {
-    const grant = await this.deps.coordination.takeTokensMany(cpsBuckets(campaign, this.deps.options.globalCps ?? DEFAULT_GLOBAL_CPS), wanted);
-    // Within the window the tokens came from (Redis' clock), so the attempts' second is their tokens'.
-    const windowStart = grant.windowSecond * 1000;
-    return { tokens: grant.granted, grantedAt: new Date(Math.min(windowStart + 999, Math.max(windowStart, Date.now()))) };
+  private async takeTokens(asking: Decided[], full: FullBuckets): Promise<Map<string, Grant>> {
+    const globalCps = this.deps.options.globalCps ?? DEFAULT_GLOBAL_CPS;
+    const grants = new Map<string, Grant>();
+    const nowSecond = Math.floor(Date.now() / 1000);
+    const sent: Array<{ d: Decided; buckets: BucketSpec[] }> = [];
+    for (const d of asking) {
+      const buckets = cpsBuckets(d.campaign, globalCps);
+      if (surelyFull(full, buckets, nowSecond)) grants.set(d.campaign.id, { tokens: 0, grantedAt: new Date() });
+      else sent.push({ d, buckets });
+    }
+    if (sent.length === 0) return grants;
+    const results = await this.deps.coordination.takeTokensBatch(sent.map(({ d, buckets }) => ({ buckets, count: d.wanted })));
+    results.forEach((result, index) => {
+      const { d, buckets } = sent[index]!;
+      noteFull(full, buckets, result);
+      // Within the window the tokens came from (Redis' clock), so the attempts' second is their tokens'.
+      const windowStart = result.windowSecond * 1000;
+      grants.set(d.campaign.id, { tokens: result.granted, grantedAt: new Date(Math.min(windowStart + 999, Math.max(windowStart, Date.now()))) });
+    });
+    return grants;
   }
 
-  /** Claims as many leads as the grant's tokens and writes their attempts in one transaction, then originates them. */
-  private async place(campaign: repo.CampaignSnapshot, { tokens, grantedAt }: Grant, ddds: number[], now: Date): Promise<number> {
+  /**
+   * Claims as many leads as each campaign's grant and writes their attempts, for the whole round in
+   * one statement (dialer.repo.ts claimAttempts), then originates them; calls placed per campaign.
+   */
+  private async place(granted: Decided[], grants: Map<string, Grant>, now: Date): Promise<Map<string, number>> {
+    const placed = new Map<string, number>();
+    if (granted.length === 0) return placed;
     const simulated = this.mode === 'SIMULATION';
-    const rules: RetryRules = { maxAttempts: campaign.maxAttempts, retryMinutes: campaign.retryMinutes };
-    const tracked = await this.deps.db.withTenant(campaign.tenantId, async (tx) => {
-      const leads = await repo.claimLeads(tx, campaign.id, tokens, ddds, now);
-      const attempts: TrackedAttempt[] = leads.map((lead) => ({
-        attemptId: randomUUID(),
-        callId: randomUUID(),
+    const claimed = await repo.claimAttempts(
+      this.deps.db,
+      granted.map(({ campaign, ddds }) => {
+        const grant = grants.get(campaign.id)!;
+        return { campaignId: campaign.id, tenantId: campaign.tenantId, count: grant.tokens, callableDdds: ddds, grantedAt: grant.grantedAt };
+      }),
+      now,
+      this.owner,
+      simulated,
+    );
+    const campaigns = new Map(granted.map(({ campaign }) => [campaign.id, campaign]));
+    for (const lead of claimed) {
+      const campaign = campaigns.get(lead.campaignId)!;
+      const attempt: TrackedAttempt = {
+        attemptId: lead.attemptId,
+        callId: lead.callId,
         tenantId: campaign.tenantId,
         campaignId: campaign.id,
-        leadId: lead.id,
+        leadId: lead.leadId,
         phone: lead.phone,
         simulated,
         callerNumber: campaign.callerId,
-        createdAt: grantedAt,
+        createdAt: lead.createdAt,
         answeredAt: null,
         connectedAt: null,
         abandoned: false,
         abandonAfterSeconds: campaign.abandonAfterSeconds,
-        rules,
+        rules: { maxAttempts: campaign.maxAttempts, retryMinutes: campaign.retryMinutes },
         timer: null,
-      }));
-      await repo.insertAttempts(
-        tx,
-        attempts.map((attempt) => ({
-          id: attempt.attemptId,
-          tenantId: attempt.tenantId,
-          campaignId: attempt.campaignId,
-          leadId: attempt.leadId,
-          callId: attempt.callId,
-          phone: attempt.phone,
-          simulated,
-          owner: this.owner,
-          createdAt: attempt.createdAt,
-        })),
-      );
-      return attempts.map((attempt, index) => ({ attempt, name: leads[index]!.name }));
-    });
-    for (const { attempt, name } of tracked) {
+      };
+      placed.set(campaign.id, (placed.get(campaign.id) ?? 0) + 1);
       this.lifecycle.follow(attempt);
-      this.switchSide.dial(campaign, attempt, name).catch((error: unknown) => this.log.warn({ err: error, callId: attempt.callId }, 'attempt not dialed'));
+      this.switchSide.dial(campaign, attempt, lead.name).catch((error: unknown) => this.log.warn({ err: error, callId: attempt.callId }, 'attempt not dialed'));
     }
-    return tracked.length;
+    return placed;
   }
 
   /** Orphans, the short-call shares and old samples: at start and every 60 s. */
@@ -396,7 +471,10 @@ export class DialerEngine {
     this.shortCalls = next;
   }
 
-  /** Leads waiting for their window, per campaign: counted again every 30 s, in one read per set of callable area codes. */
+  /**
+   * Leads waiting for their window, per campaign: counted again every 30 s, in one read per set of
+   * callable area codes; the campaigns' 30 s are staggered, so a tick recounts a share of them.
+   */
   private async leadsWaitingWindow(ticked: Ticked[], now: Date): Promise<Map<string, number>> {
     const counts = new Map<string, number>();
     const stale = new Map<string, { ddds: number[]; ids: string[] }>();
@@ -415,35 +493,43 @@ export class DialerEngine {
       const found = await repo.countsWaitingForWindow(this.deps.db, ids, ddds, now);
       for (const id of ids) {
         const count = found.get(id) ?? 0;
-        this.waitingCounts.set(id, { at: now.getTime(), count });
+        const at = this.waitingCounts.has(id) ? now.getTime() : staggeredAt(id, now.getTime(), WAITING_COUNT_MS);
+        this.waitingCounts.set(id, { at, count });
         counts.set(id, count);
       }
     }
     return counts;
   }
 
-  private async publishUpdate(tick: Ticked, waiting: number, now: Date): Promise<void> {
+  /** What the console's live panel gets of a campaign's tick. */
+  private payloadOf(tick: Ticked, waiting: number, now: Date): CampaignDialerUpdatedPayload {
     const { campaign } = tick;
+    return {
+      campaignId: campaign.id,
+      at: now.toISOString(),
+      mode: tick.decision.mode,
+      dialLevel: tick.level,
+      answerRate: tick.stats.outcomes > 0 ? tick.stats.answerProbability : null,
+      abandonRate: tick.stats.answered > 0 ? tick.stats.abandonRate : null,
+      abandonTarget: campaign.abandonTarget,
+      callsRinging: tick.ringing,
+      answeredWaiting: tick.answeredWaiting,
+      callsInFlight: tick.inFlight,
+      placed: tick.placed,
+      reasons: tick.reasons,
+      agents: { available: tick.load.available, busy: tick.load.busy.length },
+      leadsWaitingWindow: waiting,
+    };
+  }
+
+  /** True once published (a failure is sent again next tick). */
+  private async publishUpdate(tenantId: string, payload: CampaignDialerUpdatedPayload): Promise<boolean> {
     try {
-      const payload: CampaignDialerUpdatedPayload = {
-        campaignId: campaign.id,
-        at: now.toISOString(),
-        mode: tick.decision.mode,
-        dialLevel: tick.level,
-        answerRate: tick.stats.outcomes > 0 ? tick.stats.answerProbability : null,
-        abandonRate: tick.stats.answered > 0 ? tick.stats.abandonRate : null,
-        abandonTarget: campaign.abandonTarget,
-        callsRinging: tick.ringing,
-        answeredWaiting: tick.answeredWaiting,
-        callsInFlight: tick.inFlight,
-        placed: tick.placed,
-        reasons: tick.reasons,
-        agents: { available: tick.load.available, busy: tick.load.busy.length },
-        leadsWaitingWindow: waiting,
-      };
-      await this.deps.realtime.publish(campaign.tenantId, 'CAMPAIGN_DIALER_UPDATED', { ...payload });
+      await this.deps.realtime.publish(tenantId, 'CAMPAIGN_DIALER_UPDATED', { ...payload });
+      return true;
     } catch (error) {
-      this.log.debug({ err: error, campaignId: campaign.id }, 'CAMPAIGN_DIALER_UPDATED not published');
+      this.log.debug({ err: error, campaignId: payload.campaignId }, 'CAMPAIGN_DIALER_UPDATED not published');
+      return false;
     }
   }
 }

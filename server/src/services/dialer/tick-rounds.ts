@@ -1,8 +1,6 @@
-// Pure helpers of the tick's shape: campaigns grouped, in rounds of one per tenant, worked on with
-// a bounded concurrency.
-
-/** Placements (a CPS request, then a transaction as the tenant) in flight at once: a share of the pool. */
-export const PLACING_CONCURRENCY = 6;
+// Pure helpers of the tick's shape: campaigns grouped, in rounds of one per tenant, and the CPS
+// buckets a round found full.
+import type { BucketSpec, TakeManyResult } from '../../platform/coordination/coordination.ts';
 
 export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -26,14 +24,26 @@ export function tenantRounds<T extends { tenantId: string }>(campaigns: readonly
   return rounds;
 }
 
-/** Runs `work` over the items, at most `limit` at once; results in the items' order. */
-export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]!, index);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+/**
+ * The CPS buckets known full, with the window second they are full in (a level that limited a grant
+ * has nothing left in that window). A tick's later rounds skip asking for campaigns behind one.
+ */
+export type FullBuckets = Map<string, number>;
+
+const bucketId = (spec: BucketSpec) => `${spec.level}:${spec.key}`;
+
+/** Pure: notes the level that limited a grant as full in the grant's window. */
+export function noteFull(full: FullBuckets, buckets: readonly BucketSpec[], result: TakeManyResult): void {
+  const spec = result.exhausted ? buckets.find((bucket) => bucket.level === result.exhausted) : undefined;
+  if (spec) full.set(bucketId(spec), result.windowSecond);
 }
 
+/**
+ * Pure: whether a request surely gets no token: one of its buckets is full in the window of this
+ * very second. The window is Redis' second and `nowSecond` the process's: only equal seconds count,
+ * so a clock off by more than a second never skips, and one off by less skips at most that much of
+ * the next window: fewer calls then, never more.
+ */
+export function surelyFull(full: FullBuckets, buckets: readonly BucketSpec[], nowSecond: number): boolean {
+  return full.size > 0 && buckets.some((bucket) => full.get(bucketId(bucket)) === nowSecond);
+}

@@ -1,0 +1,155 @@
+// The tick's cross-tenant statements (decision 0051) on a real database: one claim for many
+// campaigns of many tenants never crosses tenants, never takes more than a campaign's count, never
+// a lead already in flight or outside the callable area codes, and keeps lead-order.ts's order;
+// today's answered/abandoned counts are kept by day in the campaign's zone.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, testDatabaseUrl } from '../../../test/harness.ts';
+import type { DatabaseHandles } from '../../platform/db/database.ts';
+import { campaignSnapshots, claimAttempts, countToday, type ClaimRequest } from './dialer.repo.ts';
+
+let db: DatabaseHandles;
+let owner: pg.Client;
+const NOW = new Date();
+const HOUR = 3600_000;
+
+interface Fixture {
+  tenantId: string;
+  campaignId: string;
+  lead: (phone: string, values?: { status?: string; nextAttemptAt?: Date | null; createdAt?: Date }) => Promise<string>;
+}
+
+async function tenantWithCampaign(label: string): Promise<Fixture> {
+  const tenantId = randomUUID();
+  const code = `claim-${label}-${tenantId.slice(0, 6)}`;
+  await owner.query(`INSERT INTO tenants (id, code, name, plan_id, telephony_domain) VALUES ($1, $2, 'T', 'trial', $3)`, [tenantId, code, `${code}.claim.test`]);
+  const trunk = (await owner.query<{ id: string }>(`INSERT INTO trunks (tenant_id, name, host) VALUES ($1, 'carrier', 'sip.carrier.test') RETURNING id`, [tenantId])).rows[0]!.id;
+  const queue = (await owner.query<{ id: string }>(`INSERT INTO queues (tenant_id, name) VALUES ($1, 'fila') RETURNING id`, [tenantId])).rows[0]!.id;
+  const campaignId = (
+    await owner.query<{ id: string }>(
+      `INSERT INTO campaigns (tenant_id, name, queue_id, trunk_id, pacing_min, pacing_max, status) VALUES ($1, 'c', $2, $3, 1, 3, 'RUNNING') RETURNING id`,
+      [tenantId, queue, trunk],
+    )
+  ).rows[0]!.id;
+  const lead: Fixture['lead'] = async (phone, values = {}) =>
+    (
+      await owner.query<{ id: string }>(
+        `INSERT INTO leads (tenant_id, campaign_id, phone, status, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [tenantId, campaignId, phone, values.status ?? 'READY', values.nextAttemptAt ?? null, values.createdAt ?? new Date(NOW.getTime() - HOUR)],
+      )
+    ).rows[0]!.id;
+  return { tenantId, campaignId, lead };
+}
+
+const request = (fixture: Fixture, count: number, callableDdds = [11, 21]): ClaimRequest => ({
+  campaignId: fixture.campaignId,
+  tenantId: fixture.tenantId,
+  count,
+  callableDdds,
+  grantedAt: NOW,
+});
+
+const inFlight = async (campaignId: string) =>
+  (await owner.query<{ lead_id: string; tenant_id: string }>(`SELECT lead_id, tenant_id FROM dial_attempts WHERE campaign_id = $1 AND ended_at IS NULL`, [campaignId])).rows;
+
+beforeAll(async () => {
+  db = openTestDatabase();
+  owner = new pg.Client({ connectionString: testDatabaseUrl() });
+  await owner.connect();
+});
+
+afterAll(async () => {
+  await owner.end();
+  await db.close();
+});
+
+describe('claimAttempts: many campaigns of many tenants in one statement', () => {
+  it('takes per campaign at most its count, its own leads only, in the order callbacks, fresh oldest first, retries', async () => {
+    const a = await tenantWithCampaign('a');
+    const b = await tenantWithCampaign('b');
+    const callback = await a.lead('+5511900000001', { status: 'CALLBACK', nextAttemptAt: new Date(NOW.getTime() - 60_000) });
+    const notYet = await a.lead('+5511900000002', { status: 'CALLBACK', nextAttemptAt: new Date(NOW.getTime() + HOUR) });
+    const older = await a.lead('+5521900000003', { createdAt: new Date(NOW.getTime() - 2 * HOUR) });
+    const newer = await a.lead('+5511900000004');
+    const retry = await a.lead('+5511900000005', { nextAttemptAt: new Date(NOW.getTime() - 60_000) });
+    const elsewhere = await a.lead('+5592900000006', { createdAt: new Date(NOW.getTime() - 3 * HOUR) }); // Manaus: not callable here
+    const bLeads = [await b.lead('+5511900000001'), await b.lead('+5511900000007'), await b.lead('+5511900000008')];
+
+    const claimed = await claimAttempts(db, [request(a, 3), request(b, 2)], NOW, 'claim-test', true);
+    const ofA = claimed.filter((c) => c.campaignId === a.campaignId);
+    const ofB = claimed.filter((c) => c.campaignId === b.campaignId);
+    expect(ofA.map((c) => c.leadId)).toEqual([callback, older, newer]);
+    expect(ofB).toHaveLength(2);
+    expect(ofB.every((c) => bLeads.includes(c.leadId) && c.tenantId === b.tenantId)).toBe(true);
+    expect(ofA.every((c) => c.tenantId === a.tenantId && c.createdAt.getTime() === NOW.getTime())).toBe(true);
+    // The attempts are written with the lead's tenant, one per lead.
+    expect((await inFlight(a.campaignId)).map((row) => row.tenant_id)).toEqual([a.tenantId, a.tenantId, a.tenantId]);
+    expect(new Set((await inFlight(b.campaignId)).map((row) => row.tenant_id))).toEqual(new Set([b.tenantId]));
+
+    // Next: the leads in flight are skipped; the retry comes last; the future callback and Manaus never.
+    const next = await claimAttempts(db, [request(a, 5)], NOW, 'claim-test', true);
+    expect(next.map((c) => c.leadId)).toEqual([retry]);
+    expect(next.map((c) => c.leadId)).not.toContain(notYet);
+    expect(next.map((c) => c.leadId)).not.toContain(elsewhere);
+  });
+
+  it('never crosses tenants: a campaign asked with another tenant’s id claims nothing', async () => {
+    const a = await tenantWithCampaign('x');
+    const b = await tenantWithCampaign('y');
+    await a.lead('+5511900000011');
+    expect(await claimAttempts(db, [{ ...request(a, 3), tenantId: b.tenantId }], NOW, 'claim-test', true)).toEqual([]);
+    expect(await inFlight(a.campaignId)).toEqual([]);
+  });
+
+  it('moves suppressed numbers to DO_NOT_CALL and fills their place with the next lead', async () => {
+    const a = await tenantWithCampaign('s');
+    const suppressed = await a.lead('+5511900000021', { createdAt: new Date(NOW.getTime() - 2 * HOUR) });
+    const next = await a.lead('+5511900000022');
+    await owner.query(`INSERT INTO suppression_entries (tenant_id, phone, source) VALUES ($1, '+5511900000021', 'MANUAL')`, [a.tenantId]);
+    const claimed = await claimAttempts(db, [request(a, 1)], NOW, 'claim-test', true);
+    expect(claimed.map((c) => c.leadId)).toEqual([next]);
+    expect((await owner.query(`SELECT status FROM leads WHERE id = $1`, [suppressed])).rows[0]).toEqual({ status: 'DO_NOT_CALL' });
+  });
+
+  it('two claims at once for the same campaigns never take a lead twice (one attempt in flight per lead)', async () => {
+    const a = await tenantWithCampaign('p');
+    const b = await tenantWithCampaign('q');
+    for (let i = 0; i < 6; i++) {
+      await a.lead(`+55119000001${String(i).padStart(2, '0')}`);
+      await b.lead(`+55219000001${String(i).padStart(2, '0')}`);
+    }
+    const runs = await Promise.all(Array.from({ length: 4 }, () => claimAttempts(db, [request(a, 2), request(b, 2)], NOW, 'claim-test', true)));
+    for (const run of runs) {
+      expect(run.filter((c) => c.campaignId === a.campaignId).length).toBeLessThanOrEqual(2);
+      expect(run.filter((c) => c.campaignId === b.campaignId).length).toBeLessThanOrEqual(2);
+    }
+    const leads = runs.flat().map((c) => c.leadId);
+    expect(new Set(leads).size).toBe(leads.length);
+    expect(leads).toHaveLength(12);
+    const rows = [...(await inFlight(a.campaignId)), ...(await inFlight(b.campaignId))];
+    expect(rows).toHaveLength(12);
+  });
+
+  it('asks nothing for a count of 0 or no callable area code', async () => {
+    const a = await tenantWithCampaign('z');
+    await a.lead('+5511900000031');
+    expect(await claimAttempts(db, [request(a, 0), { ...request(a, 2), callableDdds: [] }], NOW, 'claim-test', true)).toEqual([]);
+  });
+});
+
+describe('countToday', () => {
+  it('counts answers and abandons of the campaign’s day; a count of another day reads 0 and restarts at 1', async () => {
+    const a = await tenantWithCampaign('d');
+    await db.withTenant(a.tenantId, async (tx) => {
+      await countToday(tx, a.tenantId, a.campaignId, 'answered');
+      await countToday(tx, a.tenantId, a.campaignId, 'answered');
+      await countToday(tx, a.tenantId, a.campaignId, 'abandoned');
+    });
+    expect(await campaignSnapshots(db, [a.campaignId])).toMatchObject([{ answeredToday: 2, abandonedToday: 1 }]);
+    await owner.query(`UPDATE campaign_dialer_state SET counts_day = counts_day - 1 WHERE campaign_id = $1`, [a.campaignId]);
+    expect(await campaignSnapshots(db, [a.campaignId])).toMatchObject([{ answeredToday: 0, abandonedToday: 0 }]);
+    await db.withTenant(a.tenantId, (tx) => countToday(tx, a.tenantId, a.campaignId, 'abandoned'));
+    expect(await campaignSnapshots(db, [a.campaignId])).toMatchObject([{ answeredToday: 0, abandonedToday: 1 }]);
+  });
+});
