@@ -182,13 +182,14 @@ try {
   };
   const baseline = async () => {
     const dialable = await read('listDialableCampaigns', () => repo.listDialableCampaigns(handles));
-    const snapshots = await read('campaignSnapshots', () => repo.campaignSnapshots(handles, dialable.map((campaign) => campaign.id)));
-    const queueIds = [...new Set(snapshots.map((campaign) => campaign.queueId))];
-    await Promise.all([
+    // As the tick: every read at once, the agents those of every running campaign's queue.
+    const ids = dialable.map((campaign) => campaign.id);
+    const queueIds = [...new Set(dialable.map((campaign) => campaign.queueId))];
+    const [snapshots] = await Promise.all([
+      read('campaignSnapshots', () => repo.campaignSnapshots(handles, ids)),
       read('queueAgents', () => repo.queueAgents(handles, queueIds)),
-      read('sharedAgents', () => repo.sharedAgents(handles, queueIds)),
-      read('inFlightAttempts', () => repo.inFlightAttempts(handles, snapshots.map((campaign) => campaign.id))),
-      read('callsInProgressByTenant', () => repo.callsInProgressByTenant(handles, [...new Set(snapshots.map((campaign) => campaign.tenantId))])),
+      read('inFlightAttempts', () => repo.inFlightAttempts(handles, ids)),
+      read('callsInProgressByTenant', () => repo.callsInProgressByTenant(handles, [...new Set(dialable.map((campaign) => campaign.tenantId))])),
     ]);
     return snapshots.length;
   };

@@ -39,8 +39,10 @@ describe('agents shared by running campaigns', () => {
     });
 
     const leads = Array.from({ length: 6 }, () => ({}));
-    const a = await campaignWithLeads(t, owner, queueA, leads);
-    const b = await campaignWithLeads(t, owner, queueB, leads);
+    // Both start at once: a tick between two starts would let the first count every agent.
+    const a = await campaignWithLeads(t, owner, queueA, leads, {}, 'PAUSED');
+    const b = await campaignWithLeads(t, owner, queueB, leads, {}, 'PAUSED');
+    await t.db.withTenant(tenantId, (tx) => tx.updateTable('campaigns').set({ status: 'RUNNING' }).where('id', 'in', [a.campaignId, b.campaignId]).execute());
     await until(
       async () => (await ringing(tenantId, a.campaignId)) + (await ringing(tenantId, b.campaignId)),
       (count) => count >= 3,

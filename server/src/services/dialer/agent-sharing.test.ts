@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countsAgent, rotationAt, SHARE_ROTATION_MS, type SharedAgent } from './agent-sharing.ts';
+import { countsAgent, dealSharedAgents, rotationAt, SHARE_ROTATION_MS, type SharedAgent } from './agent-sharing.ts';
 
 const campaigns = ['a', 'b', 'c'];
 const countedBy = (shared: SharedAgent, rotation: number) => shared.campaignIds.filter((id) => countsAgent(shared, id, rotation));
@@ -36,5 +36,40 @@ describe('agents shared by several running campaigns', () => {
     expect(countsAgent(undefined, 'a', 3)).toBe(true);
     expect(countsAgent({ campaignIds: ['a'], rank: 0 }, 'a', 3)).toBe(true);
     expect(countsAgent({ campaignIds: ['b', 'c'], rank: 0 }, 'a', 3)).toBe(true);
+  });
+});
+
+describe('dealing the agents of the running campaigns’ queues', () => {
+  const running = [
+    { id: 'c2', queueId: 'q1' },
+    { id: 'c1', queueId: 'q1' },
+    { id: 'c3', queueId: 'q2' },
+  ];
+
+  it('ranks, by id, the agents shared by exactly the same campaigns; an agent of one campaign is not shared', () => {
+    const tiers = [
+      { agentId: 'b', queueId: 'q1' },
+      { agentId: 'a', queueId: 'q1' },
+      { agentId: 'c', queueId: 'q1' },
+      { agentId: 'c', queueId: 'q2' },
+      { agentId: 'd', queueId: 'q2' },
+      // A queue no running campaign uses.
+      { agentId: 'd', queueId: 'q9' },
+    ];
+    const shared = dealSharedAgents(tiers, running);
+    expect(Object.fromEntries(shared)).toEqual({
+      a: { campaignIds: ['c1', 'c2'], rank: 0 },
+      b: { campaignIds: ['c1', 'c2'], rank: 1 },
+      c: { campaignIds: ['c1', 'c2', 'c3'], rank: 0 },
+    });
+  });
+
+  it('deals the same whatever order the rows come in', () => {
+    const tiers = ['e', 'a', 'd', 'b', 'c'].map((agentId) => ({ agentId, queueId: 'q1' }));
+    const forward = dealSharedAgents(tiers, running);
+    const backward = dealSharedAgents([...tiers].reverse(), [...running].reverse());
+    expect(Object.fromEntries(backward)).toEqual(Object.fromEntries(forward));
+    expect(forward.get('a')?.rank).toBe(0);
+    expect(forward.get('e')?.rank).toBe(4);
   });
 });

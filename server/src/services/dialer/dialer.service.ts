@@ -22,7 +22,7 @@ import { AttemptLifecycle, minuteOf, type TrackedAttempt } from './attempt-lifec
 import { CampaignOwnership } from './campaign-ownership.ts';
 import * as repo from './dialer.repo.ts';
 import { agentLoad, type AgentLoad } from './agent-load.ts';
-import { countsAgent, rotationAt } from './agent-sharing.ts';
+import { countsAgent, dealSharedAgents, rotationAt } from './agent-sharing.ts';
 import type { SimulationModel } from './simulated-outcome.ts';
 import { AttemptDialer } from './attempt-dialer.ts';
 import { callingRulesOf, cpsBuckets } from './campaign-rules.ts';
@@ -158,19 +158,23 @@ export class DialerEngine {
     await this.ownership.refresh(dialable.map((campaign) => campaign.id));
     const owned = this.ownership.ids();
     if (owned.length === 0) return [];
-    // The reads keyed by campaign or tenant go alongside the snapshot (the dialable list has the
-    // tenants); only the agents wait for it, for the queues.
+    // Every read goes at once: the dialable list has the tenants and queues. The agents are those of
+    // every running campaign's queue, not only of this process's: an agent shared with a campaign
+    // another process dials must be dealt alike by both (agent-sharing.ts).
     const ownedSet = new Set(owned);
-    const tenantIds = [...new Set(dialable.filter((campaign) => ownedSet.has(campaign.id)).map((campaign) => campaign.tenantId))];
-    const [snapshots, inFlight, callsByTenant] = await Promise.all([
+    const mine = dialable.filter((campaign) => ownedSet.has(campaign.id));
+    const running = dialable.filter((campaign) => campaign.status === 'RUNNING');
+    const tenantIds = [...new Set(mine.map((campaign) => campaign.tenantId))];
+    const queueIds = [...new Set([...mine, ...running].map((campaign) => campaign.queueId))];
+    const [snapshots, inFlight, callsByTenant, agents] = await Promise.all([
       repo.campaignSnapshots(this.deps.db, owned),
       repo.inFlightAttempts(this.deps.db, owned),
       repo.callsInProgressByTenant(this.deps.db, tenantIds),
+      repo.queueAgents(this.deps.db, queueIds),
     ]);
-    const queueIds = [...new Set(snapshots.map((campaign) => campaign.queueId))];
-    const [agents, shared] = await Promise.all([repo.queueAgents(this.deps.db, queueIds), repo.sharedAgents(this.deps.db, queueIds)]);
     const now = new Date();
     const agentsOf = groupBy(agents, (agent) => agent.queueId);
+    const shared = dealSharedAgents(agents, running);
     // An agent in the queues of several running campaigns is counted by one of them at a time.
     const rotation = rotationAt(now);
     const agentsCountedBy = (campaign: repo.CampaignSnapshot) =>
