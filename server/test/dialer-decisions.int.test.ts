@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_STATISTICS, RING_AGE_BUCKETS } from '../src/modules/dialer/campaign-statistics.ts';
 import { type CampaignTick, DialerEngine } from '../src/services/dialer/dialer.service.ts';
-import { realtimePublisher } from '../src/platform/realtime/events.ts';
+import { realtimeEventOf, realtimePublisher } from '../src/platform/realtime/events.ts';
 import pino from 'pino';
 import { createMember, createPlatformAdmin, login, type Session } from './harness.ts';
 import { startSwitchedApp, type SwitchedApp, until } from './switch.ts';
@@ -49,8 +49,7 @@ const tickOf = (ticks: CampaignTick[], campaignId: string) =>
 let extensionNumber = 7100;
 /**
  * `count` agents of the queue, made through the API (the switch knows them, logged out there) and
- * AVAILABLE in the database: pacing counts them, the switch never offers them a call. (dialer-support's
- * paperAgents seals no real SIP password, which stops the switch's config sync for every tenant after.)
+ * AVAILABLE in the database: pacing counts them, the switch never offers them a call.
  */
 async function switchlessAgents(owner: DialerTenant, queueId: string, count: number): Promise<void> {
   const tenantId = owner.tenant.tenant.id;
@@ -386,6 +385,34 @@ describe('the dialer tick by tick', () => {
       attempts: 1,
       lastOutcome: 'CONNECTED',
     });
+  });
+
+  it('publishes a resumed campaign’s state on its first tick, though nothing changed while it was paused', async () => {
+    const owner = await dialerTenant(t, platform, {});
+    const tenantId = owner.tenant.tenant.id;
+    const queue = await t.app.inject({ method: 'POST', url: '/queues', headers: owner.auth, payload: { name: 'sem-agentes' } });
+    expect(queue.statusCode, queue.body).toBe(201);
+    const updates: string[] = [];
+    await t.coordination.subscribe((message) => {
+      const event = realtimeEventOf(message);
+      if (event?.type === 'CAMPAIGN_DIALER_UPDATED') updates.push(String(event.campaignId));
+    });
+    const { campaignId } = await campaignWithLeads(t, owner, queue.json<{ id: string }>().id, [{}]);
+    const published = () => updates.filter((id) => id === campaignId).length;
+    const setStatus = (status: 'PAUSED' | 'RUNNING') => t.db.withTenant(tenantId, (tx) => tx.updateTable('campaigns').set({ status }).where('id', '=', campaignId).execute());
+
+    await dialer().tick();
+    expect(await until(published, (count) => count === 1)).toBe(1);
+    // No agent, no change: the next tick sends nothing.
+    await dialer().tick();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(published()).toBe(1);
+
+    await setStatus('PAUSED');
+    await dialer().tick();
+    await setStatus('RUNNING');
+    await dialer().tick();
+    expect(await until(published, (count) => count === 2)).toBe(2);
   });
 
   it('adopts the call of a dialer that died while its customer talks: the channel is still up, so it is followed, and ends as CONNECTED from its hangup', async () => {

@@ -157,6 +157,7 @@ export class DialerEngine {
     const dialable = await repo.listDialableCampaigns(this.deps.db);
     await this.ownership.refresh(dialable.map((campaign) => campaign.id));
     const owned = this.ownership.ids();
+    this.forgetCampaignsNotIn(new Set(owned));
     if (owned.length === 0) return [];
     // Every read goes at once: the dialable list has the tenants and queues. The agents are those of
     // every running campaign's queue, not only of this process's: an agent shared with a campaign
@@ -312,6 +313,17 @@ export class DialerEngine {
     }
     const delivered = await Promise.all(due.map(async ({ tenantId, payload, key }) => ((await this.publishUpdate(tenantId, payload)) ? ([payload.campaignId, key] as const) : null)));
     remember(this.published, delivered.filter((entry) => entry !== null), new Set(ticked.map((tick) => tick.campaign.id)), nowMs);
+  }
+
+  /**
+   * Drops what this process kept about campaigns it no longer dials (stopped, or taken by another
+   * process): otherwise it grows with every campaign ever owned, and a campaign taken back later
+   * starts afresh rather than from a stale memory.
+   */
+  private forgetCampaignsNotIn(owned: ReadonlySet<string>): void {
+    for (const memory of [this.feedback, this.waitingCounts, this.savedStates, this.savedSamples, this.published]) {
+      for (const campaignId of memory.keys()) if (!owned.has(campaignId)) memory.delete(campaignId);
+    }
   }
 
   /** One campaign's decision (pure but for its dial-level feedback); its calls are placed by the round. */
