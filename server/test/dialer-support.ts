@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import type { CampaignStatus, DialAttemptOutcome, LeadStatus } from '../src/platform/db/schema.ts';
 import { DEFAULT_SIMULATION_MODEL, type SimulatedKind, type SimulationModel } from '../src/services/dialer/simulated-outcome.ts';
-import { createMember, createTenant, type Session, type TenantFixture } from './harness.ts';
+import { createMember, createTenant, multipartFile, type Session, type TenantFixture } from './harness.ts';
 import { pendingSwitchChanges, type SwitchedApp, until } from './switch.ts';
 import { sealedTestPassword } from './env.ts';
 
@@ -38,13 +38,8 @@ async function post<T>(t: SwitchedApp, auth: Session['auth'], url: string, paylo
 
 /** A multipart upload of one file in the field "file", as the console sends it. */
 export function uploadFile(t: SwitchedApp, auth: Session['auth'], url: string, content: Buffer, filename = 'audio.wav') {
-  const boundary = `----test${crypto.randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: audio/wav\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({ method: 'POST', url, payload, headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  const { payload, contentType } = multipartFile(content, { filename, type: 'audio/wav' });
+  return t.app.inject({ method: 'POST', url, payload, headers: { ...auth, 'content-type': contentType } });
 }
 
 async function settled(t: SwitchedApp, tenantId: string): Promise<void> {

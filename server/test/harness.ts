@@ -303,3 +303,14 @@ export function expectError(response: LightMyRequestResponse, status: number, co
     throw new Error(`error body not in the contract's shape: ${response.body}`);
   }
 }
+
+/** A multipart/form-data body of one file, as a browser sends an upload: the payload and its content type. */
+export function multipartFile(content: Buffer, { field = 'file', filename = 'file.bin', type = 'application/octet-stream' } = {}): { payload: Buffer; contentType: string } {
+  const boundary = `----test${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createMember, createTenant, expectError, testConfig, useTestApp, type Session } from '../../../test/harness.ts';
+import { createMember, createTenant, expectError, multipartFile, testConfig, useTestApp, type Session } from '../../../test/harness.ts';
 import { LocalObjectStorage } from '../../platform/storage/storage.ts';
 import { abandonSoundFile } from '../../platform/switch/naming.ts';
 import { campaignAbandonSound } from '../../services/dialer/abandon-message.ts';
@@ -18,13 +18,8 @@ const { call } = t;
 const storage = () => new LocalObjectStorage(path.join(testConfig().dataDir, 'objects'));
 
 function upload(url: string, session: Session, content: Buffer, { field = 'file', filename = 'mensagem.wav', type = 'audio/wav' } = {}) {
-  const boundary = `----test${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({ method: 'POST', url, payload, headers: { ...session.auth, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  const { payload, contentType } = multipartFile(content, { field, filename, type });
+  return t.app.inject({ method: 'POST', url, payload, headers: { ...session.auth, 'content-type': contentType } });
 }
 
 async function stored(key: string): Promise<Buffer | null> {

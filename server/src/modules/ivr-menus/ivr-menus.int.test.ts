@@ -4,7 +4,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalObjectStorage } from '../../platform/storage/storage.ts';
 import { promptSoundPath } from '../../platform/switch/naming.ts';
-import { createMember, createPlatformAdmin, createTenant, expectError, login, startTestApp, testConfig, type Session, type TenantFixture, type TestApp } from '../../../test/harness.ts';
+import { createMember, createPlatformAdmin, createTenant, expectError, login, multipartFile, startTestApp, testConfig, type Session, type TenantFixture, type TestApp } from '../../../test/harness.ts';
 import { promptKey } from './ivr-menus.service.ts';
 import { tinyWav } from './wav.test-support.ts';
 
@@ -24,13 +24,8 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, session:
   t.app.inject({ method, url, headers: session.auth, ...(payload ? { payload } : {}) });
 
 function upload(url: string, session: Session, content: Buffer, { field = 'file', filename = 'prompt.wav', type = 'audio/wav' } = {}) {
-  const boundary = `----test${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({ method: 'POST', url, payload, headers: { ...session.auth, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  const { payload, contentType } = multipartFile(content, { field, filename, type });
+  return t.app.inject({ method: 'POST', url, payload, headers: { ...session.auth, 'content-type': contentType } });
 }
 
 async function stored(key: string): Promise<Buffer | null> {
