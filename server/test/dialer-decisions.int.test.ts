@@ -1,12 +1,15 @@
 // The dialer engine's decisions driven tick by tick (its timers never fire here: the test calls
 // tick(), maintain() and reconcileOrphans() itself), so what one tick places is exact: the
 // short-call guard per tenant, a stopped campaign, the other limits the engine applies besides
-// pacing, and this process's own attempt that went quiet while the switch still has its channel.
+// pacing (the platform's GLOBAL CPS among them), this process's own attempt that went quiet while
+// the switch still has its channel, a new campaign's progressive start and the abandon feedback.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_STATISTICS, RING_AGE_BUCKETS } from '../src/modules/dialer/campaign-statistics.ts';
 import { type CampaignTick, DialerEngine } from '../src/services/dialer/dialer.service.ts';
 import { realtimeEventOf, realtimePublisher } from '../src/platform/realtime/events.ts';
+import { createCoordination } from '../src/platform/coordination/index.ts';
 import pino from 'pino';
 import { createMember, createPlatformAdmin, login, type Session } from './harness.ts';
 import { startSwitchedApp, type SwitchedApp, until } from './switch.ts';
@@ -83,6 +86,63 @@ const stopCampaign = (tenantId: string, campaignId: string) =>
   t.db.withTenant(tenantId, (tx) =>
     tx.updateTable('campaigns').set({ status: 'STOPPED' }).where('id', '=', campaignId).execute(),
   );
+
+/** A queue of the tenant with `count` switchless agents. */
+async function queueWithAgents(owner: DialerTenant, name: string, count: number): Promise<string> {
+  const queue = await t.app.inject({ method: 'POST', url: '/queues', headers: owner.auth, payload: { name } });
+  expect(queue.statusCode, queue.body).toBe(201);
+  const queueId = queue.json<{ id: string }>().id;
+  await switchlessAgents(owner, queueId, count);
+  return queueId;
+}
+
+/**
+ * The campaign's saved dialer state, as a previous tick would have left it: these statistics and dial
+ * level, and today's answered and abandoned calls counted for today in the campaign's zone.
+ */
+const seedState = (
+  tenantId: string,
+  campaignId: string,
+  state: { dialLevel: number; statistics: typeof INITIAL_STATISTICS; answeredToday?: number; abandonedToday?: number },
+) =>
+  t.db.withTenant(tenantId, (tx) =>
+    tx
+      .insertInto('campaignDialerState')
+      .values({
+        tenantId,
+        campaignId,
+        dialLevel: state.dialLevel,
+        mode: 'PREDICTIVE',
+        statistics: JSON.stringify(state.statistics),
+        lastDecision: '{}',
+        answeredToday: state.answeredToday ?? 0,
+        abandonedToday: state.abandonedToday ?? 0,
+        countsDay: sql<string>`(SELECT (now() AT TIME ZONE c.timezone)::date FROM campaigns c WHERE c.id = ${campaignId})`,
+      })
+      .execute(),
+  );
+
+/** What the engine saved of the campaign's last tick. */
+const stateOf = (tenantId: string, campaignId: string) =>
+  t.db.withTenant(tenantId, async (tx) => {
+    const row = await tx.selectFrom('campaignDialerState').selectAll().where('campaignId', '=', campaignId).executeTakeFirst();
+    return row && { ...row, lastDecision: row.lastDecision as { reasons?: string[]; abandonAction?: string; placed?: number } };
+  });
+
+/**
+ * Every call a 30 s no-answer: nothing reaches the switch or ends while the test looks, so the calls
+ * placed stay ringing. Returns what puts the shared model back as it was.
+ */
+function ringingLong(): () => void {
+  const { weights, ringSeconds } = model;
+  const ring = ringSeconds.NO_ANSWER;
+  model.only('NO_ANSWER');
+  model.ringSeconds.NO_ANSWER = [30, 30];
+  return () => {
+    model.weights = weights;
+    model.ringSeconds.NO_ANSWER = ring;
+  };
+}
 
 /** Customer legs of the campaign the switch created (the agent's leg carries the same svc_* but its own uuid). */
 function originatesOf(campaignId: string): { count: () => number; stop: () => void } {
@@ -492,6 +552,162 @@ describe('the dialer tick by tick', () => {
       });
     } finally {
       if (!stopped) await other.stop();
+    }
+  });
+
+  it('dials a new campaign progressive 1:1: one call per free agent on its first tick, none more while they ring', async () => {
+    const restoreModel = ringingLong();
+    const owner = await dialerTenant(t, platform, {});
+    const tenantId = owner.tenant.tenant.id;
+    const queueId = await queueWithAgents(owner, 'progressive', 3);
+    const { campaignId } = await campaignWithLeads(t, owner, queueId, Array.from({ length: 10 }, () => ({})));
+    try {
+      // No statistics yet: nothing to forecast from.
+      expect(await stateOf(tenantId, campaignId)).toBeUndefined();
+      const first = tickOf(await dialer().tick(), campaignId);
+      expect(first).toMatchObject({ placed: 3, decision: { mode: 'PROGRESSIVE', calls: 3 } });
+      expect(first!.decision!.reasons).toContain('PROGRESSIVE_UNTRUSTED');
+      expect(await attemptsOf(t, tenantId, campaignId)).toHaveLength(3);
+      const state = await stateOf(tenantId, campaignId);
+      expect(state).toMatchObject({ mode: 'PROGRESSIVE' });
+      expect(state!.lastDecision.reasons).toContain('PROGRESSIVE_UNTRUSTED');
+      // Its three calls still ring: one per free agent already, so nothing more.
+      const second = tickOf(await dialer().tick(), campaignId);
+      expect(second).toMatchObject({ placed: 0, decision: { mode: 'PROGRESSIVE', calls: 0 } });
+      expect(await attemptsOf(t, tenantId, campaignId)).toHaveLength(3);
+    } finally {
+      restoreModel();
+      await stopCampaign(tenantId, campaignId);
+    }
+  });
+
+  it('moves the dial level by the abandon feedback across ticks: down while the abandon rate is over target, up only while it is well below', async () => {
+    const restoreModel = ringingLong();
+    const owner = await dialerTenant(t, platform, {});
+    const tenantId = owner.tenant.tenant.id;
+    const leads = () => Array.from({ length: 20 }, () => ({}));
+    // Target 3 % (the default); 100 answered today, past the warm-up.
+    // Over it: 20 % recently and today. No agents needed: the level is adjusted before pacing.
+    const overQueue = await queueWithAgents(owner, 'over-target', 0);
+    const over = await campaignWithLeads(t, owner, overQueue, leads(), { pacingMin: 1, pacingMax: 3 });
+    await seedState(tenantId, over.campaignId, {
+      dialLevel: 2.5,
+      statistics: { ...trusted(0.1), abandonRate: 0.2 },
+      answeredToday: 100,
+      abandonedToday: 20,
+    });
+    // Well under it (0.5 %), five agents: the level is what holds its calls back, so raising it matters.
+    const underQueue = await queueWithAgents(owner, 'under-target', 5);
+    const under = await campaignWithLeads(t, owner, underQueue, leads(), { pacingMin: 1, pacingMax: 3 });
+    await seedState(tenantId, under.campaignId, {
+      dialLevel: 1.2,
+      statistics: { ...trusted(0.1), abandonRate: 0.005 },
+      answeredToday: 100,
+      abandonedToday: 0,
+    });
+    const levelOf = async (campaignId: string) => (await stateOf(tenantId, campaignId))!.dialLevel;
+    // The steps are per second elapsed between a campaign's adjustments (none on its first tick).
+    const tickAfter = async (ms: number) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return dialer().tick();
+    };
+    try {
+      await dialer().tick();
+      expect(await stateOf(tenantId, over.campaignId)).toMatchObject({ dialLevel: 2.5, lastDecision: { abandonAction: 'CUT' } });
+      expect(await levelOf(under.campaignId)).toBe(1.2);
+      expect(await attemptsOf(t, tenantId, under.campaignId)).toHaveLength(6); // ⌊1.2 × 5⌋
+
+      await tickAfter(1_500);
+      const cut = await levelOf(over.campaignId);
+      expect(cut).toBeLessThan(2.5);
+      const raised = await levelOf(under.campaignId);
+      expect(raised).toBeGreaterThan(1.2);
+      expect((await stateOf(tenantId, under.campaignId))!.lastDecision.abandonAction).toBe('RAISE');
+      await tickAfter(1_500);
+      expect(await levelOf(over.campaignId)).toBeLessThan(cut);
+      const raisedAgain = await levelOf(under.campaignId);
+      expect(raisedAgain).toBeGreaterThan(raised);
+
+      // Its recent rate now 2.2 %: under the target, but not well under (70 % of it): the level holds.
+      await t.db.withTenant(tenantId, (tx) =>
+        tx
+          .updateTable('campaignDialerState')
+          .set({ statistics: JSON.stringify({ ...trusted(0.1), abandonRate: 0.022 }) })
+          .where('campaignId', '=', under.campaignId)
+          .execute(),
+      );
+      await tickAfter(1_500);
+      await tickAfter(1_500);
+      expect(await levelOf(under.campaignId)).toBe(raisedAgain);
+    } finally {
+      restoreModel();
+      for (const { campaignId } of [over, under]) await stopCampaign(tenantId, campaignId);
+    }
+  });
+  it('holds all tenants together to the GLOBAL CPS: one tick places what the platform’s second allows, and the campaigns left short say CPS', async () => {
+    const restoreModel = ringingLong();
+    // Another engine on the same database, at 2 calls per second for the platform. Never started:
+    // only this test ticks it (the file's engine is not ticked here). Its coordination is its own, so
+    // the file's engine, alive in it, does not halve its share of the campaigns, nor its flag the
+    // file's engine's share in the next tests.
+    const coordination = createCoordination({});
+    const engine = new DialerEngine({
+      db: t.db,
+      coordination,
+      esl: t.runtime.target.esl,
+      realtime: realtimePublisher(coordination),
+      log: pino({ level: 'silent' }),
+      options: {
+        tickMs: NEVER,
+        reconcileMs: NEVER,
+        globalCps: 2,
+        callingClock: () => WEDNESDAY_MORNING,
+        simulationModel: model,
+        random: () => 0.5,
+        simulation: true,
+        realOutbound: false,
+        owner: 'global-cps',
+      },
+    });
+    // Two tenants on plans with no CPS of their own, each campaign free to place 3 lines × 3 agents.
+    const setups: Array<{ tenantId: string; campaignId: string }> = [];
+    try {
+      for (const name of ['global-a', 'global-b']) {
+        const owner = await dialerTenant(t, platform, {});
+        const tenantId = owner.tenant.tenant.id;
+        const queueId = await queueWithAgents(owner, name, 3);
+        const { campaignId } = await campaignWithLeads(
+          t,
+          owner,
+          queueId,
+          Array.from({ length: 10 }, () => ({})),
+          { pacingMin: 3, pacingMax: 3 },
+        );
+        setups.push({ tenantId, campaignId });
+        await seedState(tenantId, campaignId, { dialLevel: 3, statistics: trusted(0.1) });
+      }
+      const ticks = await engine.tick();
+      const mine = setups.map(({ campaignId }) => tickOf(ticks, campaignId));
+      // Each one's pacing asked for 9 calls; the platform's second had 2 for both together.
+      expect(mine.map((tick) => tick?.decision?.calls)).toEqual([9, 9]);
+      expect(mine.reduce((sum, tick) => sum + (tick?.placed ?? 0), 0)).toBe(2);
+      expect(ticks.reduce((sum, tick) => sum + tick.placed, 0)).toBe(2);
+      let attempts = 0;
+      for (const [index, { tenantId, campaignId }] of setups.entries()) {
+        const placed = mine[index]!.placed;
+        expect(await attemptsOf(t, tenantId, campaignId)).toHaveLength(placed);
+        attempts += placed;
+        // Short of its 9: the state the console reads says why.
+        const state = await stateOf(tenantId, campaignId);
+        expect(state?.lastDecision).toMatchObject({ placed });
+        expect(state?.lastDecision.reasons).toContain('CPS');
+      }
+      expect(attempts).toBe(2);
+    } finally {
+      restoreModel();
+      for (const { tenantId, campaignId } of setups) await stopCampaign(tenantId, campaignId);
+      await engine.stop();
+      await coordination.close();
     }
   });
 });
