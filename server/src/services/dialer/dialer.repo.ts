@@ -252,6 +252,11 @@ export async function claimAttempts(db: DatabaseHandles, requests: ClaimRequest[
   });
 }
 
+/** A lead of the request's campaign and tenant, in an area code callable now, with no attempt in flight (each pass adds its status). */
+const callableLead = sql`l.campaign_id = r.campaign_id AND l.tenant_id = r.tenant_id
+            AND substr(l.phone, 4, 2) = ANY (string_to_array(r.ddds, ','))
+            AND NOT EXISTS (SELECT 1 FROM dial_attempts a WHERE a.lead_id = l.id AND a.ended_at IS NULL)`;
+
 async function claimRound(tx: Tx, requests: ClaimRequest[], now: Date, owner: string, simulated: boolean): Promise<ClaimRow[]> {
   const { rows } = await sql<ClaimRow>`
     WITH req AS (
@@ -266,26 +271,17 @@ async function claimRound(tx: Tx, requests: ClaimRequest[], now: Date, owner: st
       FROM req r CROSS JOIN LATERAL (
         SELECT * FROM (
           SELECT l.id, l.tenant_id, l.phone, l.name, 1 AS pass FROM leads l
-          WHERE l.campaign_id = r.campaign_id AND l.tenant_id = r.tenant_id
-            AND substr(l.phone, 4, 2) = ANY (string_to_array(r.ddds, ','))
-            AND NOT EXISTS (SELECT 1 FROM dial_attempts a WHERE a.lead_id = l.id AND a.ended_at IS NULL)
-            AND l.status = 'CALLBACK' AND l.next_attempt_at <= ${now}
+          WHERE ${callableLead} AND l.status = 'CALLBACK' AND l.next_attempt_at <= ${now}
           ORDER BY l.next_attempt_at, l.id LIMIT r.n FOR UPDATE OF l SKIP LOCKED) callbacks
         UNION ALL
         SELECT * FROM (
           SELECT l.id, l.tenant_id, l.phone, l.name, 2 AS pass FROM leads l
-          WHERE l.campaign_id = r.campaign_id AND l.tenant_id = r.tenant_id
-            AND substr(l.phone, 4, 2) = ANY (string_to_array(r.ddds, ','))
-            AND NOT EXISTS (SELECT 1 FROM dial_attempts a WHERE a.lead_id = l.id AND a.ended_at IS NULL)
-            AND l.status = 'READY' AND l.next_attempt_at IS NULL
+          WHERE ${callableLead} AND l.status = 'READY' AND l.next_attempt_at IS NULL
           ORDER BY l.created_at, l.id LIMIT r.n FOR UPDATE OF l SKIP LOCKED) fresh
         UNION ALL
         SELECT * FROM (
           SELECT l.id, l.tenant_id, l.phone, l.name, 3 AS pass FROM leads l
-          WHERE l.campaign_id = r.campaign_id AND l.tenant_id = r.tenant_id
-            AND substr(l.phone, 4, 2) = ANY (string_to_array(r.ddds, ','))
-            AND NOT EXISTS (SELECT 1 FROM dial_attempts a WHERE a.lead_id = l.id AND a.ended_at IS NULL)
-            AND l.status = 'READY' AND l.next_attempt_at <= ${now}
+          WHERE ${callableLead} AND l.status = 'READY' AND l.next_attempt_at <= ${now}
           ORDER BY l.next_attempt_at, l.id LIMIT r.n FOR UPDATE OF l SKIP LOCKED) retries
         LIMIT r.n
       ) x
