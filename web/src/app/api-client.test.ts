@@ -11,6 +11,17 @@ vi.mock('./session.ts', async (importOriginal) => ({
   refreshSession: vi.fn(),
 }));
 
+
+/** A stored session holding 'old-token' until a refresh succeeds and gives 'new-token'. */
+function sessionWhoseRefreshRotatesTheToken(): void {
+  let token = 'old-token';
+  vi.mocked(getAccessToken).mockImplementation(() => token);
+  vi.mocked(hasStoredSession).mockReturnValue(true);
+  vi.mocked(refreshSession).mockImplementation(() => {
+    token = 'new-token';
+    return Promise.resolve(true);
+  });
+}
 describe('parseRetryAfter', () => {
   it('reads delta-seconds', () => {
     expect(parseRetryAfter('42')).toBe(42);
@@ -49,13 +60,7 @@ describe('api', () => {
 
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
-    let token = 'old-token';
-    vi.mocked(getAccessToken).mockImplementation(() => token);
-    vi.mocked(hasStoredSession).mockReturnValue(true);
-    vi.mocked(refreshSession).mockImplementation(() => {
-      token = 'new-token';
-      return Promise.resolve(true);
-    });
+    sessionWhoseRefreshRotatesTheToken();
   });
 
   afterEach(() => {
@@ -140,13 +145,7 @@ describe('apiUpload', () => {
 
   beforeEach(() => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    let token = 'old-token';
-    vi.mocked(getAccessToken).mockImplementation(() => token);
-    vi.mocked(hasStoredSession).mockReturnValue(true);
-    vi.mocked(refreshSession).mockImplementation(() => {
-      token = 'new-token';
-      return Promise.resolve(true);
-    });
+    sessionWhoseRefreshRotatesTheToken();
   });
 
   afterEach(() => {
