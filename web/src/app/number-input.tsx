@@ -51,15 +51,14 @@ export function NumberInput({ value, onValueChange, min, max, integer, ref, ...n
   const [touched, setTouched] = useState(false);
 
   // A value set from outside (a form reset, another record) or a language switch rewrites the text;
-  // the user's own typing, which already reads as `value`, is left as typed.
-  const shown = useRef({ value, language });
-  useEffect(() => {
-    const before = shown.current;
-    shown.current = { value, language };
-    if (before.language !== language || (before.value !== value && parseLocaleNumber(text, language) !== value))
+  // the user's own typing, which already reads as `value`, is left as typed. Adjusted while rendering
+  // (not in an effect) so the field never shows the previous record's number, even for a frame.
+  const [shown, setShown] = useState({ value, language });
+  if (shown.value !== value || shown.language !== language) {
+    setShown({ value, language });
+    if (shown.language !== language || parseLocaleNumber(text, language) !== value)
       setText(formatNumberInput(value, language));
-    // Only value and language drive a rewrite; text is read, not watched.
-  }, [value, language]);
+  }
 
   const parsed = parseLocaleNumber(text, language);
   const problem = problemOf(text, parsed, { min, max, integer, required: native.required }, t, language);
