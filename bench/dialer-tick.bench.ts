@@ -207,6 +207,8 @@ try {
     `${first.filter((c) => c.decision?.mode === 'PREDICTIVE').length} predictive`);
   const tickMs: number[] = [];
   const baseMs: number[] = [];
+  /** The engine's own phase clock (phase-clock.ts), per steady tick. */
+  const phaseMs = new Map<string, number[]>();
   let placed = 0;
   let startedAt = performance.now();
   const breakdown = (ticks: number) =>
@@ -222,6 +224,7 @@ try {
     const [ms, result] = await timed(() => dialer.tick());
     if (result.length !== first.length) throw new Error(`tick ${i}: ${result.length} campaigns`);
     tickMs.push(ms);
+    for (const [phase, spentMs] of Object.entries(dialer.lastTickPhases ?? {})) phaseMs.set(phase, [...(phaseMs.get(phase) ?? []), spentMs]);
     placed += result.reduce((sum, c) => sum + c.placed, 0);
     const [base, campaigns] = await timed(baseline);
     if (campaigns !== first.length) throw new Error(`baseline ${i}: ${campaigns} campaigns`);
@@ -232,6 +235,8 @@ try {
   out(`steady ticks (${TICKS}, one every 2 s) min / median / p95 / max: ${summary(tickMs)}; ${placed} calls placed`);
   out(`d (the tick's reads)        min / median / p95 / max: ${summary(baseMs)}`);
   for (const [name, values] of readMs) out(`  ${name.padEnd(26)} median ${percentile(values, 50).toFixed(0)} ms`);
+  out(`steady ticks by phase (engine's clock), median / max:`);
+  for (const [phase, values] of phaseMs) out(`  ${phase.padEnd(26)} ${percentile(values, 50).toFixed(0).padStart(5)} / ${Math.max(...values).toFixed(0).padStart(5)} ms`);
   out(`ratio tick / d: median ${(percentile(tickMs, 50) / percentile(baseMs, 50)).toFixed(2)}, p95 ${(percentile(tickMs, 95) / percentile(baseMs, 95)).toFixed(2)}`);
   await dialer.stop();
   engine = undefined;

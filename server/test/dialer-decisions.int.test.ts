@@ -710,4 +710,41 @@ describe('the dialer tick by tick', () => {
       await coordination.close();
     }
   });
+
+  it('recounts the leads waiting for their window behind the tick: the first count is in the first state, a new count shows a tick later', async () => {
+    // The last test of the file: nothing else runs, so the second engine below ticks only this campaign.
+    await t.db.withPlatform((tx) => tx.updateTable('campaigns').set({ status: 'STOPPED' }).where('status', 'in', ['RUNNING', 'WAITING_SCHEDULE']).execute());
+    const coordination = createCoordination({});
+    // Counts stand 1 ms here (30 s in service), so every tick after the first asks for a recount.
+    const engine = new DialerEngine({
+      db: t.db,
+      coordination,
+      esl: t.runtime.target.esl,
+      realtime: realtimePublisher(coordination),
+      log: pino({ level: 'silent' }),
+      options: { tickMs: NEVER, reconcileMs: NEVER, waitingCountMs: 1, callingClock: () => WEDNESDAY_MORNING, simulationModel: model, random: () => 0.5, simulation: true, realOutbound: false, owner: 'waiting-count' },
+    });
+    const owner = await dialerTenant(t, platform, {});
+    const tenantId = owner.tenant.tenant.id;
+    const queue = await t.app.inject({ method: 'POST', url: '/queues', headers: owner.auth, payload: { name: 'espera' } });
+    expect(queue.statusCode, queue.body).toBe(201);
+    // Wednesday 10:00 in São Paulo is 09:00 in Manaus (DDD 92), before the campaign's 09:30 there.
+    const from930 = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => [day, [{ start: '09:30', end: '20:00' }]]));
+    const { campaignId } = await campaignWithLeads(t, owner, queue.json<{ id: string }>().id, [{ phone: '+5592981120001' }, { phone: '+5511981120002' }], { schedule: JSON.stringify(from930) });
+    const waitingSaved = async () => (await stateOf(tenantId, campaignId))?.leadsWaitingWindow;
+    try {
+      await engine.tick();
+      expect(await waitingSaved()).toBe(1);
+      await t.db.withTenant(tenantId, (tx) => tx.insertInto('leads').values({ tenantId, campaignId, phone: '+5592981120003', status: 'READY' }).execute());
+      // This tick starts the recount and does not wait for it: its state still says 1.
+      await engine.tick();
+      expect(await waitingSaved()).toBe(1);
+      // A later tick shows the recount.
+      expect(await until(async () => (await engine.tick(), waitingSaved()), (count) => count === 2)).toBe(2);
+    } finally {
+      await stopCampaign(tenantId, campaignId);
+      await engine.stop();
+      await coordination.close();
+    }
+  });
 });

@@ -29,6 +29,7 @@ import { callingRulesOf, cpsBuckets } from './campaign-rules.ts';
 import { reconcileOrphans } from './orphans.ts';
 import { groupBy, noteFull, surelyFull, tenantRounds, type FullBuckets } from './tick-rounds.ts';
 import { isDue, remember, staggeredAt, viewKey, type LastSent } from './tick-changes.ts';
+import { phaseClock, type TickPhases } from './phase-clock.ts';
 
 export interface DialerOptions {
   /** DIALER_SIMULATION: outcomes drawn by the dialer; only answered customers reach the switch. */
@@ -50,6 +51,8 @@ export interface DialerOptions {
   confDir?: string;
   /** Names this process in its attempts. */
   owner?: string;
+  /** How long a count of the leads waiting for their window stands before it is made again (30 s). */
+  waitingCountMs?: number;
 }
 
 export interface DialerDeps {
@@ -71,12 +74,14 @@ export interface CampaignTick {
   blocked: string | null;
 }
 
+/** Campaigns to count by set of callable area codes (one read per set). */
+type WaitingGroups = Map<string, { ddds: number[]; ids: string[] }>;
+
 export const DEFAULT_TICK_MS = 2_000;
 export const DEFAULT_LOCK_TTL_MS = 10_000;
 export const DEFAULT_RECONCILE_MS = 60_000;
 export const DEFAULT_GLOBAL_CPS = 200;
-/** How long the leads waiting for their window are counted before being counted again. */
-const WAITING_COUNT_MS = 30_000;
+export const DEFAULT_WAITING_COUNT_MS = 30_000;
 /** Samples kept for the console's charts. */
 const SAMPLE_RETENTION_MS = 7 * 24 * 3600_000;
 
@@ -93,12 +98,16 @@ export class DialerEngine {
   /** Per campaign: when its dial level was last adjusted and whether the level bound the last decision. */
   private readonly feedback = new Map<string, { at: number; levelWasBinding: boolean }>();
   private readonly waitingCounts = new Map<string, { at: number; count: number }>();
+  /** The recount of leads waiting for their window running behind the ticks, if any. */
+  private recounting: Promise<void> | null = null;
   /** What was last written and published per campaign (tick-changes.ts): unchanged ones are not sent again. */
   private readonly savedStates = new Map<string, LastSent>();
   private readonly savedSamples = new Map<string, LastSent>();
   private readonly published = new Map<string, LastSent>();
   private shortCalls = new Map<string, ShortCallAssessment>();
   private realOutboundWarned = false;
+  /** Where the last tick with campaigns to dial spent its time (phase-clock.ts). */
+  lastTickPhases: TickPhases | null = null;
 
   constructor(private readonly deps: DialerDeps) {
     this.owner = deps.options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -111,6 +120,10 @@ export class DialerEngine {
       releaseAbandoned: (callId) => this.switchSide.releaseAbandoned(callId),
     });
     this.switchSide = new AttemptDialer({ db: deps.db, esl: deps.esl, lifecycle: this.lifecycle, log: this.log, options: deps.options });
+  }
+
+  private get waitingCountMs(): number {
+    return this.deps.options.waitingCountMs ?? DEFAULT_WAITING_COUNT_MS;
   }
 
   /** Simulation, real outbound, or neither (real outbound not allowed: nothing is dialed). */
@@ -142,6 +155,7 @@ export class DialerEngine {
     if (this.reconcileTimer) clearInterval(this.reconcileTimer);
     this.switchSide.stopListening();
     await this.running;
+    await this.recounting;
     this.lifecycle.stopAll();
     await this.ownership.releaseAll();
   }
@@ -154,11 +168,13 @@ export class DialerEngine {
   /** One pass over this process's share of the dialable campaigns. */
   async tick(): Promise<CampaignTick[]> {
     if (this.stopped) return [];
+    const clock = phaseClock();
     const dialable = await repo.listDialableCampaigns(this.deps.db);
     await this.ownership.refresh(dialable.map((campaign) => campaign.id));
     const owned = this.ownership.ids();
     this.forgetCampaignsNotIn(new Set(owned));
     if (owned.length === 0) return [];
+    clock.lap('ownership');
     // Every read goes at once: the dialable list has the tenants and queues. The agents are those of
     // every running campaign's queue, not only of this process's: an agent shared with a campaign
     // another process dials must be dealt alike by both (agent-sharing.ts).
@@ -173,6 +189,7 @@ export class DialerEngine {
       repo.callsInProgressByTenant(this.deps.db, tenantIds),
       repo.queueAgents(this.deps.db, queueIds),
     ]);
+    clock.lap('reads');
     const now = new Date();
     const agentsOf = groupBy(agents, (agent) => agent.queueId);
     const shared = dealSharedAgents(agents, running);
@@ -183,11 +200,11 @@ export class DialerEngine {
     const attemptsOf = groupBy(inFlight, (attempt) => attempt.campaignId);
     const ticked: Ticked[] = [];
     // The callable area codes depend on the rules and the clock only: computed once per set of rules in a tick.
-    const clock = this.deps.options.callingClock?.() ?? now;
+    const callingAt = this.deps.options.callingClock?.() ?? now;
     const callable = new Map<string, number[]>();
     const callableOf = (campaign: repo.CampaignSnapshot) => {
       let ddds = callable.get(campaign.rulesKey);
-      if (!ddds) callable.set(campaign.rulesKey, (ddds = callableDdds(callingRulesOf(campaign), clock)));
+      if (!ddds) callable.set(campaign.rulesKey, (ddds = callableDdds(callingRulesOf(campaign), callingAt)));
       return ddds;
     };
     // A tenant's campaigns one after the other (calls placed by one count against the tenant's
@@ -208,6 +225,7 @@ export class DialerEngine {
         }
       }
       const asking = decided.filter((d) => d.wanted > 0);
+      clock.lap('decisions');
       let grants = new Map<string, Grant>();
       let placed = new Map<string, number>();
       const lost = new Set<string>();
@@ -220,6 +238,7 @@ export class DialerEngine {
         }
       }
       const granted = asking.filter((d) => (grants.get(d.campaign.id)?.tokens ?? 0) > 0);
+      clock.lap('cps');
       try {
         placed = await this.place(granted, grants, now);
       } catch (error) {
@@ -228,6 +247,7 @@ export class DialerEngine {
           lost.add(d.campaign.id);
         }
       }
+      clock.lap('claims');
       for (const d of decided) {
         if (lost.has(d.campaign.id)) continue;
         const grant = grants.get(d.campaign.id);
@@ -235,14 +255,19 @@ export class DialerEngine {
         callsByTenant.set(result.campaign.tenantId, (callsByTenant.get(result.campaign.tenantId) ?? 0) + result.placed);
         ticked.push(result);
       }
+      clock.lap('decisions');
     }
     if (ticked.length === 0) return [];
     const waiting = await this.leadsWaitingWindow(ticked, now).catch((error: unknown) => {
       this.log.warn({ err: error }, 'leads waiting for their window not counted');
       return new Map<string, number>();
     });
-    await this.saveChanged(ticked, waiting, now);
-    await this.publishChanged(ticked, waiting, now);
+    clock.lap('waiting');
+    // Independent, and each keeps its own failures: the database and Redis work side by side.
+    await Promise.all([this.saveChanged(ticked, waiting, now), this.publishChanged(ticked, waiting, now)]);
+    clock.lap('writes');
+    this.lastTickPhases = clock.spent();
+    this.log.debug({ campaigns: ticked.length, phases: this.lastTickPhases }, 'dialer tick');
     return ticked.map((tick) => ({ campaignId: tick.campaign.id, tenantId: tick.campaign.tenantId, placed: tick.placed, decision: tick.decision, blocked: tick.blocked }));
   }
 
@@ -490,31 +515,49 @@ export class DialerEngine {
   /**
    * Leads waiting for their window, per campaign: counted again every 30 s, in one read per set of
    * callable area codes; the campaigns' 30 s are staggered, so a tick recounts a share of them.
+   * A campaign's first count is awaited (its first state shows it). A recount runs behind the tick
+   * and shows from the next one: the number only informs the console, so no tick waits for it.
    */
   private async leadsWaitingWindow(ticked: Ticked[], now: Date): Promise<Map<string, number>> {
     const counts = new Map<string, number>();
-    const stale = new Map<string, { ddds: number[]; ids: string[] }>();
+    const first: WaitingGroups = new Map();
+    const stale: WaitingGroups = new Map();
     for (const { campaign, ddds } of ticked) {
       const cached = this.waitingCounts.get(campaign.id);
-      if (cached && now.getTime() - cached.at < WAITING_COUNT_MS) {
-        counts.set(campaign.id, cached.count);
-        continue;
-      }
+      if (cached) counts.set(campaign.id, cached.count);
+      if (cached && now.getTime() - cached.at < this.waitingCountMs) continue;
+      const groups = cached ? stale : first;
       const key = ddds.join(',');
-      const group = stale.get(key) ?? { ddds, ids: [] };
+      const group = groups.get(key) ?? { ddds, ids: [] };
       group.ids.push(campaign.id);
-      stale.set(key, group);
+      groups.set(key, group);
     }
-    for (const { ddds, ids } of stale.values()) {
-      const found = await repo.countsWaitingForWindow(this.deps.db, ids, ddds, now);
-      for (const id of ids) {
-        const count = found.get(id) ?? 0;
-        const at = this.waitingCounts.has(id) ? now.getTime() : staggeredAt(id, now.getTime(), WAITING_COUNT_MS);
-        this.waitingCounts.set(id, { at, count });
-        counts.set(id, count);
-      }
+    for (const [id, count] of await this.countWaiting(first, now, false)) counts.set(id, count);
+    if (stale.size > 0 && !this.recounting) {
+      this.recounting = this.countWaiting(stale, now, true)
+        .then(() => undefined)
+        .catch((error: unknown) => this.log.warn({ err: error }, 'leads waiting for their window not recounted'))
+        .finally(() => {
+          this.recounting = null;
+        });
     }
     return counts;
+  }
+
+  /** Counts and remembers; a recount of a campaign forgotten meanwhile (no longer owned) is dropped. */
+  private async countWaiting(groups: WaitingGroups, now: Date, recount: boolean): Promise<Map<string, number>> {
+    const counted = new Map<string, number>();
+    for (const { ddds, ids } of groups.values()) {
+      const found = await repo.countsWaitingForWindow(this.deps.db, ids, ddds, now);
+      for (const id of ids) {
+        if (recount && !this.waitingCounts.has(id)) continue;
+        const count = found.get(id) ?? 0;
+        const at = recount ? now.getTime() : staggeredAt(id, now.getTime(), this.waitingCountMs);
+        this.waitingCounts.set(id, { at, count });
+        counted.set(id, count);
+      }
+    }
+    return counted;
   }
 
   /** What the console's live panel gets of a campaign's tick. */
