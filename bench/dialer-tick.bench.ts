@@ -188,7 +188,7 @@ try {
     const [snapshots] = await Promise.all([
       read('campaignSnapshots', () => repo.campaignSnapshots(handles, ids)),
       read('queueAgents', () => repo.queueAgents(handles, queueIds)),
-      read('inFlightAttempts', () => repo.inFlightAttempts(handles, ids)),
+      read('attemptsInFlight', () => repo.attemptsInFlight(handles, ids)),
       read('callsInProgressByTenant', () => repo.callsInProgressByTenant(handles, [...new Set(dialable.map((campaign) => campaign.tenantId))])),
     ]);
     return snapshots.length;

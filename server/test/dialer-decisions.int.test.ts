@@ -447,6 +447,31 @@ describe('the dialer tick by tick', () => {
     });
   });
 
+  it('uses its plan’s concurrent calls raised between two ticks on the next one, though nothing of the campaign itself changed', async () => {
+    const restoreModel = ringingLong();
+    const owner = await dialerTenant(t, platform, { max_concurrent_calls: 1 });
+    const tenantId = owner.tenant.tenant.id;
+    const planId = (await t.db.withPlatform((tx) => tx.selectFrom('tenants').select('planId').where('id', '=', tenantId).executeTakeFirstOrThrow())).planId;
+    const queueId = await queueWithAgents(owner, 'muda', 3);
+    const { campaignId } = await campaignWithLeads(t, owner, queueId, Array.from({ length: 10 }, () => ({})));
+    try {
+      // A new campaign dials 1:1: three free agents want three calls; the plan allows one at a time.
+      const first = tickOf(await dialer().tick(), campaignId);
+      expect(first).toMatchObject({ placed: 1 });
+      expect(first!.decision!.reasons).toContain('MAX_CONCURRENT_CALLS');
+      // Nothing changed: nothing placed, and nothing of the campaign written.
+      expect(tickOf(await dialer().tick(), campaignId)).toMatchObject({ placed: 0 });
+      const response = await t.app.inject({ method: 'PATCH', url: `/plans/${planId}`, headers: platform.auth, payload: { max_concurrent_calls: 10 } });
+      expect(response.statusCode, response.body).toBe(200);
+      // The two free agents get their calls.
+      expect(tickOf(await dialer().tick(), campaignId)).toMatchObject({ placed: 2 });
+      expect(await attemptsOf(t, tenantId, campaignId)).toHaveLength(3);
+    } finally {
+      restoreModel();
+      await stopCampaign(tenantId, campaignId);
+    }
+  });
+
   it('publishes a resumed campaign’s state on its first tick, though nothing changed while it was paused', async () => {
     const owner = await dialerTenant(t, platform, {});
     const tenantId = owner.tenant.tenant.id;

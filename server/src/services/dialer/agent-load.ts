@@ -10,7 +10,7 @@ export interface AgentLoad {
   wrapUpSeconds: number;
 }
 
-export function agentLoad(agents: ReadonlyArray<{ agentId: string; state: AgentState; stateChangedAt: Date; wrapUpSeconds: number }>, now: Date): AgentLoad {
+export function agentLoad(agents: ReadonlyArray<{ agentId: string; state: AgentState; stateChangedAtMs: number; wrapUpSeconds: number }>, now: Date): AgentLoad {
   const seen = new Set<string>();
   const busy: BusyAgent[] = [];
   let available = 0;
@@ -19,7 +19,7 @@ export function agentLoad(agents: ReadonlyArray<{ agentId: string; state: AgentS
   for (const agent of agents) {
     if (seen.has(agent.agentId)) continue;
     seen.add(agent.agentId);
-    const elapsedSeconds = Math.max(0, (now.getTime() - agent.stateChangedAt.getTime()) / 1000);
+    const elapsedSeconds = Math.max(0, (now.getTime() - agent.stateChangedAtMs) / 1000);
     switch (agent.state) {
       case 'AVAILABLE':
         available++;

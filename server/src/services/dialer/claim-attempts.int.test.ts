@@ -1,13 +1,14 @@
 // The tick's cross-tenant statements (decision 0051) on a real database: one claim for many
 // campaigns of many tenants never crosses tenants, never takes more than a campaign's count, never
 // a lead already in flight or outside the callable area codes, and keeps lead-order.ts's order;
-// today's answered/abandoned counts are kept by day in the campaign's zone.
+// today's answered/abandoned counts are kept by day in the campaign's zone; a campaign's snapshot
+// version moves with any row its snapshot is read from, and only then (decision 0056).
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseUrl } from '../../../test/harness.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
-import { campaignSnapshots, claimAttempts, countToday, type ClaimRequest } from './dialer.repo.ts';
+import { attemptsInFlight, campaignSnapshots, claimAttempts, countToday, listDialableCampaigns, type ClaimRequest } from './dialer.repo.ts';
 
 let db: DatabaseHandles;
 let owner: pg.Client;
@@ -151,5 +152,57 @@ describe('countToday', () => {
     expect(await campaignSnapshots(db, [a.campaignId])).toMatchObject([{ answeredToday: 0, abandonedToday: 0 }]);
     await db.withTenant(a.tenantId, (tx) => countToday(tx, a.tenantId, a.campaignId, 'abandoned'));
     expect(await campaignSnapshots(db, [a.campaignId])).toMatchObject([{ answeredToday: 0, abandonedToday: 1 }]);
+  });
+
+  it('versions a campaign’s snapshot: any write to its campaign, tenant, plan, trunk or dialer state moves its version, and only its', async () => {
+    const planId = `version-${randomUUID().slice(0, 8)}`;
+    await owner.query(`INSERT INTO plans (id, name) VALUES ($1, 'Versions')`, [planId]);
+    const a = await tenantWithCampaign('va');
+    const b = await tenantWithCampaign('vb');
+    await owner.query(`UPDATE tenants SET plan_id = $1 WHERE id = $2`, [planId, a.tenantId]);
+    const versions = async () => new Map((await listDialableCampaigns(db)).map((campaign) => [campaign.id, campaign.version]));
+    let before = await versions();
+    /** Which of a and b have a new version after `change`. */
+    const moved = async (change: string, params: unknown[]) => {
+      await owner.query(change, params);
+      const after = await versions();
+      const names = [a, b].filter((fixture) => after.get(fixture.campaignId) !== before.get(fixture.campaignId)).map((fixture) => (fixture === a ? 'a' : 'b'));
+      before = after;
+      return names;
+    };
+    expect(await moved(`SELECT $1::text`, ['nothing written'])).toEqual([]);
+    expect(await moved(`UPDATE plans SET max_concurrent_calls = 3 WHERE id = $1`, [planId])).toEqual(['a']);
+    expect(await moved(`UPDATE tenants SET short_call_threshold = 0.5 WHERE id = $1`, [a.tenantId])).toEqual(['a']);
+    expect(await moved(`UPDATE trunks SET cps_limit = 2 WHERE tenant_id = $1`, [a.tenantId])).toEqual(['a']);
+    expect(await moved(`UPDATE campaigns SET pacing_max = 2 WHERE id = $1`, [a.campaignId])).toEqual(['a']);
+    expect(
+      await moved(
+        `INSERT INTO campaign_dialer_state (campaign_id, tenant_id, statistics, dial_level, mode, counts_day) VALUES ($1, $2, '{}', 1, 'PROGRESSIVE', (now() AT TIME ZONE 'America/Sao_Paulo')::date)`,
+        [b.campaignId, b.tenantId],
+      ),
+    ).toEqual(['b']);
+    expect(await moved(`UPDATE campaign_dialer_state SET answered_today = answered_today + 1 WHERE campaign_id = $1`, [b.campaignId])).toEqual(['b']);
+    // What the tick reads of a campaign carries the version it was listed at.
+    const [snapshot] = await campaignSnapshots(db, [b.campaignId]);
+    expect(snapshot?.version).toBe(before.get(b.campaignId));
+    expect(snapshot?.answeredToday).toBe(1);
+  });
+
+  it('sums up a campaign’s attempts in flight for pacing: how many, answered and waiting for an agent, and since when the others ring', async () => {
+    const a = await tenantWithCampaign('flight');
+    const attempt = async (phone: string, values: { createdAt: Date; answeredAt?: Date; connectedAt?: Date; endedAt?: Date }) =>
+      owner.query(
+        `INSERT INTO dial_attempts (tenant_id, campaign_id, lead_id, call_id, phone, simulated, owner, status, outcome, created_at, answered_at, connected_at, ended_at)
+         VALUES ($1, $2, $3, gen_random_uuid(), $4, true, 'test', $5, $6, $7, $8, $9, $10)`,
+        [a.tenantId, a.campaignId, await a.lead(phone), phone, values.endedAt ? 'ENDED' : values.answeredAt ? 'ANSWERED' : 'DIALING', values.endedAt ? 'NO_ANSWER' : null, values.createdAt, values.answeredAt ?? null, values.connectedAt ?? null, values.endedAt ?? null],
+      );
+    const at = (secondsAgo: number) => new Date(NOW.getTime() - secondsAgo * 1000);
+    await attempt('+5511990000101', { createdAt: at(12.25) });
+    await attempt('+5511990000102', { createdAt: at(30), answeredAt: at(5) });
+    await attempt('+5511990000103', { createdAt: at(90), answeredAt: at(80), connectedAt: at(79) });
+    await attempt('+5511990000104', { createdAt: at(40), endedAt: at(10) });
+    const summary = (await attemptsInFlight(db, [a.campaignId])).get(a.campaignId);
+    expect(summary).toEqual({ count: 3, answeredWaiting: 1, ringingSince: [at(12.25).getTime() / 1000] });
+    expect((await attemptsInFlight(db, [randomUUID()])).size).toBe(0);
   });
 });

@@ -30,6 +30,7 @@ import { reconcileOrphans } from './orphans.ts';
 import { groupBy, noteFull, surelyFull, tenantRounds, type FullBuckets } from './tick-rounds.ts';
 import { isDue, remember, staggeredAt, viewKey, type LastSent } from './tick-changes.ts';
 import { phaseClock, type TickPhases } from './phase-clock.ts';
+import { SnapshotCache } from './snapshot-cache.ts';
 
 export interface DialerOptions {
   /** DIALER_SIMULATION: outcomes drawn by the dialer; only answered customers reach the switch. */
@@ -77,6 +78,8 @@ export interface CampaignTick {
 /** Campaigns to count by set of callable area codes (one read per set). */
 type WaitingGroups = Map<string, { ddds: number[]; ids: string[] }>;
 
+const NONE_IN_FLIGHT: repo.AttemptsInFlight = { count: 0, answeredWaiting: 0, ringingSince: [] };
+
 export const DEFAULT_TICK_MS = 2_000;
 export const DEFAULT_LOCK_TTL_MS = 10_000;
 export const DEFAULT_RECONCILE_MS = 60_000;
@@ -104,6 +107,7 @@ export class DialerEngine {
   private readonly savedStates = new Map<string, LastSent>();
   private readonly savedSamples = new Map<string, LastSent>();
   private readonly published = new Map<string, LastSent>();
+  private readonly snapshots = new SnapshotCache();
   private shortCalls = new Map<string, ShortCallAssessment>();
   private realOutboundWarned = false;
   /** Where the last tick with campaigns to dial spent its time (phase-clock.ts). */
@@ -184,8 +188,8 @@ export class DialerEngine {
     const tenantIds = [...new Set(mine.map((campaign) => campaign.tenantId))];
     const queueIds = [...new Set([...mine, ...running].map((campaign) => campaign.queueId))];
     const [snapshots, inFlight, callsByTenant, agents] = await Promise.all([
-      repo.campaignSnapshots(this.deps.db, owned),
-      repo.inFlightAttempts(this.deps.db, owned),
+      this.snapshots.of(mine, (ids) => repo.campaignSnapshots(this.deps.db, ids)),
+      repo.attemptsInFlight(this.deps.db, owned),
       repo.callsInProgressByTenant(this.deps.db, tenantIds),
       repo.queueAgents(this.deps.db, queueIds),
     ]);
@@ -197,7 +201,6 @@ export class DialerEngine {
     const rotation = rotationAt(now);
     const agentsCountedBy = (campaign: repo.CampaignSnapshot) =>
       (agentsOf.get(campaign.queueId) ?? []).filter((agent) => countsAgent(shared.get(agent.agentId), campaign.id, rotation));
-    const attemptsOf = groupBy(inFlight, (attempt) => attempt.campaignId);
     const ticked: Ticked[] = [];
     // The callable area codes depend on the rules and the clock only: computed once per set of rules in a tick.
     const callingAt = this.deps.options.callingClock?.() ?? now;
@@ -219,7 +222,7 @@ export class DialerEngine {
       const decided: Decided[] = [];
       for (const campaign of round) {
         try {
-          decided.push(this.decide(campaign, agentLoad(agentsCountedBy(campaign), now), attemptsOf.get(campaign.id) ?? [], callsByTenant.get(campaign.tenantId) ?? 0, callableOf(campaign), now));
+          decided.push(this.decide(campaign, agentLoad(agentsCountedBy(campaign), now), inFlight.get(campaign.id) ?? NONE_IN_FLIGHT, callsByTenant.get(campaign.tenantId) ?? 0, callableOf(campaign), now));
         } catch (error) {
           failed(campaign, error);
         }
@@ -349,10 +352,11 @@ export class DialerEngine {
     for (const memory of [this.feedback, this.waitingCounts, this.savedStates, this.savedSamples, this.published]) {
       for (const campaignId of memory.keys()) if (!owned.has(campaignId)) memory.delete(campaignId);
     }
+    this.snapshots.keepOnly(owned);
   }
 
   /** One campaign's decision (pure but for its dial-level feedback); its calls are placed by the round. */
-  private decide(campaign: repo.CampaignSnapshot, load: AgentLoad, attempts: repo.InFlightAttempt[], callsInProgress: number, ddds: number[], now: Date): Decided {
+  private decide(campaign: repo.CampaignSnapshot, load: AgentLoad, attempts: repo.AttemptsInFlight, callsInProgress: number, ddds: number[], now: Date): Decided {
     const stats = campaign.statistics ?? INITIAL_STATISTICS;
     const feedback = this.feedback.get(campaign.id);
     const adjusted = adjustDialLevel(
@@ -368,8 +372,8 @@ export class DialerEngine {
       },
       { ...DEFAULT_ABANDON_CONTROL, target: campaign.abandonTarget },
     );
-    const ringingSeconds = attempts.filter((attempt) => !attempt.answeredAt).map((attempt) => (now.getTime() - attempt.createdAt.getTime()) / 1000);
-    const answeredWaiting = attempts.filter((attempt) => attempt.answeredAt && !attempt.connectedAt).length;
+    const ringingSeconds = attempts.ringingSince.map((since) => now.getTime() / 1000 - since);
+    const { answeredWaiting } = attempts;
     const maxConcurrent = campaign.planMaxConcurrentCalls;
     const decision = decidePacing({
       availableAgents: load.available,
@@ -410,7 +414,7 @@ export class DialerEngine {
       stats: d.stats,
       ringing: d.ringingSeconds.length,
       answeredWaiting: d.answeredWaiting,
-      inFlight: d.attempts.length + placed,
+      inFlight: d.attempts.count + placed,
       load: d.load,
       ddds: d.ddds,
     };
@@ -597,7 +601,7 @@ export class DialerEngine {
 interface Decided {
   campaign: repo.CampaignSnapshot;
   load: AgentLoad;
-  attempts: repo.InFlightAttempt[];
+  attempts: repo.AttemptsInFlight;
   adjusted: ReturnType<typeof adjustDialLevel>;
   decision: PacingDecision;
   ringingSeconds: number[];

@@ -54,15 +54,15 @@ describe('drawSimulatedOutcome', () => {
 describe('agentLoad', () => {
   it('counts free agents, busy ones with how long (offered ones as just starting), leaves paused ones out, once per agent', () => {
     const now = new Date('2026-11-25T13:00:00Z');
-    const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
+    const ago = (seconds: number) => now.getTime() - seconds * 1000;
     const load = agentLoad(
       [
-        { agentId: 'a', state: 'AVAILABLE', stateChangedAt: ago(5), wrapUpSeconds: 10 },
-        { agentId: 'a', state: 'AVAILABLE', stateChangedAt: ago(5), wrapUpSeconds: 10 },
-        { agentId: 'b', state: 'IN_CALL', stateChangedAt: ago(90), wrapUpSeconds: 20 },
-        { agentId: 'c', state: 'RINGING', stateChangedAt: ago(3), wrapUpSeconds: 30 },
-        { agentId: 'd', state: 'WRAP_UP', stateChangedAt: ago(4), wrapUpSeconds: 20 },
-        { agentId: 'e', state: 'PAUSED', stateChangedAt: ago(400), wrapUpSeconds: 99 },
+        { agentId: 'a', state: 'AVAILABLE', stateChangedAtMs: ago(5), wrapUpSeconds: 10 },
+        { agentId: 'a', state: 'AVAILABLE', stateChangedAtMs: ago(5), wrapUpSeconds: 10 },
+        { agentId: 'b', state: 'IN_CALL', stateChangedAtMs: ago(90), wrapUpSeconds: 20 },
+        { agentId: 'c', state: 'RINGING', stateChangedAtMs: ago(3), wrapUpSeconds: 30 },
+        { agentId: 'd', state: 'WRAP_UP', stateChangedAtMs: ago(4), wrapUpSeconds: 20 },
+        { agentId: 'e', state: 'PAUSED', stateChangedAtMs: ago(400), wrapUpSeconds: 99 },
       ],
       now,
     );
