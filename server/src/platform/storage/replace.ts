@@ -43,7 +43,7 @@ export async function deleteAfterCommit(deps: StoredObjectDeps, key: string): Pr
   try {
     await deps.storage.delete(key);
   } catch (error) {
-    const { name, code } = error as { name?: string; code?: string };
+    const { name, code } = (error ?? {}) as { name?: string; code?: string };
     deps.log.warn({ objectKey: key, storage: deps.storage.kind, error: code ?? name ?? 'unknown' }, 'A stored object no row points at could not be deleted; remove it later');
   }
 }
