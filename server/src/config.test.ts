@@ -30,6 +30,16 @@ describe('parseConfig', () => {
     for (const bad of ['a b', 'cc*', 'x'.repeat(65)]) expect(() => parseConfig({ REDIS_KEY_PREFIX: bad }), bad).toThrow(/REDIS_KEY_PREFIX/);
   });
 
+  it('refuses a FREESWITCH_CONF_DIR the switch would cut at a space, quote or comma (its sounds are played by that path)', () => {
+    expect(parseConfig({ FREESWITCH_CONF_DIR: '/var/lib/callcenter/free_switch-1.10' }).freeswitch.confDir).toBe('/var/lib/callcenter/free_switch-1.10');
+    for (const bad of ['/srv/my sounds', "/srv/o'brien", '/srv/a,b', '/srv/a\\b', '/srv/${x}']) {
+      expect(() => parseConfig({ FREESWITCH_CONF_DIR: bad }), bad).toThrow(/FREESWITCH_CONF_DIR .*must be an absolute path of only letters, digits and/);
+    }
+    // The default follows DATA_DIR, so a DATA_DIR with a space is refused for the same reason.
+    expect(() => parseConfig({ DATA_DIR: '/srv/call center' })).toThrow(/FREESWITCH_CONF_DIR \(default DATA_DIR\/freeswitch\)/);
+    expect(parseConfig({ DATA_DIR: '/srv/call center', FREESWITCH_CONF_DIR: '/srv/freeswitch' }).freeswitch.confDir).toBe('/srv/freeswitch');
+  });
+
   it('tells phones where to register: the switch host by default, or the variables', () => {
     expect(parseConfig({}).sipRegistrar).toEqual({ host: '127.0.0.1', port: 5060, transport: 'udp' });
     expect(parseConfig({ FREESWITCH_ESL_HOST: '10.0.0.5' }).sipRegistrar).toEqual({ host: '10.0.0.5', port: 5060, transport: 'udp' });

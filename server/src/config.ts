@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { isPlainSwitchPath } from './platform/switch/naming.ts';
 
 export type StorageProvider = 'local' | 's3';
 export type SipTransport = 'udp' | 'tcp' | 'tls';
@@ -122,6 +123,13 @@ export function parseConfig(env: Env): Config {
   }
 
   const freeswitchConfDir = path.resolve(str('FREESWITCH_CONF_DIR') ?? path.join(dataDir, 'freeswitch'));
+  // Sounds are played by their absolute path below it, and the switch cuts a path at spaces, quotes
+  // and commas (isPlainSwitchPath): refused here rather than an IVR that plays nothing (decision 0055).
+  if (!isPlainSwitchPath(freeswitchConfDir)) {
+    problems.push(
+      `FREESWITCH_CONF_DIR (default DATA_DIR/freeswitch) must be an absolute path of only letters, digits and / . _ - because FreeSWITCH splits a sound's path at spaces (play_and_get_digits), quotes and commas; it is ${JSON.stringify(freeswitchConfDir)}`,
+    );
+  }
   const storageProvider = str('STORAGE_PROVIDER') ?? 'local';
   if (storageProvider !== 'local' && storageProvider !== 's3') {
     problems.push('STORAGE_PROVIDER must be local or s3');

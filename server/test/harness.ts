@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import { parseConfig, type Config } from '../src/config.ts';
@@ -103,6 +103,8 @@ export async function startTestApp(
     /** Shared with a switch runtime started by the caller (see switch.ts). */
     switch?: SwitchTarget;
     storage?: ObjectStorage;
+    /** Where the app logs (default: nowhere), for a test that reads what was logged. */
+    log?: Logger;
     db?: DatabaseHandles;
     coordination?: Coordination;
     onRoute?: AppDeps['onRoute'];
@@ -120,7 +122,7 @@ export async function startTestApp(
     config: testConfig(options.env),
     db,
     coordination,
-    log: pino({ level: 'silent' }),
+    log: options.log ?? pino({ level: 'silent' }),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     ...(options.switch ? { switch: options.switch } : {}),
     ...(options.storage ? { storage: options.storage } : {}),

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyWav } from '../src/modules/ivr-menus/wav.test-support.ts';
 import { realtimeEventOf, type RealtimeEvent } from '../src/platform/realtime/events.ts';
-import { createMember, createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
+import { createMember, createPlatformAdmin, createTenant, login, multipartFile, type Session, type TenantFixture } from './harness.ts';
 import { pendingSwitchChanges, readFileSafe, startSwitchedApp, until, type SwitchedApp } from './switch.ts';
 
 let t: SwitchedApp;
@@ -263,22 +263,20 @@ describe('IVR prompts on the switch', () => {
     });
     expect(menu.statusCode).toBe(201);
     const { id } = menu.json<{ id: string }>();
+    const upload = (wav: Buffer) => {
+      const { payload, contentType } = multipartFile(wav, { filename: 'p.wav', type: 'audio/wav' });
+      return t.app.inject({ method: 'POST', url: `/ivr-menus/${id}/prompt`, headers: { ...auth, 'content-type': contentType }, payload });
+    };
     const wav = tinyWav();
-    const boundary = 'switch-test-boundary';
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: `/ivr-menus/${id}/prompt`,
-      headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.wav"\r\nContent-Type: audio/wav\r\n\r\n`),
-        wav,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
-    expect(upload.statusCode).toBeLessThan(300);
+    expect((await upload(wav)).statusCode).toBeLessThan(300);
     const copy = path.join(t.confDir, 'sounds', own.tenant.code, `ivr-${id}.wav`);
     await until(() => readFileSafe(copy).length, (length) => length === wav.length);
     expect(readFileSync(copy).equals(wav)).toBe(true);
+    // A replacement is stored under a key of its own (decision 0055); the switch's copy keeps the menu's name.
+    const replacement = tinyWav(400);
+    expect((await upload(replacement)).statusCode).toBeLessThan(300);
+    await until(() => readFileSafe(copy).length, (length) => length === replacement.length);
+    expect(readFileSync(copy).equals(replacement)).toBe(true);
 
     expect((await t.app.inject({ method: 'DELETE', url: `/ivr-menus/${id}`, headers: auth })).statusCode).toBe(204);
     const gone = await until(() => readFileSafe(copy), (text) => text === '');

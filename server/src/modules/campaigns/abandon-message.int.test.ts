@@ -2,24 +2,24 @@
 // as audio, replaced, removed; anything else is refused before it is stored; other tenants see
 // nothing; deleting the campaign deletes the file; the switch's copy is asked for.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createMember, createTenant, expectError, multipartFile, testConfig, useTestApp, type Session } from '../../../test/harness.ts';
 import { LocalObjectStorage } from '../../platform/storage/storage.ts';
 import { abandonSoundFile } from '../../platform/switch/naming.ts';
 import { campaignAbandonSound } from '../../services/dialer/abandon-message.ts';
 import { tinyWav } from '../ivr-menus/wav.test-support.ts';
-import { abandonMessageKey } from './abandon-message.service.ts';
 
 const t = useTestApp();
 const { call } = t;
 const storage = () => new LocalObjectStorage(path.join(testConfig().dataDir, 'objects'));
 
-function upload(url: string, session: Session, content: Buffer, { field = 'file', filename = 'mensagem.wav', type = 'audio/wav' } = {}) {
+function upload(url: string, session: Session, content: Buffer, { field = 'file', filename = 'mensagem.wav', type = 'audio/wav', app = t.app } = {}) {
   const { payload, contentType } = multipartFile(content, { field, filename, type });
-  return t.app.inject({ method: 'POST', url, payload, headers: { ...session.auth, 'content-type': contentType } });
+  return app.inject({ method: 'POST', url, payload, headers: { ...session.auth, 'content-type': contentType } });
 }
 
 async function stored(key: string): Promise<Buffer | null> {
@@ -36,16 +36,25 @@ async function tenantWithCampaign() {
   const queueId = await t.createId('/queues', session, { name: 'Vendas' });
   const trunkId = await t.createId('/trunks', session, { name: 'Operadora', host: 'sip.carrier.example' });
   const campaignId = await t.createId('/campaigns', session, { name: `Campanha ${randomUUID().slice(0, 6)}`, queueId, trunkId, pacingMin: 1, pacingMax: 2 });
-  return { ...fixture, session, campaignId, url: `/campaigns/${campaignId}/abandon-message`, key: abandonMessageKey(fixture.tenant.id, campaignId) };
+  return { ...fixture, session, campaignId, url: `/campaigns/${campaignId}/abandon-message`, folder: folderOf(fixture.tenant.id) };
 }
+
+/** A tenant's stored abandon messages: each upload has a key of its own, under this folder. */
+const folderOf = (tenantId: string) => path.join(testConfig().dataDir, 'objects', 'tenants', tenantId, 'abandon-messages');
+const filesIn = (folder: string) => (existsSync(folder) ? readdirSync(folder) : []);
+
+const rowOf = (tenantId: string, campaignId: string) =>
+  t.db.withTenant(tenantId, (tx) =>
+    tx.selectFrom('campaigns').select(['abandonMessageObjectKey as key', 'abandonMessageSizeBytes as size']).where('id', '=', campaignId).executeTakeFirstOrThrow(),
+  );
+const keyOf = async (tenantId: string, campaignId: string) => (await rowOf(tenantId, campaignId)).key!;
 
 const pendingDialplanChanges = (tenantId: string) =>
   t.db.withPlatform((tx) => tx.selectFrom('switchConfigChanges').select('kind').where('tenantId', '=', tenantId).where('kind', '=', 'dialplan').execute());
 
 describe('/campaigns/:id/abandon-message', () => {
   it('stores a real WAV, shows it on the campaign, streams it as audio, replaces it, removes it; audited; the switch is told', async () => {
-    const { session, url, key, campaignId, tenant } = await tenantWithCampaign();
-    expect(key).toBe(`tenants/${tenant.id}/abandon-messages/${campaignId}.wav`);
+    const { session, url, folder, campaignId, tenant } = await tenantWithCampaign();
     expect((await call('GET', `/campaigns/${campaignId}`, session)).json()).toMatchObject({ hasAbandonMessage: false, abandonMessageSizeBytes: null });
     expectError(await call('GET', url, session), 404, 'NOT_FOUND');
     await t.db.withPlatform((tx) => tx.deleteFrom('switchConfigChanges').where('tenantId', '=', tenant.id).execute());
@@ -55,6 +64,8 @@ describe('/campaigns/:id/abandon-message', () => {
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     expect(uploaded.json()).toMatchObject({ id: campaignId, hasAbandonMessage: true, abandonMessageSizeBytes: first.length });
     expect(uploaded.json()).not.toHaveProperty('abandonMessageObjectKey');
+    const key = await keyOf(tenant.id, campaignId);
+    expect(key).toMatch(new RegExp(`^tenants/${tenant.id}/abandon-messages/${campaignId}-[0-9a-f-]{36}\\.wav$`));
     expect(await stored(key)).toEqual(first);
     expect(await pendingDialplanChanges(tenant.id)).toHaveLength(1);
     expect((await call('GET', `/campaigns/${campaignId}`, session)).json()).toMatchObject({ hasAbandonMessage: true, abandonMessageSizeBytes: first.length });
@@ -69,10 +80,14 @@ describe('/campaigns/:id/abandon-message', () => {
 
     const second = tinyWav(160);
     expect((await upload(url, session, second)).json()).toMatchObject({ abandonMessageSizeBytes: second.length });
-    expect(await stored(key)).toEqual(second);
+    // The replacement has a key of its own; the file it replaced is gone.
+    const secondKey = await keyOf(tenant.id, campaignId);
+    expect(secondKey).not.toBe(key);
+    expect(await stored(secondKey)).toEqual(second);
+    expect(filesIn(folder)).toEqual([path.basename(secondKey)]);
 
     expect((await call('DELETE', url, session)).statusCode).toBe(204);
-    expect(await stored(key)).toBeNull();
+    expect(filesIn(folder)).toEqual([]);
     expectError(await call('GET', url, session), 404, 'NOT_FOUND');
     expectError(await call('DELETE', url, session), 404, 'NOT_FOUND');
     expect((await call('GET', `/campaigns/${campaignId}`, session)).json()).toMatchObject({ hasAbandonMessage: false, abandonMessageSizeBytes: null });
@@ -85,13 +100,13 @@ describe('/campaigns/:id/abandon-message', () => {
   });
 
   it('refuses what is not a WAV before storing anything: 400 INVALID_WAV in the contract shape', async () => {
-    const { session, url, key, campaignId } = await tenantWithCampaign();
+    const { session, url, folder, campaignId } = await tenantWithCampaign();
     const mp3 = Buffer.concat([Buffer.from('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000'), Buffer.alloc(200, 0xff)]);
     for (const fake of [mp3, Buffer.from('<html><script>alert(1)</script></html> named .wav'), tinyWav(5, { sampleRate: 11025 })]) {
       const response = await upload(url, session, fake);
       expectError(response, 400, 'INVALID_WAV');
       expect(response.json().details).toEqual([{ path: 'file', message: expect.any(String) }]);
-      expect(await stored(key)).toBeNull();
+      expect(filesIn(folder)).toEqual([]);
     }
     expectError(await upload(url, session, tinyWav(), { field: 'audio' }), 400, 'FILE_REQUIRED');
     expectError(await call('POST', url, session, { file: 'x' }), 400, 'FILE_REQUIRED');
@@ -109,8 +124,9 @@ describe('/campaigns/:id/abandon-message', () => {
     expectError(await call('GET', owner.url, other.admin.session), 404, 'NOT_FOUND');
     expectError(await call('DELETE', owner.url, other.admin.session), 404, 'NOT_FOUND');
     expectError(await upload(owner.url, other.admin.session, tinyWav(160)), 404, 'NOT_FOUND');
-    expect(await stored(owner.key)).toEqual(wav);
-    expect(await stored(abandonMessageKey(other.tenant.id, owner.campaignId))).toBeNull();
+    expect(await stored(await keyOf(owner.tenant.id, owner.campaignId))).toEqual(wav);
+    expect(filesIn(owner.folder)).toHaveLength(1);
+    expect(filesIn(folderOf(other.tenant.id))).toEqual([]);
     const agent = await createMember(t.app, owner.session, 'agent');
     expectError(await upload(owner.url, agent.session, wav), 403, 'FORBIDDEN');
     expectError(await call('GET', owner.url, agent.session), 403, 'FORBIDDEN');
@@ -118,17 +134,104 @@ describe('/campaigns/:id/abandon-message', () => {
   });
 
   it('deleting the campaign deletes its message', async () => {
-    const { session, url, key, campaignId, tenant } = await tenantWithCampaign();
+    const { session, url, folder, campaignId, tenant } = await tenantWithCampaign();
     expect((await upload(url, session, tinyWav())).statusCode).toBe(200);
+    const key = await keyOf(tenant.id, campaignId);
     await t.db.withPlatform((tx) => tx.deleteFrom('switchConfigChanges').where('tenantId', '=', tenant.id).execute());
     expect((await call('DELETE', `/campaigns/${campaignId}`, session)).statusCode).toBe(204);
     expect(await stored(key)).toBeNull();
+    expect(filesIn(folder)).toEqual([]);
     // The switch's copy is pruned by the next dialplan pass.
     expect(await pendingDialplanChanges(tenant.id)).toHaveLength(1);
     const row = await t.db.withTenant(tenant.id, (tx) => tx.selectFrom('campaigns').select(['abandonMessageObjectKey', 'deletedAt']).where('id', '=', campaignId).executeTakeFirstOrThrow());
     expect(row.abandonMessageObjectKey).toBeNull();
     expect(row.deletedAt).not.toBeNull();
     expectError(await call('GET', url, session), 404, 'NOT_FOUND');
+  });
+});
+
+describe('parallel uploads for one campaign', () => {
+  it('the row, the stored bytes and the download describe the same file, the last one committed; no file is left behind', async () => {
+    const { session, url, folder, campaignId, tenant } = await tenantWithCampaign();
+    for (let round = 0; round < 4; round += 1) {
+      // Different sizes, so a row describing one file while another is stored shows.
+      const wavs = [80, 160, 240, 320, 400, 480].map((samples) => tinyWav(samples + round));
+      const answers = await Promise.all(wavs.map((wav) => upload(url, session, wav)));
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+      const row = await rowOf(tenant.id, campaignId);
+      const bytes = await stored(row.key!);
+      expect(bytes?.length, `round ${round}`).toBe(row.size);
+      expect(wavs).toContainEqual(bytes);
+      expect((await call('GET', url, session)).rawPayload).toEqual(bytes);
+      expect((await call('GET', `/campaigns/${campaignId}`, session)).json()).toMatchObject({ abandonMessageSizeBytes: row.size });
+      expect(readdirSync(folder)).toEqual([path.basename(row.key!)]);
+    }
+    // Each upload saw the one committed before it: only the very first replaced nothing.
+    const audit = await t.db.withTenant(tenant.id, (tx) =>
+      tx.selectFrom('auditLog').select('details').where('targetId', '=', campaignId).where('action', '=', 'CAMPAIGN_ABANDON_MESSAGE_UPLOADED').execute(),
+    );
+    expect(audit.filter((row) => row.details.replaced === false)).toHaveLength(1);
+
+    expect((await call('DELETE', url, session)).statusCode).toBe(204);
+    expect(readdirSync(folder)).toEqual([]);
+  });
+  it('uploads racing the campaign delete: each one answers 200 or 404, and no file is left behind', async () => {
+    const { session, url, folder, campaignId } = await tenantWithCampaign();
+    const answers = await Promise.all([
+      ...[80, 160, 240].map((samples) => upload(url, session, tinyWav(samples))),
+      call('DELETE', `/campaigns/${campaignId}`, session),
+      ...[320, 400].map((samples) => upload(url, session, tinyWav(samples))),
+    ]);
+    for (const answer of answers) expect([200, 204, 404], answer.body).toContain(answer.statusCode);
+    expect(filesIn(folder)).toEqual([]);
+  });
+});
+
+describe('a file storage cannot delete once the change is committed', () => {
+  // Its own app, whose warnings are kept; same database, so the sessions of `t` work on it too.
+  const warnings: Array<Record<string, unknown>> = [];
+  const logged = useTestApp({ log: pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line) as Record<string, unknown>) }) });
+  const objects = path.join(testConfig().dataDir, 'objects');
+  /** A real condition the local store cannot delete through: a folder with a file in it where the object was. */
+  const undeletable = (key: string) => {
+    rmSync(path.join(objects, key));
+    mkdirSync(path.join(objects, key));
+    writeFileSync(path.join(objects, key, 'keep'), '');
+  };
+  const leftOver = (key: string) => warnings.filter((line) => line.objectKey === key);
+
+  it('the request still succeeds (replace, remove, campaign delete) and the leftover key is logged at warn', async () => {
+    const { session, url, campaignId, tenant } = await tenantWithCampaign();
+    const leftovers: string[] = [];
+    try {
+      expect((await upload(url, session, tinyWav(80), { app: logged.app })).statusCode).toBe(200);
+      const first = await keyOf(tenant.id, campaignId);
+      undeletable(first);
+      leftovers.push(first);
+      const replaced = await upload(url, session, tinyWav(160), { app: logged.app });
+      expect(replaced.statusCode, replaced.body).toBe(200);
+      const second = await keyOf(tenant.id, campaignId);
+      expect(await stored(second)).toEqual(tinyWav(160));
+      expect(leftOver(first)).toEqual([expect.objectContaining({ level: 40, objectKey: first, storage: 'local', error: 'ERR_FS_EISDIR' })]);
+
+      undeletable(second);
+      leftovers.push(second);
+      expect((await logged.call('DELETE', url, session)).statusCode).toBe(204);
+      expect(await rowOf(tenant.id, campaignId)).toEqual({ key: null, size: null });
+      expect(leftOver(second)).toHaveLength(1);
+
+      expect((await upload(url, session, tinyWav(240), { app: logged.app })).statusCode).toBe(200);
+      const third = await keyOf(tenant.id, campaignId);
+      undeletable(third);
+      leftovers.push(third);
+      expect((await logged.call('DELETE', `/campaigns/${campaignId}`, session)).statusCode).toBe(204);
+      expect(leftOver(third)).toHaveLength(1);
+      // Only the key and the error's code: no path of the store, no token.
+      expect(JSON.stringify(leftOver(third))).not.toContain(objects);
+      expect(JSON.stringify(warnings)).not.toContain(session.accessToken);
+    } finally {
+      for (const key of leftovers) rmSync(path.join(objects, key), { recursive: true, force: true });
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import { assertQuota } from '../../platform/quotas/quotas.ts';
 import type { CampaignStatusChangedPayload } from '../../platform/realtime/campaign-event-schemas.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
 import type { ObjectStorage } from '../../platform/storage/storage.ts';
+import { deleteAfterCommit } from '../../platform/storage/replace.ts';
 import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
 import { isDeletable, nextCampaignStatus, type CampaignOperation } from './campaign-state.ts';
 import { findQueue } from '../queues/queues.repo.ts';
@@ -161,7 +162,7 @@ export class CampaignsService {
       return current.abandonMessageObjectKey;
     });
     // After the commit: the row no longer points at the object (storage may be remote).
-    if (message) await this.deps.storage.delete(message);
+    if (message) await deleteAfterCommit(this.deps, message);
   }
 
   /** start, pause, drain or stop: the table's move, or 400 and nothing changed. */

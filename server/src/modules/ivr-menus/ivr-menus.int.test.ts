@@ -1,11 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalObjectStorage } from '../../platform/storage/storage.ts';
 import { promptSoundPath } from '../../platform/switch/naming.ts';
 import { createMember, createPlatformAdmin, createTenant, expectError, login, multipartFile, startTestApp, testConfig, type Session, type TenantFixture, type TestApp } from '../../../test/harness.ts';
-import { promptKey } from './ivr-menus.service.ts';
 import { tinyWav } from './wav.test-support.ts';
 
 let t: TestApp;
@@ -35,6 +36,16 @@ async function stored(key: string): Promise<Buffer | null> {
   for await (const chunk of object.stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+/** A tenant's stored prompts: each upload has a key of its own, under this folder. */
+const folderOf = (tenantId: string) => path.join(testConfig().dataDir, 'objects', 'tenants', tenantId, 'prompts');
+const filesIn = (folder: string) => (existsSync(folder) ? readdirSync(folder) : []);
+
+const rowOf = (tenantId: string, menuId: string) =>
+  t.db.withTenant(tenantId, (tx) =>
+    tx.selectFrom('ivrMenus').select(['promptObjectKey as key', 'promptSizeBytes as size']).where('id', '=', menuId).executeTakeFirstOrThrow(),
+  );
+const keyOf = async (tenantId: string, menuId: string) => (await rowOf(tenantId, menuId)).key!;
 
 async function tenantWithExtensions(): Promise<TenantFixture> {
   const fixture = await createTenant(t.app, platform);
@@ -176,14 +187,15 @@ describe('/ivr-menus/:id/prompt', () => {
     const fixture = await tenantWithExtensions();
     const session = fixture.admin.session;
     const created = (await call('POST', '/ivr-menus', session, menu({ context: 'voice' }))).json();
-    const key = promptKey(fixture.tenant.id, created.id);
-    expect(key).toBe(`tenants/${fixture.tenant.id}/prompts/${created.id}.wav`);
+    const folder = folderOf(fixture.tenant.id);
     expectError(await call('GET', `/ivr-menus/${created.id}/prompt`, session), 404, 'NOT_FOUND');
 
     const first = tinyWav(80);
     const uploaded = await upload(`/ivr-menus/${created.id}/prompt`, session, first);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     expect(uploaded.json()).toMatchObject({ hasPrompt: true, promptSizeBytes: first.length });
+    const key = await keyOf(fixture.tenant.id, created.id);
+    expect(key).toMatch(new RegExp(`^tenants/${fixture.tenant.id}/prompts/${created.id}-[0-9a-f-]{36}\\.wav$`));
     expect(await stored(key)).toEqual(first);
     const played = await call('GET', `/ivr-menus/${created.id}/prompt`, session);
     expect(played.statusCode).toBe(200);
@@ -197,26 +209,30 @@ describe('/ivr-menus/:id/prompt', () => {
 
     const second = tinyWav(160);
     expect((await upload(`/ivr-menus/${created.id}/prompt`, session, second)).statusCode).toBe(200);
-    expect(await stored(key)).toEqual(second);
+    // The replacement has a key of its own (the switch's copy keeps the menu's name); the file it replaced is gone.
+    const secondKey = await keyOf(fixture.tenant.id, created.id);
+    expect(secondKey).not.toBe(key);
+    expect(await stored(secondKey)).toEqual(second);
+    expect(filesIn(folder)).toEqual([path.basename(secondKey)]);
 
     expect((await call('DELETE', `/ivr-menus/${created.id}/prompt`, session)).statusCode).toBe(204);
-    expect(await stored(key)).toBeNull();
+    expect(filesIn(folder)).toEqual([]);
     expectError(await call('GET', `/ivr-menus/${created.id}/prompt`, session), 404, 'NOT_FOUND');
     expectError(await call('DELETE', `/ivr-menus/${created.id}/prompt`, session), 404, 'NOT_FOUND');
     expect((await call('GET', `/ivr-menus/${created.id}`, session)).json().hasPrompt).toBe(false);
 
     // Deleting the menu deletes its audio too.
     await upload(`/ivr-menus/${created.id}/prompt`, session, first);
-    expect(await stored(key)).not.toBeNull();
+    expect(await stored(await keyOf(fixture.tenant.id, created.id))).not.toBeNull();
     expect((await call('DELETE', `/ivr-menus/${created.id}`, session)).statusCode).toBe(204);
-    expect(await stored(key)).toBeNull();
+    expect(filesIn(folder)).toEqual([]);
   });
 
   it('refuses files that are not WAV before storing anything', async () => {
     const fixture = await tenantWithExtensions();
     const session = fixture.admin.session;
     const created = (await call('POST', '/ivr-menus', session, menu({ context: 'fake' }))).json();
-    const key = promptKey(fixture.tenant.id, created.id);
+    const folder = folderOf(fixture.tenant.id);
     const mp3 = Buffer.concat([Buffer.from('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000'), Buffer.alloc(200, 0xff)]);
     const hugeData = tinyWav(5);
     hugeData.writeUInt32LE(0xffffffff, 40); // a data chunk of 4 GB with 10 bytes present
@@ -238,7 +254,7 @@ describe('/ivr-menus/:id/prompt', () => {
       const response = await upload(`/ivr-menus/${created.id}/prompt`, session, fake, { filename: 'prompt.wav' });
       expectError(response, 400, 'INVALID_WAV');
       expect(response.json().details).toEqual([{ path: 'file', message: expect.any(String) }]);
-      expect(await stored(key)).toBeNull();
+      expect(filesIn(folder)).toEqual([]);
     }
     expect((await call('GET', `/ivr-menus/${created.id}`, session)).json().hasPrompt).toBe(false);
     expect((await versionsOf(session, 'fake')).map((v) => v.number)).toEqual([1]);
@@ -246,6 +262,95 @@ describe('/ivr-menus/:id/prompt', () => {
     expectError(await call('POST', `/ivr-menus/${created.id}/prompt`, session, { file: 'x' }), 400, 'FILE_REQUIRED');
     // 400 before 404: a fake file for an unknown menu is refused for the file.
     expectError(await upload(`/ivr-menus/${randomUUID()}/prompt`, session, mp3), 400, 'INVALID_WAV');
+  });
+});
+
+describe('/ivr-menus/:id/prompt in parallel', () => {
+  it('the row, the stored bytes and the download describe the same file, the last one committed; no file is left behind', async () => {
+    const fixture = await tenantWithExtensions();
+    const session = fixture.admin.session;
+    const created = (await call('POST', '/ivr-menus', session, menu({ context: 'race' }))).json<{ id: string }>();
+    const url = `/ivr-menus/${created.id}/prompt`;
+    const folder = folderOf(fixture.tenant.id);
+    for (let round = 0; round < 4; round += 1) {
+      // Different sizes, so a row describing one file while another is stored shows.
+      const wavs = [80, 160, 240, 320, 400, 480].map((samples) => tinyWav(samples + round));
+      const answers = await Promise.all(wavs.map((wav) => upload(url, session, wav)));
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+      const row = await rowOf(fixture.tenant.id, created.id);
+      const bytes = await stored(row.key!);
+      expect(bytes?.length, `round ${round}`).toBe(row.size);
+      expect(wavs).toContainEqual(bytes);
+      expect((await call('GET', url, session)).rawPayload).toEqual(bytes);
+      expect((await call('GET', `/ivr-menus/${created.id}`, session)).json()).toMatchObject({ promptSizeBytes: row.size });
+      expect(readdirSync(folder)).toEqual([path.basename(row.key!)]);
+    }
+    // Each upload saw the one committed before it: only the very first replaced nothing.
+    const audit = await t.db.withTenant(fixture.tenant.id, (tx) =>
+      tx.selectFrom('auditLog').select('details').where('targetId', '=', created.id).where('action', '=', 'IVR_PROMPT_UPLOADED').execute(),
+    );
+    expect(audit.filter((row) => row.details.replaced === false)).toHaveLength(1);
+
+    expect((await call('DELETE', `/ivr-menus/${created.id}`, session)).statusCode).toBe(204);
+    expect(readdirSync(folder)).toEqual([]);
+  });
+});
+
+describe('a prompt storage cannot delete once the change is committed', () => {
+  // Its own app, whose warnings are kept; same database, so the sessions of `t` work on it too.
+  const warnings: Array<Record<string, unknown>> = [];
+  let logged: TestApp;
+  beforeAll(async () => {
+    logged = await startTestApp({ log: pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line) as Record<string, unknown>) }) });
+  });
+  afterAll(() => logged.close());
+  const objects = path.join(testConfig().dataDir, 'objects');
+  /** A real condition the local store cannot delete through: a folder with a file in it where the object was. */
+  const undeletable = (key: string) => {
+    rmSync(path.join(objects, key));
+    mkdirSync(path.join(objects, key));
+    writeFileSync(path.join(objects, key, 'keep'), '');
+  };
+  const leftOver = (key: string) => warnings.filter((line) => line.objectKey === key);
+  const uploadVia = (url: string, session: Session, content: Buffer) => {
+    const { payload, contentType } = multipartFile(content, { filename: 'prompt.wav', type: 'audio/wav' });
+    return logged.app.inject({ method: 'POST', url, payload, headers: { ...session.auth, 'content-type': contentType } });
+  };
+
+  it('the request still succeeds (replace, remove, menu delete) and the leftover key is logged at warn', async () => {
+    const fixture = await tenantWithExtensions();
+    const session = fixture.admin.session;
+    const created = (await call('POST', '/ivr-menus', session, menu({ context: 'leftover' }))).json<{ id: string }>();
+    const url = `/ivr-menus/${created.id}/prompt`;
+    const via = (method: 'DELETE', target: string) => logged.app.inject({ method, url: target, headers: session.auth });
+    const leftovers: string[] = [];
+    try {
+      expect((await uploadVia(url, session, tinyWav(80))).statusCode).toBe(200);
+      const first = await keyOf(fixture.tenant.id, created.id);
+      undeletable(first);
+      leftovers.push(first);
+      const replaced = await uploadVia(url, session, tinyWav(160));
+      expect(replaced.statusCode, replaced.body).toBe(200);
+      expect(await stored(await keyOf(fixture.tenant.id, created.id))).toEqual(tinyWav(160));
+      expect(leftOver(first)).toEqual([expect.objectContaining({ level: 40, objectKey: first, storage: 'local', error: 'ERR_FS_EISDIR' })]);
+
+      const second = await keyOf(fixture.tenant.id, created.id);
+      undeletable(second);
+      leftovers.push(second);
+      expect((await via('DELETE', url)).statusCode).toBe(204);
+      expect(await rowOf(fixture.tenant.id, created.id)).toEqual({ key: null, size: null });
+      expect(leftOver(second)).toHaveLength(1);
+
+      expect((await uploadVia(url, session, tinyWav(240))).statusCode).toBe(200);
+      const third = await keyOf(fixture.tenant.id, created.id);
+      undeletable(third);
+      leftovers.push(third);
+      expect((await via('DELETE', `/ivr-menus/${created.id}`)).statusCode).toBe(204);
+      expect(leftOver(third)).toHaveLength(1);
+      expect(JSON.stringify(leftOver(third))).not.toContain(objects);
+    } finally {
+      for (const key of leftovers) rmSync(path.join(objects, key), { recursive: true, force: true });
+    }
   });
 });
 

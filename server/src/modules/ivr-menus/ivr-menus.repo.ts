@@ -73,6 +73,8 @@ export const listMenus = (tx: Tx) => live(tx).orderBy('name').execute();
 
 export const findMenu = (tx: Tx, id: string) => live(tx).where('id', '=', id).executeTakeFirst();
 
+export const lockMenu = (tx: Tx, id: string) => live(tx).where('id', '=', id).forUpdate().executeTakeFirst();
+
 export function optionsOf(tx: Tx, menuIds: string[]): Promise<OptionRow[]> {
   if (menuIds.length === 0) return Promise.resolve([]);
   return tx.selectFrom('ivrOptions').selectAll().where('menuId', 'in', menuIds).orderBy('digit').execute();

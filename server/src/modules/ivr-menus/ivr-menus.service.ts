@@ -1,6 +1,8 @@
 // IVR menus. Every change recompiles the menu's own context and activates it as a new version
 // (the previous one SUPERSEDED) in the same transaction as the menu change, and marks the
-// dialplan for the switch. Prompts are WAV files in object storage, one per menu.
+// dialplan for the switch. Prompts are WAV files in object storage, one per menu: each upload under
+// a key of its own, the file it replaced deleted after the commit (decision 0055).
+import { randomUUID } from 'node:crypto';
 import { E } from '../../platform/http/error-codes.ts';
 import type { Readable } from 'node:stream';
 import type { TenantActor } from '../../platform/auth/guard.ts';
@@ -9,6 +11,7 @@ import type { AuditAction } from '../../platform/audit/audit-actions.ts';
 import { isUniqueViolation, type Tx } from '../../platform/db/database.ts';
 import { routedTo } from '../inbound-routes/inbound-routes.repo.ts';
 import { badRequest, conflict, notFound, type ErrorDetail } from '../../platform/http/errors.ts';
+import { currentObject, deleteAfterCommit, storeAndPoint } from '../../platform/storage/replace.ts';
 import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
 import { promptSoundPath } from '../../platform/switch/naming.ts';
 import type { ModuleServices } from '../module-services.ts';
@@ -86,11 +89,12 @@ export function failureLoops(menuId: string, failure: IvrTargetInput, failureOf:
   return false;
 }
 
-export const promptKey = (tenantId: string, menuId: string) => `tenants/${tenantId}/prompts/${menuId}.wav`;
+/** One upload's own key: two uploads for one menu never write the same object. */
+export const promptKey = (tenantId: string, menuId: string, uploadId: string) => `tenants/${tenantId}/prompts/${menuId}-${uploadId}.wav`;
 
 export class IvrMenusService {
   constructor(
-    private readonly services: Pick<ModuleServices, 'db' | 'storage'>,
+    private readonly services: Pick<ModuleServices, 'db' | 'storage' | 'log'>,
     private readonly confDir: string,
   ) {}
 
@@ -146,12 +150,13 @@ export class IvrMenusService {
   }
 
   // Object storage (possibly remote) is never called inside a transaction: a prompt is written
-  // before the row points at it, and deleted only after the row stopped pointing at it.
+  // before the row points at it, and deleted only after the row stopped pointing at it. The row is
+  // locked whenever its prompt changes, so the key read is the one the change replaces.
 
   /** Soft delete: its context stops being active and its prompt file is deleted. */
   async remove(actor: TenantActor, id: string): Promise<void> {
     const prompt = await this.services.db.withTenant(actor.tenantId, async (tx) => {
-      const menu = await found(tx, id);
+      const menu = await locked(tx, id);
       await assertNotRouted(tx, menu.context);
       await assertNotTargeted(tx, id);
       await repo.updateMenu(tx, id, { deletedAt: new Date(), promptObjectKey: null, promptSizeBytes: null });
@@ -161,39 +166,40 @@ export class IvrMenusService {
       await recordAudit(tx, actor, { action: 'IVR_MENU_DELETED', targetType: 'ivr_menu', targetId: id, details: { context: menu.context } });
       return menu.promptObjectKey;
     });
-    if (prompt) await this.services.storage.delete(prompt);
+    if (prompt) await deleteAfterCommit(this.services, prompt);
   }
 
   /** Checks the WAV header and format before anything is stored; replaces the previous prompt. */
   async uploadPrompt(actor: TenantActor, id: string, audio: Buffer): Promise<IvrMenu> {
     const wav = readWav(audio);
     if ('problem' in wav) throw badRequest(E.INVALID_WAV, `The prompt must be a WAV file (RIFF/WAVE) of ${SUPPORTED_WAV}`, [{ path: 'file', message: wav.problem }]);
-    const { db, storage } = this.services;
+    const { db } = this.services;
     await db.withTenant(actor.tenantId, (tx) => found(tx, id));
-    // The key is the menu's own: a replacement overwrites the previous prompt in place.
-    const key = promptKey(actor.tenantId, id);
-    await storage.put(key, audio);
-    return db.withTenant(actor.tenantId, async (tx) => {
-      const current = await found(tx, id);
-      const menu = await repo.updateMenu(tx, id, { promptObjectKey: key, promptSizeBytes: audio.length });
-      return this.publish(tx, actor, menu, 'IVR_PROMPT_UPLOADED', { sizeBytes: audio.length, replaced: current.promptObjectKey !== null });
-    });
+    return storeAndPoint(this.services, promptKey(actor.tenantId, id, randomUUID()), audio, (key) =>
+      db.withTenant(actor.tenantId, async (tx) => {
+        // Locked: of parallel uploads, the last to commit is the one the row describes.
+        const current = await locked(tx, id);
+        const menu = await repo.updateMenu(tx, id, { promptObjectKey: key, promptSizeBytes: audio.length });
+        const result = await this.publish(tx, actor, menu, 'IVR_PROMPT_UPLOADED', { sizeBytes: audio.length, replaced: current.promptObjectKey !== null });
+        return { result, previous: current.promptObjectKey };
+      }),
+    );
   }
 
   async removePrompt(actor: TenantActor, id: string): Promise<void> {
     const removed = await this.services.db.withTenant(actor.tenantId, async (tx) => {
-      const current = await found(tx, id);
+      const current = await locked(tx, id);
       if (!current.promptObjectKey) throw notFound('prompt');
       const menu = await repo.updateMenu(tx, id, { promptObjectKey: null, promptSizeBytes: null });
       await this.publish(tx, actor, menu, 'IVR_PROMPT_REMOVED', {});
       return current.promptObjectKey;
     });
-    await this.services.storage.delete(removed);
+    await deleteAfterCommit(this.services, removed);
   }
 
   async prompt(tenantId: string, id: string): Promise<{ stream: Readable; size: number }> {
-    const menu = await this.services.db.withTenant(tenantId, (tx) => found(tx, id));
-    const object = menu.promptObjectKey ? await this.services.storage.get(menu.promptObjectKey) : null;
+    const { db, storage } = this.services;
+    const object = await currentObject(storage, async () => (await db.withTenant(tenantId, (tx) => found(tx, id))).promptObjectKey);
     if (!object) throw notFound('prompt');
     return object;
   }
@@ -259,6 +265,13 @@ function assertBody(body: MenuBody): void {
 
 async function found(tx: Tx, id: string): Promise<repo.MenuRow> {
   const menu = await repo.findMenu(tx, id);
+  if (!menu) throw notFound('ivrMenu');
+  return menu;
+}
+
+/** The row locked: uploads, prompt removals and the menu's delete wait for each other. */
+async function locked(tx: Tx, id: string): Promise<repo.MenuRow> {
+  const menu = await repo.lockMenu(tx, id);
   if (!menu) throw notFound('ivrMenu');
   return menu;
 }

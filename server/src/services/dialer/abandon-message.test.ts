@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { abandonSoundPath } from '../../platform/switch/naming.ts';
+import { abandonSoundPath, isPlainSwitchPath } from '../../platform/switch/naming.ts';
 import { abandonCommand } from './originate-command.ts';
-import { isPlainSwitchPath } from './abandon-message.ts';
 
 const campaignId = '44444444-4444-4444-8444-444444444444';
 

@@ -3,23 +3,13 @@
 // release time rather than a column carried through every tick.
 import { access } from 'node:fs/promises';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
-import { abandonSoundPath } from '../../platform/switch/naming.ts';
-
-/**
- * Whether a path reaches `playback` unchanged through `uuid_transfer <uuid> '<app:data,…>' inline`:
- * mod_commands splits its arguments on blanks (quotes group, `\` escapes), the inline dialplan splits
- * the apps on `,` (quotes and `\` again), and the app's data is expanded (`$`). Only letters,
- * digits and `/ . _ -` pass; an absolute path, no `..` segment.
- */
-export function isPlainSwitchPath(path: string): boolean {
-  return /^\/[A-Za-z0-9._/-]+$/.test(path) && !path.split('/').includes('..');
-}
+import { abandonSoundPath, isPlainSwitchPath } from '../../platform/switch/naming.ts';
 
 export type CampaignSound =
   | { kind: 'OWN'; path: string }
   /** The campaign has no message of its own. */
   | { kind: 'NONE' }
-  /** FREESWITCH_CONF_DIR has characters the command line would change: the default plays. */
+  /** FREESWITCH_CONF_DIR has characters the command line would change (parseConfig refuses those since decision 0055): the default plays. */
   | { kind: 'UNPLAYABLE_PATH'; path: string }
   /** Uploaded, not copied to the switch's folder yet (the config sync's next pass does): the default plays. */
   | { kind: 'NOT_ON_SWITCH'; path: string };
