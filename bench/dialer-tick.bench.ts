@@ -235,6 +235,7 @@ try {
   out(`steady ticks (${TICKS}, one every 2 s) min / median / p95 / max: ${summary(tickMs)}; ${placed} calls placed`);
   out(`d (the tick's reads)        min / median / p95 / max: ${summary(baseMs)}`);
   for (const [name, values] of readMs) out(`  ${name.padEnd(26)} median ${percentile(values, 50).toFixed(0)} ms`);
+  out(`each steady tick, ms (the slowest phase): ${tickMs.map((ms, i) => `${ms.toFixed(0)} (${slowestPhase(phaseMs, i)})`).join(', ')}`);
   out(`steady ticks by phase (engine's clock), median / max:`);
   for (const [phase, values] of phaseMs) out(`  ${phase.padEnd(26)} ${percentile(values, 50).toFixed(0).padStart(5)} / ${Math.max(...values).toFixed(0).padStart(5)} ms`);
   out(`ratio tick / d: median ${(percentile(tickMs, 50) / percentile(baseMs, 50)).toFixed(2)}, p95 ${(percentile(tickMs, 95) / percentile(baseMs, 95)).toFixed(2)}`);
@@ -290,4 +291,11 @@ try {
   redis.disconnect();
   if (process.env.BENCH_KEEP_DATABASE) out(`kept ${database}`);
   else await sql(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+}
+
+/** The phase that took longest in steady tick `index`, with its time. */
+function slowestPhase(phaseMs: Map<string, number[]>, index: number): string {
+  let slowest = ['', -1] as [string, number];
+  for (const [phase, values] of phaseMs) if ((values[index] ?? -1) > slowest[1]) slowest = [phase, values[index]!];
+  return `${slowest[0]} ${slowest[1].toFixed(0)}`;
 }

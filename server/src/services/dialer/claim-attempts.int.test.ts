@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseUrl } from '../../../test/harness.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
-import { attemptsInFlight, campaignSnapshots, claimAttempts, countToday, listDialableCampaigns, type ClaimRequest } from './dialer.repo.ts';
+import { attemptsInFlight, campaignSnapshots, claimAttempts, countToday, listDialableCampaigns, saveTicks, type ClaimRequest } from './dialer.repo.ts';
 
 let db: DatabaseHandles;
 let owner: pg.Client;
@@ -204,5 +204,28 @@ describe('countToday', () => {
     const summary = (await attemptsInFlight(db, [a.campaignId])).get(a.campaignId);
     expect(summary).toEqual({ count: 3, answeredWaiting: 1, ringingSince: [at(12.25).getTime() / 1000] });
     expect((await attemptsInFlight(db, [randomUUID()])).size).toBe(0);
+  });
+
+  it('saves a tick’s changed states and minute samples for many tenants at once: a state keeps its statistics, a sample adds up its attempts within the minute', async () => {
+    const a = await tenantWithCampaign('save-a');
+    const b = await tenantWithCampaign('save-b');
+    const minute = new Date('2026-11-25T13:07:00Z');
+    const sample = (attempts: number, answerRate: number | null) => ({ minute, dialLevel: 1.5, answerRate, abandonRate: null, callsInFlight: 2, agentsAvailable: 1, agentsBusy: 3, attempts });
+    const state = (dialLevel: number) => ({ dialLevel, mode: 'PREDICTIVE' as const, lastDecision: { reasons: ['DIAL_LEVEL'], placed: 2 }, leadsWaitingWindow: 4 });
+    await saveTicks(db, [
+      { tenantId: a.tenantId, campaignId: a.campaignId, state: state(1.5), sample: sample(2, null) },
+      { tenantId: b.tenantId, campaignId: b.campaignId, state: null, sample: sample(1, 0.25) },
+    ]);
+    await owner.query(`UPDATE campaign_dialer_state SET statistics = '{"outcomes": 7}' WHERE campaign_id = $1`, [a.campaignId]);
+    await saveTicks(db, [{ tenantId: a.tenantId, campaignId: a.campaignId, state: state(2.25), sample: sample(3, 0.5) }]);
+    const states = (await owner.query(`SELECT campaign_id, dial_level, mode, last_decision, leads_waiting_window, statistics FROM campaign_dialer_state WHERE campaign_id = ANY ($1)`, [[a.campaignId, b.campaignId]])).rows;
+    expect(states).toEqual([
+      { campaign_id: a.campaignId, dial_level: 2.25, mode: 'PREDICTIVE', last_decision: { reasons: ['DIAL_LEVEL'], placed: 2 }, leads_waiting_window: 4, statistics: { outcomes: 7 } },
+    ]);
+    const samples = (await owner.query(`SELECT campaign_id, tenant_id, minute, dial_level, answer_rate, abandon_rate, calls_in_flight, agents_available, agents_busy, attempts FROM campaign_dialer_samples WHERE campaign_id = ANY ($1) ORDER BY attempts`, [[a.campaignId, b.campaignId]])).rows;
+    expect(samples).toEqual([
+      { campaign_id: b.campaignId, tenant_id: b.tenantId, minute, dial_level: 1.5, answer_rate: 0.25, abandon_rate: null, calls_in_flight: 2, agents_available: 1, agents_busy: 3, attempts: 1 },
+      { campaign_id: a.campaignId, tenant_id: a.tenantId, minute, dial_level: 1.5, answer_rate: 0.5, abandon_rate: null, calls_in_flight: 2, agents_available: 1, agents_busy: 3, attempts: 5 },
+    ]);
   });
 });

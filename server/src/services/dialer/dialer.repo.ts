@@ -457,9 +457,6 @@ export interface SampleChange {
   attempts: number;
 }
 
-/** Rows per statement of the tick's batched writes (10 parameters a row, far under PostgreSQL's 65,535). */
-const BATCH_ROWS = 1_000;
-
 export interface TickedCampaign {
   tenantId: string;
   campaignId: string;
@@ -475,57 +472,38 @@ export interface TickedCampaign {
  * database by this tick's snapshot, never from a request; what saveDialerState and recordSample
  * write, nothing more. States first, samples after, each its own transaction (the lock order of
  * the attempts' statistics and sample updates, which never hold a sample while waiting for a state).
+ * Each column goes in as one array parameter (`unnest`): a multi-row VALUES list of 3,000 samples
+ * (once a minute, every campaign's) was 24,000 parameters to build, send and parse, ~350 ms a tick.
  */
 export async function saveTicks(db: DatabaseHandles, ticks: TickedCampaign[]): Promise<void> {
-  for (let start = 0; start < ticks.length; start += BATCH_ROWS) {
-    const slice = ticks.slice(start, start + BATCH_ROWS);
-    const states = slice.flatMap(({ tenantId, campaignId, state }) => (state ? [{ tenantId, campaignId, state }] : []));
-    const samples = slice.flatMap(({ tenantId, campaignId, sample }) => (sample ? [{ tenantId, campaignId, sample }] : []));
-    const updatedAt = new Date();
-    if (states.length > 0) await db.withPlatform((tx) =>
-      tx
-        .insertInto('campaignDialerState')
-        .values(
-          states.map(({ tenantId, campaignId, state }) => ({
-            campaignId,
-            tenantId,
-            statistics: JSON.stringify(INITIAL_STATISTICS),
-            dialLevel: state.dialLevel,
-            mode: state.mode,
-            lastDecision: JSON.stringify(state.lastDecision),
-            leadsWaitingWindow: state.leadsWaitingWindow,
-            updatedAt,
-          })),
-        )
-        .onConflict((oc) =>
-          oc.column('campaignId').doUpdateSet((eb) => ({
-            dialLevel: eb.ref('excluded.dialLevel'),
-            mode: eb.ref('excluded.mode'),
-            lastDecision: eb.ref('excluded.lastDecision'),
-            leadsWaitingWindow: eb.ref('excluded.leadsWaitingWindow'),
-            updatedAt: eb.ref('excluded.updatedAt'),
-          })),
-        )
-        .execute(),
+  const states = ticks.flatMap(({ tenantId, campaignId, state }) => (state ? [{ tenantId, campaignId, state }] : []));
+  const samples = ticks.flatMap(({ tenantId, campaignId, sample }) => (sample ? [{ tenantId, campaignId, sample }] : []));
+  const column = <T, V>(rows: T[], value: (row: T) => V): V[] => rows.map(value);
+  if (states.length > 0)
+    await db.withPlatform((tx) =>
+      sql`
+        INSERT INTO campaign_dialer_state (campaign_id, tenant_id, statistics, dial_level, mode, last_decision, leads_waiting_window, updated_at)
+        SELECT campaign_id, tenant_id, ${JSON.stringify(INITIAL_STATISTICS)}::jsonb, dial_level, mode, last_decision::jsonb, leads_waiting_window, now()
+        FROM unnest(${column(states, (row) => row.campaignId)}::uuid[], ${column(states, (row) => row.tenantId)}::uuid[],
+          ${column(states, (row) => row.state.dialLevel)}::float8[], ${column(states, (row) => row.state.mode)}::text[],
+          ${column(states, (row) => JSON.stringify(row.state.lastDecision))}::text[], ${column(states, (row) => row.state.leadsWaitingWindow)}::int[])
+          AS changed (campaign_id, tenant_id, dial_level, mode, last_decision, leads_waiting_window)
+        ON CONFLICT (campaign_id) DO UPDATE SET dial_level = excluded.dial_level, mode = excluded.mode,
+          last_decision = excluded.last_decision, leads_waiting_window = excluded.leads_waiting_window, updated_at = excluded.updated_at`.execute(tx),
     );
-    if (samples.length > 0) await db.withPlatform((tx) =>
-      tx
-        .insertInto('campaignDialerSamples')
-        .values(samples.map(({ tenantId, campaignId, sample }) => ({ campaignId, tenantId, ...sample })))
-        .onConflict((oc) =>
-          oc.columns(['campaignId', 'minute']).doUpdateSet((eb) => ({
-            dialLevel: eb.ref('excluded.dialLevel'),
-            answerRate: eb.ref('excluded.answerRate'),
-            abandonRate: eb.ref('excluded.abandonRate'),
-            callsInFlight: eb.ref('excluded.callsInFlight'),
-            agentsAvailable: eb.ref('excluded.agentsAvailable'),
-            agentsBusy: eb.ref('excluded.agentsBusy'),
-            attempts: sql<number>`campaign_dialer_samples.attempts + excluded.attempts`,
-          })),
-        )
-        .execute(),
+  if (samples.length > 0)
+    await db.withPlatform((tx) =>
+      sql`
+        INSERT INTO campaign_dialer_samples (campaign_id, tenant_id, minute, dial_level, answer_rate, abandon_rate, calls_in_flight, agents_available, agents_busy, attempts)
+        SELECT * FROM unnest(${column(samples, (row) => row.campaignId)}::uuid[], ${column(samples, (row) => row.tenantId)}::uuid[],
+          ${column(samples, (row) => row.sample.minute.toISOString())}::timestamptz[], ${column(samples, (row) => row.sample.dialLevel)}::float8[],
+          ${column(samples, (row) => row.sample.answerRate)}::float8[], ${column(samples, (row) => row.sample.abandonRate)}::float8[],
+          ${column(samples, (row) => row.sample.callsInFlight)}::int[], ${column(samples, (row) => row.sample.agentsAvailable)}::int[],
+          ${column(samples, (row) => row.sample.agentsBusy)}::int[], ${column(samples, (row) => row.sample.attempts)}::int[])
+        ON CONFLICT (campaign_id, minute) DO UPDATE SET dial_level = excluded.dial_level, answer_rate = excluded.answer_rate,
+          abandon_rate = excluded.abandon_rate, calls_in_flight = excluded.calls_in_flight, agents_available = excluded.agents_available,
+          agents_busy = excluded.agents_busy, attempts = campaign_dialer_samples.attempts + excluded.attempts`.execute(tx),
     );
-  }
 }
 
 /**
