@@ -28,7 +28,7 @@ import { AttemptDialer } from './attempt-dialer.ts';
 import { callingRulesOf, cpsBuckets } from './campaign-rules.ts';
 import { reconcileOrphans } from './orphans.ts';
 import { groupBy, noteFull, surelyFull, tenantRounds, type FullBuckets } from './tick-rounds.ts';
-import { isDue, remember, staggeredAt, viewKey, type LastSent } from './tick-changes.ts';
+import { isDue, isSampleDue, remember, sampleKey, staggeredAt, viewKey, type LastSent } from './tick-changes.ts';
 import { phaseClock, type TickPhases } from './phase-clock.ts';
 import { SnapshotCache } from './snapshot-cache.ts';
 
@@ -298,12 +298,13 @@ export class DialerEngine {
         agentsBusy: tick.load.busy.length,
         attempts: tick.placed,
       };
-      const sampleKey = viewKey({ ...sample, attempts: 0 });
+      const { minute, attempts: _attempts, ...values } = sample;
+      const sampleSeen = sampleKey(minute.getTime(), values);
       const stateDue = isDue(this.savedStates.get(id), stateKey, tick.placed, nowMs);
-      const sampleDue = isDue(this.savedSamples.get(id), sampleKey, tick.placed, nowMs, Number.POSITIVE_INFINITY);
+      const sampleDue = isSampleDue(this.savedSamples.get(id), sampleSeen, tick.placed, id, nowMs);
       if (!stateDue && !sampleDue) continue;
       if (stateDue) states.push([id, stateKey]);
-      if (sampleDue) samples.push([id, sampleKey]);
+      if (sampleDue) samples.push([id, sampleSeen]);
       rows.push({
         tenantId: tick.campaign.tenantId,
         campaignId: id,

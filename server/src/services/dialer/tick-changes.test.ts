@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEARTBEAT_MS, isDue, remember, staggeredAt, viewKey, type LastSent } from './tick-changes.ts';
+import { HEARTBEAT_MS, isDue, isSampleDue, remember, sampleKey, staggeredAt, viewKey, type LastSent } from './tick-changes.ts';
 
 describe('isDue', () => {
   const last: LastSent = { key: viewKey({ dialLevel: 1.5, reasons: ['CPS'] }), at: 1_000 };
@@ -15,8 +15,37 @@ describe('isDue', () => {
     expect(isDue(last, last.key, 0, 1_000 + HEARTBEAT_MS)).toBe(true);
   });
 
-  it('never on the heartbeat alone when it is infinite (the minute samples: the minute is in the key)', () => {
-    expect(isDue(last, last.key, 0, 1_000 + 10 * HEARTBEAT_MS, Number.POSITIVE_INFINITY)).toBe(false);
+});
+
+describe('isSampleDue', () => {
+  const minute = Date.UTC(2026, 10, 25, 13, 7);
+  const id = '00002710-0000-4000-8000-000000000000'; // 0x2710 = 10,000: its share of the minute is 10 s
+  const values = { dialLevel: 1.5, answerRate: 0.3 };
+  const last: LastSent = { key: sampleKey(minute, values), at: minute + 5_000 };
+
+  it('is due the first time, when calls were placed or the values changed, never again for the same minute and values', () => {
+    expect(isSampleDue(undefined, last.key, 0, id, minute)).toBe(true);
+    expect(isSampleDue(last, last.key, 2, id, minute + 6_000)).toBe(true);
+    expect(isSampleDue(last, sampleKey(minute, { ...values, dialLevel: 1.6 }), 0, id, minute + 6_000)).toBe(true);
+    expect(isSampleDue(last, last.key, 0, id, minute + 59_000)).toBe(false);
+  });
+
+  it('writes a new minute with the same values at the campaign’s own time within the minute, and a new minute with new values at once', () => {
+    const next = minute + 60_000;
+    expect(isSampleDue(last, sampleKey(next, values), 0, id, next + 9_999)).toBe(false);
+    expect(isSampleDue(last, sampleKey(next, values), 0, id, next + 10_000)).toBe(true);
+    expect(isSampleDue(last, sampleKey(next, { ...values, answerRate: 0.2 }), 0, id, next)).toBe(true);
+  });
+
+  it('spreads many campaigns’ new minute over its first 40 s', () => {
+    const next = minute + 60_000;
+    const dueAt = Array.from({ length: 300 }, () => crypto.randomUUID()).map((campaign) => {
+      let at = next;
+      while (!isSampleDue({ key: sampleKey(minute, values), at: minute }, sampleKey(next, values), 0, campaign, at)) at += 2_000;
+      return at - next;
+    });
+    expect(Math.max(...dueAt)).toBeLessThanOrEqual(40_000);
+    expect(new Set(dueAt).size).toBeGreaterThan(10);
   });
 });
 
