@@ -58,6 +58,16 @@ describe('remember', () => {
     remember(sent, [['a', 'new']], new Set(['a', 'b']), 5);
     expect([...sent.entries()]).toEqual([['a', { key: 'new', at: 5 }]]);
   });
+
+  it('back-dates a campaign’s first send by its share of the heartbeat, so campaigns first sent together do not beat together', () => {
+    const sent = new Map<string, LastSent>();
+    const now = 1_000_000;
+    const ids = Array.from({ length: 300 }, () => crypto.randomUUID());
+    remember(sent, ids.map((id) => [id, 'k'] as const), new Set(ids), now);
+    const beats = new Set(ids.map((id) => Math.floor((sent.get(id)!.at + HEARTBEAT_MS - now) / 2_000)));
+    expect(beats.size).toBeGreaterThan(10);
+    for (const id of ids) expect(sent.get(id)!.at).toBe(staggeredAt(id, now, HEARTBEAT_MS));
+  });
 });
 
 describe('staggeredAt', () => {

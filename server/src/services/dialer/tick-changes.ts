@@ -26,9 +26,14 @@ export function isDue(last: LastSent | undefined, key: string, placed: number, n
 /** The part of a value the console sees, as a comparable key (the tick's time left out by the caller). */
 export const viewKey = (value: unknown): string => JSON.stringify(value);
 
-/** Remembers what was sent; forgets campaigns no longer ticked (given up, stopped), so a map never grows. */
+/**
+ * Remembers what was sent; forgets campaigns no longer ticked (given up, stopped), so a map never
+ * grows. A campaign's first send is back-dated by its share of the heartbeat (staggeredAt): the
+ * campaigns first sent in one tick (a process start) would otherwise all beat in one tick every
+ * 30 s, 3,000 states and events at once.
+ */
 export function remember(sent: Map<string, LastSent>, entries: ReadonlyArray<readonly [string, string]>, ticked: ReadonlySet<string>, nowMs: number): void {
-  for (const [id, key] of entries) sent.set(id, { key, at: nowMs });
+  for (const [id, key] of entries) sent.set(id, { key, at: sent.has(id) ? nowMs : staggeredAt(id, nowMs, HEARTBEAT_MS) });
   for (const id of sent.keys()) if (!ticked.has(id)) sent.delete(id);
 }
 
