@@ -28,7 +28,7 @@ import { AttemptDialer } from './attempt-dialer.ts';
 import { callingRulesOf, cpsBuckets } from './campaign-rules.ts';
 import { reconcileOrphans } from './orphans.ts';
 import { groupBy, noteFull, surelyFull, tenantRounds, type FullBuckets } from './tick-rounds.ts';
-import { isDue, isSampleDue, remember, sampleKey, staggeredAt, viewKey, type LastSent } from './tick-changes.ts';
+import { isDue, isSampleDue, remember, sampleKey, STATE_HEARTBEAT_MS, staggeredAt, viewKey, type LastSent } from './tick-changes.ts';
 import { phaseClock, type TickPhases } from './phase-clock.ts';
 import { SnapshotCache } from './snapshot-cache.ts';
 
@@ -300,7 +300,7 @@ export class DialerEngine {
       };
       const { minute, attempts: _attempts, ...values } = sample;
       const sampleSeen = sampleKey(minute.getTime(), values);
-      const stateDue = isDue(this.savedStates.get(id), stateKey, tick.placed, nowMs);
+      const stateDue = isDue(this.savedStates.get(id), stateKey, tick.placed, nowMs, STATE_HEARTBEAT_MS);
       const sampleDue = isSampleDue(this.savedSamples.get(id), sampleSeen, tick.placed, id, nowMs);
       if (!stateDue && !sampleDue) continue;
       if (stateDue) states.push([id, stateKey]);
@@ -322,7 +322,7 @@ export class DialerEngine {
     const ids = new Set(ticked.map((tick) => tick.campaign.id));
     try {
       await repo.saveTicks(this.deps.db, rows);
-      remember(this.savedStates, states, ids, nowMs);
+      remember(this.savedStates, states, ids, nowMs, STATE_HEARTBEAT_MS);
       remember(this.savedSamples, samples, ids, nowMs);
     } catch (error) {
       // The calls are placed and followed; the console's state and chart miss this tick only.

@@ -9,18 +9,25 @@ export interface LastSent {
 }
 
 /**
- * How often a campaign's event is sent and its state written even when nothing changed: a console
- * opened meanwhile gets a live update within this, and the state's updated_at stays recent.
+ * How often a campaign's event is sent even when nothing changed: a console opened meanwhile gets
+ * a live update, and sees the dialer alive, within this.
  */
 export const HEARTBEAT_MS = 30_000;
+
+/**
+ * How often a campaign's state row is written when nothing changed (its updated_at stays within
+ * this). Longer than the events' beat: every write is a row version, and the next tick reads the
+ * campaign's snapshot again (decision 0056); a console gets the live word from the events.
+ */
+export const STATE_HEARTBEAT_MS = 300_000;
 
 /**
  * Due when nothing was sent yet, what the console sees changed, calls were placed (the charts add
  * every event's calls to the minute), or the heartbeat is due.
  */
-export function isDue(last: LastSent | undefined, key: string, placed: number, nowMs: number): boolean {
+export function isDue(last: LastSent | undefined, key: string, placed: number, nowMs: number, heartbeatMs = HEARTBEAT_MS): boolean {
   if (!last || last.key !== key || placed > 0) return true;
-  return nowMs - last.at >= HEARTBEAT_MS;
+  return nowMs - last.at >= heartbeatMs;
 }
 
 /** The part of a value the console sees, as a comparable key (the tick's time left out by the caller). */
@@ -29,11 +36,11 @@ export const viewKey = (value: unknown): string => JSON.stringify(value);
 /**
  * Remembers what was sent; forgets campaigns no longer ticked (given up, stopped), so a map never
  * grows. A campaign's first send is back-dated by its share of the heartbeat (staggeredAt): the
- * campaigns first sent in one tick (a process start) would otherwise all beat in one tick every
- * 30 s, 3,000 states and events at once.
+ * campaigns first sent in one tick (a process start) would otherwise all beat in the same tick,
+ * 3,000 events or states at once.
  */
-export function remember(sent: Map<string, LastSent>, entries: ReadonlyArray<readonly [string, string]>, ticked: ReadonlySet<string>, nowMs: number): void {
-  for (const [id, key] of entries) sent.set(id, { key, at: sent.has(id) ? nowMs : staggeredAt(id, nowMs, HEARTBEAT_MS) });
+export function remember(sent: Map<string, LastSent>, entries: ReadonlyArray<readonly [string, string]>, ticked: ReadonlySet<string>, nowMs: number, heartbeatMs = HEARTBEAT_MS): void {
+  for (const [id, key] of entries) sent.set(id, { key, at: sent.has(id) ? nowMs : staggeredAt(id, nowMs, heartbeatMs) });
   for (const id of sent.keys()) if (!ticked.has(id)) sent.delete(id);
 }
 
