@@ -470,8 +470,9 @@ export interface TickedCampaign {
  * path (one transaction per campaign as its tenant cost a commit each: seconds for thousands of
  * campaigns). The rows are the dialer's own, keyed by campaign ids and tenant ids read from the
  * database by this tick's snapshot, never from a request; what saveDialerState and recordSample
- * write, nothing more. States first, samples after, each its own transaction (the lock order of
- * the attempts' statistics and sample updates, which never hold a sample while waiting for a state).
+ * write, nothing more. States and samples each in its own transaction, side by side: neither holds
+ * a row of the other's table, so neither can wait on the attempts' steps (which update a state, then
+ * a sample) while holding what those wait for.
  * Each column goes in as one array parameter (`unnest`): a multi-row VALUES list of 3,000 samples
  * (once a minute, every campaign's) was 24,000 parameters to build, send and parse, ~350 ms a tick.
  */
@@ -479,7 +480,8 @@ export async function saveTicks(db: DatabaseHandles, ticks: TickedCampaign[]): P
   const states = ticks.flatMap(({ tenantId, campaignId, state }) => (state ? [{ tenantId, campaignId, state }] : []));
   const samples = ticks.flatMap(({ tenantId, campaignId, sample }) => (sample ? [{ tenantId, campaignId, sample }] : []));
   const column = <T, V>(rows: T[], value: (row: T) => V): V[] => rows.map(value);
-  if (states.length > 0)
+  const saveStates = async () => {
+    if (states.length === 0) return;
     await db.withPlatform((tx) =>
       sql`
         INSERT INTO campaign_dialer_state (campaign_id, tenant_id, statistics, dial_level, mode, last_decision, leads_waiting_window, updated_at)
@@ -491,7 +493,9 @@ export async function saveTicks(db: DatabaseHandles, ticks: TickedCampaign[]): P
         ON CONFLICT (campaign_id) DO UPDATE SET dial_level = excluded.dial_level, mode = excluded.mode,
           last_decision = excluded.last_decision, leads_waiting_window = excluded.leads_waiting_window, updated_at = excluded.updated_at`.execute(tx),
     );
-  if (samples.length > 0)
+  };
+  const saveSamples = async () => {
+    if (samples.length === 0) return;
     await db.withPlatform((tx) =>
       sql`
         INSERT INTO campaign_dialer_samples (campaign_id, tenant_id, minute, dial_level, answer_rate, abandon_rate, calls_in_flight, agents_available, agents_busy, attempts)
@@ -504,6 +508,8 @@ export async function saveTicks(db: DatabaseHandles, ticks: TickedCampaign[]): P
           abandon_rate = excluded.abandon_rate, calls_in_flight = excluded.calls_in_flight, agents_available = excluded.agents_available,
           agents_busy = excluded.agents_busy, attempts = campaign_dialer_samples.attempts + excluded.attempts`.execute(tx),
     );
+  };
+  await Promise.all([saveStates(), saveSamples()]);
 }
 
 /**

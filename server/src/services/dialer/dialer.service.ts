@@ -28,7 +28,7 @@ import { AttemptDialer } from './attempt-dialer.ts';
 import { callingRulesOf, cpsBuckets } from './campaign-rules.ts';
 import { reconcileOrphans } from './orphans.ts';
 import { groupBy, noteFull, surelyFull, tenantRounds, type FullBuckets } from './tick-rounds.ts';
-import { isDue, isSampleDue, remember, sampleKey, STATE_HEARTBEAT_MS, staggeredAt, viewKey, type LastSent } from './tick-changes.ts';
+import { isDue, isSampleDue, remember, STATE_HEARTBEAT_MS, staggeredAt, type LastSent, type SampleView } from './tick-changes.ts';
 import { phaseClock, type TickPhases } from './phase-clock.ts';
 import { SnapshotCache } from './snapshot-cache.ts';
 
@@ -282,12 +282,12 @@ export class DialerEngine {
   private async saveChanged(ticked: Ticked[], waiting: Map<string, number>, now: Date): Promise<void> {
     const nowMs = now.getTime();
     const rows: repo.TickedCampaign[] = [];
-    const states: Array<readonly [string, string]> = [];
-    const samples: Array<readonly [string, string]> = [];
+    const states: Array<readonly [string, unknown]> = [];
+    const samples: Array<readonly [string, unknown]> = [];
     for (const tick of ticked) {
       const id = tick.campaign.id;
       const leadsWaitingWindow = waiting.get(id) ?? 0;
-      const stateKey = viewKey([tick.level, tick.decision.mode, tick.reasons, leadsWaitingWindow]);
+      const stateView = [tick.level, tick.decision.mode, tick.reasons, leadsWaitingWindow];
       const sample: repo.SampleChange = {
         minute: minuteOf(now),
         dialLevel: tick.level,
@@ -299,11 +299,11 @@ export class DialerEngine {
         attempts: tick.placed,
       };
       const { minute, attempts: _attempts, ...values } = sample;
-      const sampleSeen = sampleKey(minute.getTime(), values);
-      const stateDue = isDue(this.savedStates.get(id), stateKey, tick.placed, nowMs, STATE_HEARTBEAT_MS);
+      const sampleSeen: SampleView = { minuteMs: minute.getTime(), values };
+      const stateDue = isDue(this.savedStates.get(id), stateView, tick.placed, nowMs, STATE_HEARTBEAT_MS);
       const sampleDue = isSampleDue(this.savedSamples.get(id), sampleSeen, tick.placed, id, nowMs);
       if (!stateDue && !sampleDue) continue;
-      if (stateDue) states.push([id, stateKey]);
+      if (stateDue) states.push([id, stateView]);
       if (sampleDue) samples.push([id, sampleSeen]);
       rows.push({
         tenantId: tick.campaign.tenantId,
@@ -333,14 +333,13 @@ export class DialerEngine {
   /** CAMPAIGN_DIALER_UPDATED for the campaigns whose view changed, placed calls, or whose heartbeat is due. */
   private async publishChanged(ticked: Ticked[], waiting: Map<string, number>, now: Date): Promise<void> {
     const nowMs = now.getTime();
-    const due: Array<{ tenantId: string; payload: CampaignDialerUpdatedPayload; key: string }> = [];
+    const due: Array<{ tenantId: string; payload: CampaignDialerUpdatedPayload; view: unknown }> = [];
     for (const tick of ticked) {
       const { at: _at, placed: _placed, ...view } = this.payloadOf(tick, waiting.get(tick.campaign.id) ?? 0, now);
-      const key = viewKey(view);
-      if (!isDue(this.published.get(tick.campaign.id), key, tick.placed, nowMs)) continue;
-      due.push({ tenantId: tick.campaign.tenantId, payload: { ...view, at: now.toISOString(), placed: tick.placed }, key });
+      if (!isDue(this.published.get(tick.campaign.id), view, tick.placed, nowMs)) continue;
+      due.push({ tenantId: tick.campaign.tenantId, payload: { ...view, at: now.toISOString(), placed: tick.placed }, view });
     }
-    const delivered = await Promise.all(due.map(async ({ tenantId, payload, key }) => ((await this.publishUpdate(tenantId, payload)) ? ([payload.campaignId, key] as const) : null)));
+    const delivered = await Promise.all(due.map(async ({ tenantId, payload, view }) => ((await this.publishUpdate(tenantId, payload)) ? ([payload.campaignId, view] as const) : null)));
     remember(this.published, delivered.filter((entry) => entry !== null), new Set(ticked.map((tick) => tick.campaign.id)), nowMs);
   }
 
