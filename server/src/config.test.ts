@@ -32,6 +32,8 @@ describe('parseConfig', () => {
 
   it('refuses a FREESWITCH_CONF_DIR the switch would cut at a space, quote or comma (its sounds are played by that path)', () => {
     expect(parseConfig({ FREESWITCH_CONF_DIR: '/var/lib/callcenter/free_switch-1.10' }).freeswitch.confDir).toBe('/var/lib/callcenter/free_switch-1.10');
+    // Letters of any script are single words to the switch's parsers (a Brazilian developer's home).
+    expect(parseConfig({ DATA_DIR: '/home/joão/central' }).freeswitch.confDir).toBe('/home/joão/central/freeswitch');
     for (const bad of ['/srv/my sounds', "/srv/o'brien", '/srv/a,b', '/srv/a\\b', '/srv/${x}']) {
       expect(() => parseConfig({ FREESWITCH_CONF_DIR: bad }), bad).toThrow(/FREESWITCH_CONF_DIR .*must be an absolute path of only letters, digits and/);
     }

@@ -127,7 +127,7 @@ export function parseConfig(env: Env): Config {
   // and commas (isPlainSwitchPath): refused here rather than an IVR that plays nothing (decision 0055).
   if (!isPlainSwitchPath(freeswitchConfDir)) {
     problems.push(
-      `FREESWITCH_CONF_DIR (default DATA_DIR/freeswitch) must be an absolute path of only letters, digits and / . _ - because FreeSWITCH splits a sound's path at spaces (play_and_get_digits), quotes and commas; it is ${JSON.stringify(freeswitchConfDir)}`,
+      `FREESWITCH_CONF_DIR (default DATA_DIR/freeswitch) must be an absolute path of only letters, digits and / . _ - (no space, quote, comma or other sign) because FreeSWITCH splits a sound's path at spaces (play_and_get_digits), quotes and commas; it is ${JSON.stringify(freeswitchConfDir)}`,
     );
   }
   const storageProvider = str('STORAGE_PROVIDER') ?? 'local';

@@ -51,11 +51,12 @@ export function legacyGatewayName(tenantCode: string, trunkName: string): string
  * Whether a path reaches the switch's applications unchanged. A prompt goes to `play_and_get_digits`,
  * whose data mod_dptools splits on ' ' (switch_separate_string: `'` groups, `\` escapes), after
  * variable expansion (`$`); the abandon message goes through `uuid_transfer <uuid> '<app:data,…>'
- * inline`, whose apps are split on `,` too. Only letters, digits and `/ . _ -` pass; an absolute
+ * inline`, whose apps are split on `,` too. Only letters and digits (of any script: those parsers
+ * look at single ASCII bytes, so "/home/joão" passes unchanged) and `/ . _ -` pass; an absolute
  * path, no `..` segment. FREESWITCH_CONF_DIR must be one (parseConfig, decision 0055).
  */
 export function isPlainSwitchPath(path: string): boolean {
-  return /^\/[A-Za-z0-9._/-]+$/.test(path) && !path.split('/').includes('..');
+  return /^\/[\p{L}\p{M}\p{N}._/-]+$/u.test(path) && !path.split('/').includes('..');
 }
 
 /** A tenant's prompt folder, relative to FREESWITCH_CONF_DIR. */
