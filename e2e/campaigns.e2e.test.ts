@@ -2,6 +2,7 @@
 // settings (CPS, abandon target in percent, retries, state calling-hour laws) and calling windows by
 // weekday, a refused body answered in words, an edit, the state buttons the status allows, and
 // deletion.
+import type { Request } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { apiTenantAdmin, call } from './support/api.ts';
 import { openPage } from './support/browser.ts';
@@ -27,7 +28,14 @@ it('creates a campaign with its calling windows and dialer settings, refuses a m
     await form.getByLabel('Queue').selectOption({ label: 'Vendas' });
     await form.getByLabel('Trunk').selectOption({ label: 'Operadora' });
     await form.getByRole('button', { name: 'Next' }).click();
-    await form.getByLabel('Minimum dial level (lines per agent)').fill('3');
+    // The API takes dial levels in hundredths: a third decimal is a field error here, the step stays.
+    const minimum = form.getByLabel('Minimum dial level (lines per agent)');
+    await minimum.fill('1.155');
+    await form.getByRole('button', { name: 'Next' }).click();
+    await form.getByText('Enter at most 2 decimal places.').waitFor();
+    expect(await minimum.getAttribute('aria-invalid')).toBe('true');
+    expect(await form.locator('[aria-current="step"]').textContent()).toBe('2. Dialing');
+    await minimum.fill('3');
     await form.getByLabel('Maximum dial level (lines per agent)').fill('2');
     // The dialer's settings: percent on screen, a fraction in the API; a blank retry keeps its default.
     await form.getByLabel('Calls per second (this campaign)').fill('20');
@@ -70,6 +78,25 @@ it('creates a campaign with its calling windows and dialer settings, refuses a m
     const edit = page.getByRole('form', { name: 'Edit campaign' });
     expect(await edit.getByLabel('Abandon rate target (%)').inputValue()).toBe('2.5');
     expect(await edit.getByRole('checkbox', { name: 'São Paulo debt collection' }).isChecked()).toBe(true);
+    // In pt-BR the third decimal after the comma is refused in Portuguese, and nothing is sent.
+    const sent: string[] = [];
+    const watch = (request: Request) => {
+      if (request.method() !== 'GET' && request.url().includes('/campaigns')) sent.push(`${request.method()} ${request.url()}`);
+    };
+    page.on('request', watch);
+    await page.getByLabel('Language').selectOption('pt-BR');
+    const editPt = page.getByRole('form', { name: 'Editar campanha' });
+    const maximum = editPt.getByLabel('Nível máximo de discagem (linhas por agente)');
+    expect(await maximum.inputValue()).toBe('3,5');
+    await maximum.fill('1,155');
+    await editPt.getByRole('button', { name: 'Salvar' }).click();
+    await editPt.getByText('Informe no máximo 2 casas decimais.').waitFor();
+    expect(await maximum.getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([]);
+    page.off('request', watch);
+    expect(await stored()).toMatchObject({ pacingMax: 3.5 });
+    await maximum.fill('3,5');
+    await page.getByLabel('Idioma').selectOption('en');
     await edit.getByLabel('Abandon rate target (%)').fill('4');
     await edit.getByLabel('Calls per second (this campaign)').fill('');
     await edit.getByRole('checkbox', { name: 'Rio de Janeiro telemarketing' }).check();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumberInput, parseLocaleNumber } from './locale-number.ts';
+import { decimalPlaces, formatNumberInput, parseLocaleNumber } from './locale-number.ts';
 
 describe('parseLocaleNumber', () => {
   it('reads pt-BR: comma for decimals, dot for thousands', () => {
@@ -32,5 +32,19 @@ describe('formatNumberInput', () => {
     expect(formatNumberInput(null, 'pt-BR')).toBe('');
     for (const value of [0, 2.5, -3.25, 1234.5, 86400])
       for (const language of ['pt-BR', 'en']) expect(parseLocaleNumber(formatNumberInput(value, language), language)).toBe(value);
+  });
+});
+
+describe('decimalPlaces', () => {
+  it('counts the decimals a typed number needs, whatever binary rounding does to it', () => {
+    expect(decimalPlaces(1.155)).toBe(3);
+    expect(decimalPlaces(1.15)).toBe(2);
+    expect(decimalPlaces(parseLocaleNumber('1,150', 'pt-BR')!)).toBe(2);
+    expect(decimalPlaces(2)).toBe(0);
+    expect(decimalPlaces(-3.25)).toBe(2);
+    // Very small and very large numbers are written with an exponent.
+    expect(decimalPlaces(0.0000001)).toBe(7);
+    expect(decimalPlaces(1.5e-7)).toBe(8);
+    expect(decimalPlaces(1e21)).toBe(0);
   });
 });

@@ -30,3 +30,14 @@ export function formatNumberInput(value: number | null | undefined, language: st
   const { decimal } = SEPARATORS[language] ?? SEPARATORS.en!;
   return String(value).replace('.', decimal);
 }
+
+/**
+ * How many decimal places `value` needs (1.155 needs 3, 1.10 needs 1), read from its shortest
+ * decimal writing, so binary rounding (1.155 is 1.15499… in memory) does not add digits.
+ */
+export function decimalPlaces(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  const [digits = '', exponent = '0'] = String(Math.abs(value)).split('e');
+  const fraction = digits.split('.')[1] ?? '';
+  return Math.max(0, fraction.length - Number(exponent));
+}

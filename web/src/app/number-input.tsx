@@ -1,11 +1,11 @@
 // One numeric input for the whole console: typed and shown the way the user's language writes
 // numbers ("2,5" in pt-BR is 2.5, never 25). A browser's type="number" reads the decimal mark of the
 // browser's locale, not the console's language, so this is a text input with a decimal keypad that
-// parses with parseLocaleNumber. What is not a number, or out of range, is a translated field error
-// and blocks the form's submission through the input's own validity.
+// parses with parseLocaleNumber. What is not a number, out of range or has too many decimals is a
+// translated field error and blocks the form's submission through the input's own validity.
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumberInput, parseLocaleNumber } from './locale-number.ts';
+import { decimalPlaces, formatNumberInput, parseLocaleNumber } from './locale-number.ts';
 
 type NativeProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -21,6 +21,8 @@ interface NumberInputProps extends NativeProps {
   max?: number;
   /** Refuse decimals (counts, seconds, levels). */
   integer?: boolean;
+  /** The most decimal places accepted (a server's `multipleOf: 0.01` is 2). */
+  decimals?: number;
   ref?: Ref<HTMLInputElement>;
 }
 
@@ -28,13 +30,15 @@ interface NumberInputProps extends NativeProps {
 function problemOf(
   text: string,
   parsed: number | null,
-  props: Pick<NumberInputProps, 'min' | 'max' | 'integer' | 'required'>,
+  props: Pick<NumberInputProps, 'min' | 'max' | 'integer' | 'decimals' | 'required'>,
   t: (key: string, options?: Record<string, unknown>) => string,
   language: string,
 ): string {
   if (text.trim() === '') return props.required ? t('common.numberRequired') : '';
   if (parsed === null) return t('common.numberInvalid', { example: formatNumberInput(2.5, language) });
   if (props.integer && !Number.isInteger(parsed)) return t('common.numberWhole');
+  if (props.decimals !== undefined && decimalPlaces(parsed) > props.decimals)
+    return t('common.numberDecimals', { count: props.decimals });
   if (props.min !== undefined && parsed < props.min)
     return t('common.numberAtLeast', { min: formatNumberInput(props.min, language) });
   if (props.max !== undefined && parsed > props.max)
@@ -42,7 +46,16 @@ function problemOf(
   return '';
 }
 
-export function NumberInput({ value, onValueChange, min, max, integer, ref, ...native }: NumberInputProps) {
+export function NumberInput({
+  value,
+  onValueChange,
+  min,
+  max,
+  integer,
+  decimals,
+  ref,
+  ...native
+}: NumberInputProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const errorId = useId();
@@ -61,7 +74,13 @@ export function NumberInput({ value, onValueChange, min, max, integer, ref, ...n
   }
 
   const parsed = parseLocaleNumber(text, language);
-  const problem = problemOf(text, parsed, { min, max, integer, required: native.required }, t, language);
+  const problem = problemOf(
+    text,
+    parsed,
+    { min, max, integer, decimals, required: native.required },
+    t,
+    language,
+  );
   useEffect(() => {
     input.current?.setCustomValidity(problem);
   }, [problem]);

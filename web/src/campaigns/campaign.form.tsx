@@ -181,11 +181,11 @@ export function CampaignForm({ campaign, onSaved, onCancel }: CampaignFormProps)
         <div className="form-grid">
           <label>
             <span>{t('campaigns.pacingMin')}</span>
-            <NumberInput required min={1} max={10} value={pacingMin} onValueChange={setPacingMin} />
+            <NumberInput required min={1} max={10} decimals={2} value={pacingMin} onValueChange={setPacingMin} />
           </label>
           <label>
             <span>{t('campaigns.pacingMax')}</span>
-            <NumberInput required min={1} max={10} value={pacingMax} onValueChange={setPacingMax} />
+            <NumberInput required min={1} max={10} decimals={2} value={pacingMax} onValueChange={setPacingMax} />
           </label>
           <label>
             <span>{t('campaigns.maxAttempts')}</span>

@@ -80,6 +80,42 @@ describe('GET /recordings', () => {
   });
 });
 
+describe('GET /recordings?phone=', () => {
+  // Its own tenant, so the totals above stay as they are.
+  let c: TenantFixture;
+  const mine: Record<string, string> = {};
+
+  beforeAll(async () => {
+    c = await createTenant(t.app, t.platform);
+    const tenant = c.tenant.id;
+    const call = (minutes: number, callerNumber: string, calledNumber: string) => insertCall(t, tenant, { createdAt: at(minutes), callerNumber, calledNumber });
+    const record = (callId: string, minutes: number, seq = 1) => insertRecording(t, tenant, callId, { createdAt: at(minutes), seq, switchPath: `/switch-side/recordings/${callId}-${seq}.wav` });
+    mine.fromIt = await record(await call(1, '+55 11 98765-4321', '551130000000'), 1);
+    mine.toIt = await record(await call(2, '1133334444', '011987654321'), 2);
+    // From and to the number, through two recorded queues: one call, two recordings, both listed.
+    const both = await call(3, '5511987654321', '(11) 98765-4321');
+    mine.bothFirst = await record(both, 3);
+    mine.bothSecond = await record(both, 4, 2);
+    await record(await call(5, '11987654322', '551130000000'), 5);
+    // A matching call with no recording counts for nothing here.
+    await call(6, '11987654321', '551130000000');
+  });
+
+  it('counts exactly the recordings it lists, whatever form the number is written in', async () => {
+    const expected = [mine.bothSecond, mine.bothFirst, mine.toIt, mine.fromIt];
+    for (const phone of ['+5511987654321', '11987654321', '(11) 98765-4321', '0 21 11 98765-4321']) {
+      const page = await list(c.admin.session, `?phone=${encodeURIComponent(phone)}`);
+      expect(page.items.map((item) => item.id), phone).toEqual(expected);
+      expect(page, phone).toMatchObject({ total: expected.length, totalExact: true });
+    }
+    // A page of one still counts them all; with another filter, both apply to the count as to the page.
+    expect(await list(c.admin.session, '?phone=11987654321&pageSize=1')).toMatchObject({ total: 4, totalExact: true, items: [{ id: mine.bothSecond }] });
+    const narrowed = await list(c.admin.session, `?phone=11987654321&from=${at(2).toISOString()}`);
+    expect(narrowed.items.map((item) => item.id)).toEqual([mine.bothSecond, mine.bothFirst, mine.toIt]);
+    expect(narrowed.total).toBe(3);
+  });
+});
+
 describe('GET /recordings/:id', () => {
   it('answers the metadata of one, DELETED included', async () => {
     const response = await t.call('GET', `/recordings/${rec.deleted}`, a.admin.session);
