@@ -7,12 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_STATISTICS, RING_AGE_BUCKETS } from '../src/modules/dialer/campaign-statistics.ts';
-import { type CampaignTick, DialerEngine } from '../src/services/dialer/dialer.service.ts';
+import { type CampaignTick, DialerEngine, type DialerOptions } from '../src/services/dialer/dialer.service.ts';
 import { realtimeEventOf, realtimePublisher } from '../src/platform/realtime/events.ts';
 import { createCoordination } from '../src/platform/coordination/index.ts';
+import type { Coordination } from '../src/platform/coordination/coordination.ts';
 import pino from 'pino';
-import { createMember, createPlatformAdmin, login, type Session } from './harness.ts';
-import { startSwitchedApp, type SwitchedApp, until } from './switch.ts';
+import { createMember, type Session } from './harness.ts';
+import { type SwitchedApp, until } from './switch.ts';
 import {
   attemptsOf,
   campaignWithLeads,
@@ -20,32 +21,46 @@ import {
   type DialerTenant,
   endedAttempts,
   leadOf,
+  NEVER,
   staffedQueue,
+  startManualDialerApp,
   steerableModel,
   WEDNESDAY_MORNING,
 } from './dialer-support.ts';
 
 const model = steerableModel();
-const NEVER = 3_600_000;
 let t: SwitchedApp;
 let platform: Session;
 
 beforeAll(async () => {
-  t = await startSwitchedApp({
-    dialer: {
-      tickMs: NEVER,
-      reconcileMs: NEVER,
-      callingClock: () => WEDNESDAY_MORNING,
-      simulationModel: model,
-      random: () => 0.5,
-    },
-  });
-  const admin = await createPlatformAdmin(t.db);
-  platform = await login(t.app, admin.email, admin.password);
+  ({ t, platform } = await startManualDialerApp(model));
 }, 60_000);
 afterAll(() => t?.close());
 
 const dialer = () => t.runtime.dialer;
+
+/**
+ * Another dialer process on the file's database and switch, never started by itself: the test ticks
+ * it. On `coordination` when given; otherwise on a coordination of its own, so the file's engine,
+ * alive in the shared one, does not halve its share of the campaigns, nor its flag the file's
+ * engine's share in the next tests (closed by `stop`).
+ */
+function secondEngine(owner: string, options: Partial<DialerOptions>, shared?: Coordination) {
+  const coordination = shared ?? createCoordination({});
+  const engine = new DialerEngine({
+    db: t.db,
+    coordination,
+    esl: t.runtime.target.esl,
+    realtime: realtimePublisher(coordination),
+    log: pino({ level: 'silent' }),
+    options: { tickMs: NEVER, reconcileMs: NEVER, callingClock: () => WEDNESDAY_MORNING, simulationModel: model, random: () => 0.5, simulation: true, realOutbound: false, owner, ...options },
+  });
+  const stop = async () => {
+    await engine.stop();
+    if (!shared) await coordination.close();
+  };
+  return { engine, stop };
+}
 const tickOf = (ticks: CampaignTick[], campaignId: string) =>
   ticks.find((tick) => tick.campaignId === campaignId);
 
@@ -507,24 +522,7 @@ describe('the dialer tick by tick', () => {
     model.only('ANSWER');
     model.meanTalkSeconds = 8; // random 0.5: the customer talks 5.5 s
     // Another process on the same switch and coordination; its alive flag lasts a second.
-    const other = new DialerEngine({
-      db: t.db,
-      coordination: t.coordination,
-      esl: t.runtime.target.esl,
-      realtime: realtimePublisher(t.coordination),
-      log: pino({ level: 'silent' }),
-      options: {
-        tickMs: NEVER,
-        reconcileMs: NEVER,
-        lockTtlMs: 1_000,
-        callingClock: () => WEDNESDAY_MORNING,
-        simulationModel: model,
-        random: () => 0.5,
-        simulation: true,
-        realOutbound: false,
-        owner: 'dies-mid-call',
-      },
-    });
+    const other = secondEngine('dies-mid-call', { lockTtlMs: 1_000 }, t.coordination).engine;
     other.start();
     let stopped = false;
     try {
@@ -671,29 +669,9 @@ describe('the dialer tick by tick', () => {
   });
   it('holds all tenants together to the GLOBAL CPS: one tick places what the platform’s second allows, and the campaigns left short say CPS', async () => {
     const restoreModel = ringingLong();
-    // Another engine on the same database, at 2 calls per second for the platform. Never started:
-    // only this test ticks it (the file's engine is not ticked here). Its coordination is its own, so
-    // the file's engine, alive in it, does not halve its share of the campaigns, nor its flag the
-    // file's engine's share in the next tests.
-    const coordination = createCoordination({});
-    const engine = new DialerEngine({
-      db: t.db,
-      coordination,
-      esl: t.runtime.target.esl,
-      realtime: realtimePublisher(coordination),
-      log: pino({ level: 'silent' }),
-      options: {
-        tickMs: NEVER,
-        reconcileMs: NEVER,
-        globalCps: 2,
-        callingClock: () => WEDNESDAY_MORNING,
-        simulationModel: model,
-        random: () => 0.5,
-        simulation: true,
-        realOutbound: false,
-        owner: 'global-cps',
-      },
-    });
+    // Another engine on the same database, at 2 calls per second for the platform (the file's
+    // engine is not ticked here).
+    const { engine, stop } = secondEngine('global-cps', { globalCps: 2 });
     // Two tenants on plans with no CPS of their own, each campaign free to place 3 lines × 3 agents.
     const setups: Array<{ tenantId: string; campaignId: string }> = [];
     try {
@@ -731,24 +709,15 @@ describe('the dialer tick by tick', () => {
     } finally {
       restoreModel();
       for (const { tenantId, campaignId } of setups) await stopCampaign(tenantId, campaignId);
-      await engine.stop();
-      await coordination.close();
+      await stop();
     }
   });
 
   it('recounts the leads waiting for their window behind the tick: the first count is in the first state, a new count shows a tick later', async () => {
     // The last test of the file: nothing else runs, so the second engine below ticks only this campaign.
     await t.db.withPlatform((tx) => tx.updateTable('campaigns').set({ status: 'STOPPED' }).where('status', 'in', ['RUNNING', 'WAITING_SCHEDULE']).execute());
-    const coordination = createCoordination({});
     // Counts stand 1 ms here (30 s in service), so every tick after the first asks for a recount.
-    const engine = new DialerEngine({
-      db: t.db,
-      coordination,
-      esl: t.runtime.target.esl,
-      realtime: realtimePublisher(coordination),
-      log: pino({ level: 'silent' }),
-      options: { tickMs: NEVER, reconcileMs: NEVER, waitingCountMs: 1, callingClock: () => WEDNESDAY_MORNING, simulationModel: model, random: () => 0.5, simulation: true, realOutbound: false, owner: 'waiting-count' },
-    });
+    const { engine, stop } = secondEngine('waiting-count', { waitingCountMs: 1 });
     const owner = await dialerTenant(t, platform, {});
     const tenantId = owner.tenant.tenant.id;
     const queue = await t.app.inject({ method: 'POST', url: '/queues', headers: owner.auth, payload: { name: 'espera' } });
@@ -768,8 +737,7 @@ describe('the dialer tick by tick', () => {
       expect(await until(async () => (await engine.tick(), waitingSaved()), (count) => count === 2)).toBe(2);
     } finally {
       await stopCampaign(tenantId, campaignId);
-      await engine.stop();
-      await coordination.close();
+      await stop();
     }
   });
 });

@@ -3,8 +3,8 @@
 import { expect } from 'vitest';
 import type { CampaignStatus, DialAttemptOutcome, LeadStatus } from '../src/platform/db/schema.ts';
 import { DEFAULT_SIMULATION_MODEL, type SimulatedKind, type SimulationModel } from '../src/services/dialer/simulated-outcome.ts';
-import { createMember, createTenant, multipartFile, type Session, type TenantFixture } from './harness.ts';
-import { pendingSwitchChanges, type SwitchedApp, until } from './switch.ts';
+import { createMember, createPlatformAdmin, createTenant, login, multipartFile, type Session, type TenantFixture } from './harness.ts';
+import { pendingSwitchChanges, startSwitchedApp, type SwitchedApp, until } from './switch.ts';
 import { sealedTestPassword } from './env.ts';
 
 /** Wednesday 2026-11-25 10:00 in São Paulo: inside weekday windows, no holiday anywhere. */
@@ -22,6 +22,22 @@ export function steerableModel(): SimulationModel & { only(kind: SimulatedKind):
     },
   };
   return model;
+}
+
+/** Never, as far as a test is concerned: the dialer's timers set to this do not fire. */
+export const NEVER = 3_600_000;
+
+/**
+ * A switched app whose dialer is driven by hand (its tick and reconciliation timers never fire: the
+ * test calls tick() and reconcileOrphans() itself), on Wednesday morning's calling clock and the
+ * given outcome model, with a platform administrator's session.
+ */
+export async function startManualDialerApp(model: SimulationModel): Promise<{ t: SwitchedApp; platform: Session }> {
+  const t = await startSwitchedApp({
+    dialer: { tickMs: NEVER, reconcileMs: NEVER, callingClock: () => WEDNESDAY_MORNING, simulationModel: model, random: () => 0.5 },
+  });
+  const admin = await createPlatformAdmin(t.db);
+  return { t, platform: await login(t.app, admin.email, admin.password) };
 }
 
 export interface DialerTenant {

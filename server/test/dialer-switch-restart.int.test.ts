@@ -3,36 +3,24 @@
 // timeout, the reconciliation asks the switch, finds it gone and ends it from its call record.
 // Its own file: the restart drops the switch's registrations and agents under every other test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformAdmin, login, type Session } from './harness.ts';
-import { startSwitchedApp, type SwitchedApp, until } from './switch.ts';
+import type { Session } from './harness.ts';
+import { type SwitchedApp, until } from './switch.ts';
 import {
   attemptsOf,
   campaignWithLeads,
   dialerTenant,
   leadOf,
   staffedQueue,
+  startManualDialerApp,
   steerableModel,
-  WEDNESDAY_MORNING,
 } from './dialer-support.ts';
 
 const model = steerableModel();
-const NEVER = 3_600_000;
 let t: SwitchedApp;
 let platform: Session;
 
 beforeAll(async () => {
-  // The dialer's timers never fire: the test ticks and reconciles by hand.
-  t = await startSwitchedApp({
-    dialer: {
-      tickMs: NEVER,
-      reconcileMs: NEVER,
-      callingClock: () => WEDNESDAY_MORNING,
-      simulationModel: model,
-      random: () => 0.5,
-    },
-  });
-  const admin = await createPlatformAdmin(t.db);
-  platform = await login(t.app, admin.email, admin.password);
+  ({ t, platform } = await startManualDialerApp(model));
 }, 60_000);
 afterAll(() => t?.close());
 
