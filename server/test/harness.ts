@@ -1,6 +1,8 @@
 // Integration-test helpers: the run's migrated database, an app built on real dependencies, and
 // factories so each test makes its own tenant and users (tests never depend on one another).
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import pino, { type Logger } from 'pino';
@@ -32,6 +34,13 @@ export function testConfig(env: Record<string, string> = {}): Config {
     ...env,
   });
 }
+
+/** Where local object storage keeps a tenant's files of one kind (each upload under a key of its own). */
+export const tenantObjectsFolder = (tenantId: string, kind: 'prompts' | 'abandon-messages') =>
+  path.join(testConfig().dataDir, 'objects', 'tenants', tenantId, kind);
+
+/** The file names in a folder; none when it does not exist. */
+export const filesIn = (folder: string) => (existsSync(folder) ? readdirSync(folder) : []);
 
 export function openTestDatabase(): DatabaseHandles {
   const owner = testDatabaseUrl();

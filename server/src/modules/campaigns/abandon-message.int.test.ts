@@ -2,12 +2,12 @@
 // as audio, replaced, removed; anything else is refused before it is stored; other tenants see
 // nothing; deleting the campaign deletes the file; the switch's copy is asked for.
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createMember, createTenant, expectError, multipartFile, testConfig, useTestApp, type Session } from '../../../test/harness.ts';
+import { createMember, createTenant, expectError, filesIn, multipartFile, tenantObjectsFolder, testConfig, useTestApp, type Session } from '../../../test/harness.ts';
 import { LocalObjectStorage } from '../../platform/storage/storage.ts';
 import { abandonSoundFile } from '../../platform/switch/naming.ts';
 import { campaignAbandonSound } from '../../services/dialer/abandon-message.ts';
@@ -39,9 +39,7 @@ async function tenantWithCampaign() {
   return { ...fixture, session, campaignId, url: `/campaigns/${campaignId}/abandon-message`, folder: folderOf(fixture.tenant.id) };
 }
 
-/** A tenant's stored abandon messages: each upload has a key of its own, under this folder. */
-const folderOf = (tenantId: string) => path.join(testConfig().dataDir, 'objects', 'tenants', tenantId, 'abandon-messages');
-const filesIn = (folder: string) => (existsSync(folder) ? readdirSync(folder) : []);
+const folderOf = (tenantId: string) => tenantObjectsFolder(tenantId, 'abandon-messages');
 
 const rowOf = (tenantId: string, campaignId: string) =>
   t.db.withTenant(tenantId, (tx) =>

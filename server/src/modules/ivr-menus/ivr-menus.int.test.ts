@@ -1,12 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalObjectStorage } from '../../platform/storage/storage.ts';
 import { promptSoundPath } from '../../platform/switch/naming.ts';
-import { createMember, createPlatformAdmin, createTenant, expectError, login, multipartFile, startTestApp, testConfig, type Session, type TenantFixture, type TestApp } from '../../../test/harness.ts';
+import { createMember, createPlatformAdmin, createTenant, expectError, login, filesIn, multipartFile, startTestApp, tenantObjectsFolder, testConfig, type Session, type TenantFixture, type TestApp } from '../../../test/harness.ts';
 import { tinyWav } from './wav.test-support.ts';
 
 let t: TestApp;
@@ -37,9 +37,7 @@ async function stored(key: string): Promise<Buffer | null> {
   return Buffer.concat(chunks);
 }
 
-/** A tenant's stored prompts: each upload has a key of its own, under this folder. */
-const folderOf = (tenantId: string) => path.join(testConfig().dataDir, 'objects', 'tenants', tenantId, 'prompts');
-const filesIn = (folder: string) => (existsSync(folder) ? readdirSync(folder) : []);
+const folderOf = (tenantId: string) => tenantObjectsFolder(tenantId, 'prompts');
 
 const rowOf = (tenantId: string, menuId: string) =>
   t.db.withTenant(tenantId, (tx) =>
