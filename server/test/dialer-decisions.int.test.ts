@@ -15,6 +15,7 @@ import pino from 'pino';
 import { createMember, type Session } from './harness.ts';
 import { type SwitchedApp, until } from './switch.ts';
 import {
+  askedDuring,
   attemptsOf,
   campaignWithLeads,
   dialerTenant,
@@ -426,18 +427,7 @@ describe('the dialer tick by tick', () => {
         .where('id', '=', talking!.id)
         .execute(),
     );
-    const asked: string[] = [];
-    const esl = t.runtime.target.esl;
-    const api = esl.api.bind(esl);
-    esl.api = (command: string, timeoutMs?: number) => {
-      asked.push(command);
-      return api(command, timeoutMs);
-    };
-    try {
-      await dialer().reconcileOrphans();
-    } finally {
-      esl.api = api;
-    }
+    const { asked } = await askedDuring(t, () => dialer().reconcileOrphans());
     expect(asked).toContain(`uuid_exists ${talking!.callId}`);
     const kept = (await attemptsOf(t, tenantId, campaignId))[0];
     expect(kept).toMatchObject({ id: talking!.id, endedAt: null, hangupCause: null, owner: dialer().owner });

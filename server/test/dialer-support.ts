@@ -179,3 +179,19 @@ export async function paperAgents(t: SwitchedApp, tenantId: string, queueId: str
     });
   }
 }
+
+/** Runs `work` while recording every API command the platform sends to the switch. */
+export async function askedDuring<T>(t: SwitchedApp, work: () => Promise<T>): Promise<{ result: T; asked: string[] }> {
+  const asked: string[] = [];
+  const esl = t.runtime.target.esl;
+  const api = esl.api.bind(esl);
+  esl.api = (command: string, timeoutMs?: number) => {
+    asked.push(command);
+    return api(command, timeoutMs);
+  };
+  try {
+    return { result: await work(), asked };
+  } finally {
+    esl.api = api;
+  }
+}

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from './harness.ts';
 import { type SwitchedApp, until } from './switch.ts';
 import {
+  askedDuring,
   attemptsOf,
   campaignWithLeads,
   dialerTenant,
@@ -25,22 +26,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const dialer = () => t.runtime.dialer;
-
-/** Runs `work` while recording every API command sent to the switch. */
-async function askedDuring<T>(work: () => Promise<T>): Promise<{ result: T; asked: string[] }> {
-  const asked: string[] = [];
-  const esl = t.runtime.target.esl;
-  const api = esl.api.bind(esl);
-  esl.api = (command: string, timeoutMs?: number) => {
-    asked.push(command);
-    return api(command, timeoutMs);
-  };
-  try {
-    return { result: await work(), asked };
-  } finally {
-    esl.api = api;
-  }
-}
 
 describe('a switch restart under a connected dialer call', () => {
   it('ends the attempt this process follows, once stale and gone from the switch, as its call record says, and moves its lead on', async () => {
@@ -99,7 +84,7 @@ describe('a switch restart under a connected dialer call', () => {
     expect(await leadOf(t, tenantId, talking!.leadId)).toMatchObject({ status: 'READY', attempts: 0 });
     // Followed by this process and younger than the ring timeout + 15 s: not even asked about (an
     // attempt of its own it did not follow would be checked against the switch at once).
-    const fresh = await askedDuring(() => dialer().reconcileOrphans());
+    const fresh = await askedDuring(t, () => dialer().reconcileOrphans());
     expect(fresh.result).toBe(0);
     expect(fresh.asked).not.toContain(`uuid_exists ${callId}`);
     expect((await attemptsOf(t, tenantId, campaignId))[0]).toMatchObject({ endedAt: null });
@@ -112,7 +97,7 @@ describe('a switch restart under a connected dialer call', () => {
         .where('id', '=', talking!.id)
         .execute(),
     );
-    const stale = await askedDuring(() => dialer().reconcileOrphans());
+    const stale = await askedDuring(t, () => dialer().reconcileOrphans());
     expect(stale.asked).toContain(`uuid_exists ${callId}`);
     expect(stale.result).toBe(1);
     // Ended as the call record says: connected before the restart, closed as SWITCH_LOST when found gone.
@@ -135,7 +120,7 @@ describe('a switch restart under a connected dialer call', () => {
     });
 
     // No longer followed nor in flight: the next reconciliation leaves it as it is.
-    const again = await askedDuring(() => dialer().reconcileOrphans());
+    const again = await askedDuring(t, () => dialer().reconcileOrphans());
     expect(again.result).toBe(0);
     expect(again.asked).not.toContain(`uuid_exists ${callId}`);
     expect((await attemptsOf(t, tenantId, campaignId))[0]).toEqual(ended);
