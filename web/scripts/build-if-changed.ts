@@ -27,7 +27,7 @@ export function sourcesDigest(webDir: string, extraFiles: readonly string[] = []
     hash.update(`${file.split(path.sep).join('/')}\0`).update(readFileSync(path.join(webDir, file))).update('\0');
   }
   for (const file of extraFiles) {
-    hash.update(`${path.basename(file)}\0`).update(existsSync(file) ? readFileSync(file) : '').update('\0');
+    hash.update(`${file.split(path.sep).slice(-3).join('/')}\0`).update(existsSync(file) ? readFileSync(file) : '').update('\0');
   }
   return hash.digest('hex');
 }
@@ -44,7 +44,10 @@ export function recordBuild(outDir: string, digest: string): void {
 async function main(): Promise<void> {
   const webDir = path.resolve(import.meta.dirname, '..');
   const outDir = path.join(webDir, 'dist');
-  const digest = sourcesDigest(webDir, [path.join(webDir, '..', 'package-lock.json')]);
+  // The shared rules are part of the console's sources: a changed rule must rebuild it.
+  const rulesDir = path.join(webDir, '..', 'packages', 'rules', 'src');
+  const rulesFiles = sourceFiles(rulesDir).map((file) => path.join(rulesDir, file));
+  const digest = sourcesDigest(webDir, [path.join(webDir, '..', 'package-lock.json'), ...rulesFiles]);
   if (isBuildCurrent(outDir, digest)) {
     process.stdout.write('console: sources unchanged since the last build, not rebuilding\n');
     return;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { PermissionKey } from '../../../server/src/platform/auth/permissions.ts';
+import type { PermissionKey } from '@callcenter/rules/permissions';
 import { authApi, type LoginUser, type Me, type TenantMembership } from '../auth/auth.api.ts';
 import { isApiError, onPasswordChangeRequired } from './api-client.ts';
 import { applyUserLocale } from './i18n/index.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PERMISSIONS, type PermissionKey } from '../../../server/src/platform/auth/permissions.ts';
+import { PERMISSIONS, type PermissionKey } from '@callcenter/rules/permissions';
 import { useAuth } from './auth-context.tsx';
 import { Loading } from './feedback.tsx';
 

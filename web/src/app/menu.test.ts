@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES, permissionsFor } from '../../../server/src/platform/auth/permissions.ts';
+import { ROLES, permissionsFor } from '@callcenter/rules/permissions';
 import { MENU, visibleMenu } from './menu.ts';
 
 describe('visibleMenu', () => {

@@ -1,4 +1,4 @@
-import type { PermissionKey } from '../../../server/src/platform/auth/permissions.ts';
+import type { PermissionKey } from '@callcenter/rules/permissions';
 
 export type MenuSection = 'platform' | 'tenant';
 

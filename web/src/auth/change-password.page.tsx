@@ -7,7 +7,7 @@ import { Field } from '../app/field.tsx';
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from '../../../server/src/platform/auth/password-policy.ts';
+} from '@callcenter/rules/password-policy';
 import { AuthCard } from './auth-card.tsx';
 
 export function ChangePasswordPage() {

@@ -1,6 +1,6 @@
 // One client for the tenant's code lists, configured per list the way the server shares one
 // service (server/src/modules/code-lists): same routes and rules, a few list-specific fields.
-import type { PermissionKey } from '../../../server/src/platform/auth/permissions.ts';
+import type { PermissionKey } from '@callcenter/rules/permissions';
 import { api } from '../app/api-client.ts';
 
 export type CodeListKind = 'pauseReasons' | 'dispositions';

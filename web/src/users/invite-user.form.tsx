@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TENANT_ROLE_NAMES, type TenantRoleName } from '../../../server/src/platform/auth/permissions.ts';
+import { TENANT_ROLE_NAMES, type TenantRoleName } from '@callcenter/rules/permissions';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { FormActions } from '../app/form-actions.tsx';
 import { usersApi, type InvitationResult } from './users.api.ts';

@@ -1,4 +1,4 @@
-import type { TenantRoleName } from '../../../server/src/platform/auth/permissions.ts';
+import type { TenantRoleName } from '@callcenter/rules/permissions';
 import { api } from '../app/api-client.ts';
 
 export interface TenantUser {

@@ -5,7 +5,7 @@ import {
   TENANT_ROLE_NAMES,
   isTenantRole,
   type TenantRoleName,
-} from '../../../server/src/platform/auth/permissions.ts';
+} from '@callcenter/rules/permissions';
 import { useAuth } from '../app/auth-context.tsx';
 import { ConfirmButton } from '../app/confirm-button.tsx';
 import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';

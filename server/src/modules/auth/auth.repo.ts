@@ -1,7 +1,7 @@
 // Accounts and sessions are global (a person spans tenants), so every query here runs on the
 // platform path that the auth service opens.
 import type { Tx } from '../../platform/db/database.ts';
-import type { TenantRoleName } from '../../platform/auth/permissions.ts';
+import type { TenantRoleName } from '@callcenter/rules/permissions';
 
 export const findUserByEmail = (tx: Tx, email: string) =>
   tx

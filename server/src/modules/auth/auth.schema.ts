@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../platform/auth/password-policy.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@callcenter/rules/password-policy';
 import { Nullable, Uuid } from '../../platform/http/schemas.ts';
 
 export const LoginBody = Type.Object(

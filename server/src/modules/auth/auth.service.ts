@@ -4,7 +4,7 @@ import type { Coordination } from '../../platform/coordination/coordination.ts';
 import type { DatabaseHandles, Tx } from '../../platform/db/database.ts';
 import { revokedSessionFlag, type Actor, type AuthContext } from '../../platform/auth/guard.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
-import type { PermissionKey, RoleName, TenantRoleName } from '../../platform/auth/permissions.ts';
+import type { PermissionKey, RoleName, TenantRoleName } from '@callcenter/rules/permissions';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,

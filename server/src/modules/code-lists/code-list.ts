@@ -5,7 +5,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { TSchema } from 'typebox';
 import type { TenantActor } from '../../platform/auth/guard.ts';
-import type { PermissionKey } from '../../platform/auth/permissions.ts';
+import type { PermissionKey } from '@callcenter/rules/permissions';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { AuditTargetType } from '../../platform/audit/audit-actions.ts';
 import { isUniqueViolation, type DatabaseHandles, type Tx } from '../../platform/db/database.ts';

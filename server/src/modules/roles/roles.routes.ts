@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { PERMISSIONS, PERMISSION_KEYS, ROLES } from '../../platform/auth/permissions.ts';
+import { PERMISSIONS, PERMISSION_KEYS, ROLES } from '@callcenter/rules/permissions';
 import { errorResponses } from '../../platform/http/schemas.ts';
 
 const Role = Type.Object({ name: Type.String(), scope: Type.String(), permissions: Type.Array(Type.String()) });

@@ -1,5 +1,5 @@
 import { isoText, type Tx } from '../../platform/db/database.ts';
-import type { TenantRoleName } from '../../platform/auth/permissions.ts';
+import type { TenantRoleName } from '@callcenter/rules/permissions';
 
 // Row-level security narrows both tables to the transaction's tenant.
 const members = (tx: Tx) =>

@@ -4,7 +4,7 @@
 import { E } from '../../platform/http/error-codes.ts';
 import type { Actor } from '../../platform/auth/guard.ts';
 import { generatePassword, hashPassword } from '../../platform/auth/passwords.ts';
-import type { TenantRoleName } from '../../platform/auth/permissions.ts';
+import type { TenantRoleName } from '@callcenter/rules/permissions';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';

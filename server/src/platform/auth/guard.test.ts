@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../http/errors.ts';
 import { authorize, type AuthContext } from './guard.ts';
-import { permissionsFor } from './permissions.ts';
+import { permissionsFor } from '@callcenter/rules/permissions';
 
 const context = (overrides: Partial<AuthContext> = {}): AuthContext => ({
   userId: 'u',

@@ -4,7 +4,7 @@ import { E } from '../http/error-codes.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Coordination } from '../coordination/coordination.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { permissionsFor, type PermissionKey, type RoleName, type TenantRoleName } from './permissions.ts';
+import { permissionsFor, type PermissionKey, type RoleName, type TenantRoleName } from '@callcenter/rules/permissions';
 import type { TokenService } from './tokens.ts';
 
 export interface AccessRule {

@@ -1,7 +1,7 @@
 // The operator-facing catalog in docs/ must say what the code enforces.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS, PERMISSION_KEYS, ROLES, type RoleName } from './permissions.ts';
+import { PERMISSIONS, PERMISSION_KEYS, ROLES, type RoleName } from '@callcenter/rules/permissions';
 
 const ROLE_ORDER: RoleName[] = ['platform_super_admin', 'tenant_admin', 'supervisor', 'agent'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS, PERMISSION_KEYS, ROLES, permissionsFor } from './permissions.ts';
+import { PERMISSIONS, PERMISSION_KEYS, ROLES, permissionsFor } from '@callcenter/rules/permissions';
 
 describe('permission catalog', () => {
   it('gives the system roles exactly 33, 30, 17 and 2 permissions', () => {

@@ -4,7 +4,7 @@
 // thread pool on each verify: a third of an auth-only request's cost).
 import { createHash, createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { RoleName, TenantRoleName } from './permissions.ts';
+import type { RoleName, TenantRoleName } from '@callcenter/rules/permissions';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
