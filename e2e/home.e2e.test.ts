@@ -44,8 +44,8 @@ it("shows the platform admin the tenants, the components' health and each tenant
       '0 / 1',
       '0 / 2',
       '0 / 2',
-      'Not measured',
-      'Not measured',
+      '0 / 1,000',
+      '0 / 1',
     ]);
 
     // The tenants page shows the same usage, as bars a screen reader reads.

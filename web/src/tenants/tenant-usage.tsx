@@ -54,7 +54,6 @@ export function TenantUsage({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           </table>
         </div>
       )}
-      <p className="muted">{t('tenants.usage.untrackedNote')}</p>
     </section>
   );
 }

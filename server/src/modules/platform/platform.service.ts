@@ -23,12 +23,12 @@ export function leavesNoPlatformAdmin(target: { id: string }, activeSuperAdminId
 }
 
 /**
- * Pure: a tenant's usage row as the API shows it. Campaigns, calls and recordings have no tables
- * yet, so they read 0 with `tracked: false` rather than pretending to be measured.
+ * Pure: a tenant's usage row as the API shows it. Every counter is measured (`tracked` stays in
+ * the shape for clients that read it). Storage is in GB of 10^9 bytes, as the limit is enforced.
  */
 export function toTenantQuota(row: TenantUsageRow): TenantQuota {
   const counted = (used: number, limit: number | null) => ({ used, limit, tracked: true });
-  const untracked = (limit: number | null) => ({ used: 0, limit, tracked: false });
+  const storedGb = Math.round(Number(row.recordingBytes ?? 0) / 1e6) / 1e3;
   return {
     tenantId: row.tenantId,
     tenantCode: row.tenantCode,
@@ -42,8 +42,8 @@ export function toTenantQuota(row: TenantUsageRow): TenantQuota {
       trunks: counted(Number(row.trunks ?? 0), row.maxTrunks),
       queues: counted(Number(row.queues ?? 0), row.maxQueues),
       campaigns: counted(Number(row.campaigns ?? 0), row.maxCampaigns),
-      monthlyCalls: untracked(row.maxMonthlyCalls),
-      recordingStorageGb: untracked(row.maxRecordingStorageGb === null ? null : Number(row.maxRecordingStorageGb)),
+      monthlyCalls: counted(Number(row.monthlyCalls ?? 0), row.maxMonthlyCalls),
+      recordingStorageGb: counted(storedGb, row.maxRecordingStorageGb === null ? null : Number(row.maxRecordingStorageGb)),
     },
   };
 }

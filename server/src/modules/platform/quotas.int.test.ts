@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { RecordingStatus } from '../../platform/db/schema.ts';
 import { createTenant, expectError, useTestApp } from '../../../test/harness.ts';
 import { createAgent, createExtension, insertMember } from '../agents/test-support.ts';
 
@@ -58,14 +61,58 @@ describe('GET /platform/quotas', () => {
         trunks: { used: 1, limit: 3, tracked: true },
         queues: { used: 2, limit: 4, tracked: true },
         campaigns: { used: 0, limit: 7, tracked: true },
-        monthlyCalls: { used: 0, limit: 5000, tracked: false },
-        recordingStorageGb: { used: 0, limit: 2.5, tracked: false },
+        monthlyCalls: { used: 0, limit: 5000, tracked: true },
+        recordingStorageGb: { used: 0, limit: 2.5, tracked: true },
       },
     });
     // Another tenant's objects never leak into this one's counts.
     const empty = await quotaOf(other.tenant.id);
     expect(empty?.planId).toBe('trial');
     expect(Object.values(empty!.usage).map((usage) => usage.used)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it("counts the calls of the tenant's current month (in its time zone) and the stored recordings' size", async () => {
+    const { tenant } = await createTenant(t.app, t.platform);
+    const other = await createTenant(t.app, t.platform);
+    // The month's first instant in São Paulo (UTC-3): a call one minute before it is last month's.
+    const monthStart = await t.db.withPlatform(
+      async (tx) =>
+        (
+          await sql<{
+            at: Date;
+          }>`SELECT date_trunc('month', now() AT TIME ZONE 'America/Sao_Paulo') AT TIME ZONE 'America/Sao_Paulo' AS at`.execute(
+            tx,
+          )
+        ).rows[0]!.at,
+    );
+    const insertCall = (
+      tenantId: string,
+      createdAt: Date,
+      sizeBytes?: number,
+      status: RecordingStatus = 'AVAILABLE',
+    ) =>
+      t.db.withTenant(tenantId, async (tx) => {
+        const callId = randomUUID();
+        await tx
+          .insertInto('calls')
+          .values({ id: callId, tenantId, direction: 'INBOUND', createdAt })
+          .execute();
+        if (sizeBytes !== undefined)
+          await tx.insertInto('recordings').values({ tenantId, callId, status, sizeBytes }).execute();
+      });
+    await t.db.withPlatform((tx) =>
+      tx.updateTable('tenants').set({ timezone: 'America/Sao_Paulo' }).where('id', '=', tenant.id).execute(),
+    );
+    await insertCall(tenant.id, monthStart, 1_500_000_000);
+    await insertCall(tenant.id, new Date(), 250_000_000);
+    await insertCall(tenant.id, new Date(), 900_000_000, 'DELETED');
+    await insertCall(tenant.id, new Date(monthStart.getTime() - 60_000), 1_000_000);
+    await insertCall(other.tenant.id, new Date(), 7_000_000_000);
+
+    const usage = (await quotaOf(tenant.id))!.usage;
+    expect(usage.monthlyCalls).toMatchObject({ used: 3, tracked: true });
+    // 1.5 GB + 0.25 GB + 0.001 GB from last month's call still stored; the deleted one is not counted.
+    expect(usage.recordingStorageGb).toMatchObject({ used: 1.751, tracked: true });
   });
 
   it('is refused to a tenant admin (403 PLATFORM_ONLY) and to anonymous callers (401)', async () => {

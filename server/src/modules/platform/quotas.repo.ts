@@ -36,6 +36,22 @@ export const listTenantUsage = (tx: Tx) =>
       liveCount(eb, 'trunks').as('trunks'),
       liveCount(eb, 'queues').as('queues'),
       liveCount(eb, 'campaigns').as('campaigns'),
+      // Calls begun in the current calendar month of the tenant's own time zone (the plan's month).
+      eb
+        .selectFrom('calls')
+        .select(sql<number>`count(*)::int`.as('count'))
+        .whereRef('calls.tenantId', '=', 't.id')
+        .where(
+          sql<boolean>`calls.created_at >= date_trunc('month', now() AT TIME ZONE t.timezone) AT TIME ZONE t.timezone`,
+        )
+        .as('monthlyCalls'),
+      // Bytes of the recordings kept in storage: what the plan's storage limit counts.
+      eb
+        .selectFrom('recordings')
+        .select(sql<string>`coalesce(sum(size_bytes), 0)::text`.as('bytes'))
+        .whereRef('recordings.tenantId', '=', 't.id')
+        .where('recordings.status', '=', 'AVAILABLE')
+        .as('recordingBytes'),
     ])
     .orderBy('t.name')
     .orderBy('t.code')
