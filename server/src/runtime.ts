@@ -34,7 +34,7 @@ const REDACT = ['req.headers.authorization', '*.password', '*.sipPassword', '*.r
 export function createLogger(level = 'info'): Logger {
   const options = { level, redact: { paths: REDACT, censor: '[redacted]' } };
   if (process.stdout.isTTY && canResolve('pino-pretty')) {
-    return pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } });
+    return pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } });
   }
   return pino(options);
 }
@@ -70,10 +70,10 @@ export async function startPlatform(config: Config, log: Logger = createLogger()
   }
 
   const admin = await ensurePlatformAdmin(database.db, { email: config.platformAdminEmail, password: config.platformAdminPassword }, log);
-  if (admin.generatedPassword && admin.email) {
-    // Printed once, on the terminal only: it is not in the structured log.
-    process.stdout.write(adminPasswordBanner(admin.email, admin.generatedPassword));
-  }
+  // Printed on the terminal only (never in the structured log), now and again under the ready box,
+  // so that the start-up lines in between cannot scroll it away.
+  const passwordBanner = admin.generatedPassword && admin.email ? adminPasswordBanner(admin.email, admin.generatedPassword) : '';
+  process.stdout.write(passwordBanner);
 
   const storage = createStorage(config);
   // Recordings past retention (and any left RECORDING): swept now and hourly, by one instance at a time.
@@ -107,7 +107,7 @@ export async function startPlatform(config: Config, log: Logger = createLogger()
       switchRuntime.simulatorControlUrl
         ? { kind: 'simulator', controlUrl: switchRuntime.simulatorControlUrl }
         : { kind: 'freeswitch', host: switchRuntime.target.host, port: switchRuntime.target.port },
-    ),
+    ) + passwordBanner,
   );
 
   let stopped = false;

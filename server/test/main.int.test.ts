@@ -103,4 +103,22 @@ describe('npm start', () => {
     expect(await stop(again)).toBe(0);
     expect(JSON.parse(readFileSync(path.join(dataDir, 'dev-secrets.json'), 'utf8'))).toHaveProperty('encryptionKey');
   });
+
+  it('shows a generated admin password once at its creation and again under the ready box', { timeout: 120_000 }, async () => {
+    const freshData = mkdtempSync(path.join(tmpdir(), 'callcenter-main-generated-'));
+    try {
+      const child = start({ DATA_DIR: freshData });
+      let output = '';
+      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await expect.poll(() => output.lastIndexOf('└'), { timeout: 90_000 }).toBeGreaterThan(output.indexOf('Console:'));
+      await expect.poll(() => output.split('password: ').length - 1, { timeout: 10_000 }).toBe(2);
+      const password = /password: (\S+)/.exec(output)![1];
+      // The last box on the screen is the password's, so the start-up lines cannot scroll it away.
+      expect(output.lastIndexOf(`password: ${password}`)).toBeGreaterThan(output.indexOf('Console:'));
+      expect(output.indexOf(`password: ${password}`)).toBeLessThan(output.indexOf('Console:'));
+      expect(await stop(child)).toBe(0);
+    } finally {
+      rmSync(freshData, { recursive: true, force: true });
+    }
+  });
 });

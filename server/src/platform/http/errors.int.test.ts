@@ -24,10 +24,16 @@ describe('error responses', () => {
     const coordination = createCoordination({});
     const app = await buildApp({ config: testConfig(), db, coordination, log: pino({ level: 'info' }, sink) });
     try {
-      const response = await app.inject({ method: 'GET', url: '/auth/me' });
+      const response = await app.inject({ method: 'GET', url: '/auth/me?phone=5511987654321' });
       expectError(response, 401, 'UNAUTHORIZED');
       const requestId = response.headers['x-request-id'] as string;
-      expect(lines.some((line) => JSON.parse(line).requestId === requestId)).toBe(true);
+      const ofRequest = lines.map((line) => JSON.parse(line)).filter((entry) => entry.requestId === requestId);
+      // One line per request (a terminal shows one line, not two multi-line entries), without the
+      // query string (it can carry a customer's number).
+      expect(ofRequest.filter((entry) => entry.msg === 'request')).toEqual([
+        expect.objectContaining({ method: 'GET', url: '/auth/me', statusCode: 401, ms: expect.any(Number) }),
+      ]);
+      expect(ofRequest.map((entry) => entry.msg)).not.toContain('incoming request');
     } finally {
       await app.close();
       await coordination.close();
