@@ -4,6 +4,7 @@ import { useAuth } from '../app/auth-context.tsx';
 import { ConfirmButton } from '../app/confirm-button.tsx';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { useFormat } from '../app/use-format.ts';
+import { usePasswordReset } from '../users/password-reset.tsx';
 import { platformUsersApi, platformUsersKey, type UserStatus } from './platform-users.api.ts';
 
 export function PlatformUsersPage() {
@@ -18,10 +19,13 @@ export function PlatformUsersPage() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: platformUsersKey }),
   });
 
+  const passwordReset = usePasswordReset('platform');
+
   return (
     <section>
       <h1>{t('platformUsers.title')}</h1>
-      <ErrorMessage error={users.error ?? setStatus.error} />
+      {passwordReset.panel}
+      <ErrorMessage error={users.error ?? setStatus.error ?? passwordReset.error} />
       {users.isPending ? (
         <Loading />
       ) : (
@@ -72,7 +76,8 @@ export function PlatformUsersPage() {
                 </td>
                 <td>{user.lastLoginAt ? format.dateTime(user.lastLoginAt) : t('platformUsers.never')}</td>
                 <td>{format.dateTime(user.createdAt)}</td>
-                <td>
+                <td className="row-actions">
+                  {user.id !== me?.sub && passwordReset.button(user)}
                   {user.id === me?.sub ? (
                     // The server refuses disabling yourself (CANNOT_DISABLE_SELF): no button to press.
                     <span className="badge">{t('platformUsers.you')}</span>

@@ -12,6 +12,7 @@ import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
 import { OneTimePassword } from '../app/one-time-password.tsx';
 import { useFormat } from '../app/use-format.ts';
 import { InviteUserForm } from './invite-user.form.tsx';
+import { usePasswordReset } from './password-reset.tsx';
 import { usersApi, usersKey, type InvitationResult } from './users.api.ts';
 
 export function UsersPage() {
@@ -30,6 +31,7 @@ export function UsersPage() {
   });
   const remove = useMutation({ mutationFn: usersApi.remove, onSettled: refresh });
   const busy = changeRole.isPending || remove.isPending;
+  const passwordReset = usePasswordReset('tenant');
 
   return (
     <section>
@@ -57,7 +59,8 @@ export function UsersPage() {
           onDismiss={() => setInvited(null)}
         />
       )}
-      <ErrorMessage error={users.error ?? changeRole.error ?? remove.error} />
+      {passwordReset.panel}
+      <ErrorMessage error={users.error ?? changeRole.error ?? remove.error ?? passwordReset.error} />
       {changeRole.isSuccess && (
         <SuccessMessage>
           {t('users.roleChanged', { email: changeRole.data.email, role: t(`roles.${changeRole.data.role}`) })}
@@ -112,7 +115,8 @@ export function UsersPage() {
                   <span className={`badge ${user.status.toLowerCase()}`}>{t(`status.${user.status}`)}</span>
                 </td>
                 <td>{format.dateTime(user.createdAt)}</td>
-                <td>
+                <td className="row-actions">
+                  {user.id !== me?.sub && passwordReset.button(user)}
                   <ConfirmButton
                     label={t('users.remove')}
                     confirmLabel={t('users.confirmRemove')}

@@ -3,7 +3,7 @@ import { E } from '../../platform/http/error-codes.ts';
 import type { Coordination } from '../../platform/coordination/coordination.ts';
 import type { DatabaseHandles, Tx } from '../../platform/db/database.ts';
 import { revokedSessionFlag, type Actor, type AuthContext } from '../../platform/auth/guard.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
+import { dummyPasswordHash, generatePassword, hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import type { PermissionKey, RoleName, TenantRoleName } from '@callcenter/rules/permissions';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -12,7 +12,7 @@ import {
   newRefreshToken,
   type TokenService,
 } from '../../platform/auth/tokens.ts';
-import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../platform/http/errors.ts';
+import { badRequest, forbidden, notFound, tooManyRequests, unauthorized } from '../../platform/http/errors.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { publishSessionsRevoked } from '../../platform/realtime/events.ts';
 import * as repo from './auth.repo.ts';
@@ -155,6 +155,33 @@ export class AuthService {
     });
     await this.flagRevoked(revoked);
     return pair;
+  }
+
+  /**
+   * An administrator's reset: a generated password the user must change at the next login, and
+   * every session of the user ended now (whoever knew the old password is out). `allowed` runs
+   * in the same transaction, with the user row locked, to refuse users the actor may not reset.
+   */
+  async resetPassword(
+    actor: Actor,
+    userId: string,
+    allowed: (tx: Tx) => Promise<void>,
+  ): Promise<{ password: string }> {
+    if (userId === actor.userId) {
+      throw badRequest(E.CANNOT_RESET_OWN_PASSWORD, 'Change your own password instead of resetting it');
+    }
+    const password = generatePassword();
+    const passwordHash = await hashPassword(password);
+    const revoked = await this.db.withPlatform(async (tx) => {
+      const user = await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+      if (!user) throw notFound('user');
+      await allowed(tx);
+      await tx.updateTable('users').set({ passwordHash, mustChangePassword: true }).where('id', '=', userId).execute();
+      await recordAudit(tx, actor, { action: 'USER_PASSWORD_RESET', targetType: 'user', targetId: userId });
+      return repo.revokeUserSessions(tx, userId, 'password_reset');
+    });
+    await this.flagRevoked(revoked);
+    return { password };
   }
 
   async tenantsOf(userId: string): Promise<repo.MembershipRow[]> {

@@ -4,6 +4,7 @@ import { Type, type Static } from 'typebox';
 import { actorOf } from '../../platform/auth/guard.ts';
 import { IdParams, errorResponses } from '../../platform/http/schemas.ts';
 import type { HealthProbe } from '../health/health.routes.ts';
+import { PasswordResetResponse } from '../users/users.schema.ts';
 import type { PlatformService, SwitchCheck } from './platform.service.ts';
 import { AuditEvent, PlatformHealth, PlatformUser, SystemConfig, TenantQuota, UserStatusBody } from './platform.schema.ts';
 
@@ -32,6 +33,11 @@ export const platformRoutes =
       config: { access: users },
       schema: { tags, params: IdParams, body: UserStatusBody, response: { 200: PlatformUser, ...errorResponses(400, 401, 403, 404) } },
       handler: (request) => platform.setUserStatus(actorOf(request), request.params.id, request.body.status),
+    });
+    app.post('/platform/users/:id/password-reset', {
+      config: { access: users },
+      schema: { tags, params: IdParams, response: { 200: PasswordResetResponse, ...errorResponses(400, 401, 403, 404) } },
+      handler: (request) => platform.resetPassword(actorOf(request), request.params.id),
     });
     app.get('/platform/quotas', {
       config: { access: tenants },

@@ -108,6 +108,11 @@ export class PlatformService {
     return users.find((user) => user.id === userId)!;
   }
 
+  /** Any account's password, reset by a platform administrator (never their own: they change it). */
+  resetPassword(actor: Actor, userId: string): Promise<{ password: string }> {
+    return this.auth.resetPassword(actor, userId, async () => {});
+  }
+
   async quotas(): Promise<TenantQuota[]> {
     const rows = await this.db.withPlatform((tx) => listTenantUsage(tx));
     return rows.map(toTenantQuota);

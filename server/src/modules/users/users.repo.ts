@@ -41,3 +41,10 @@ export const setRole = (tx: Tx, userId: string, role: TenantRoleName) =>
 
 export const removeMembership = (tx: Tx, userId: string) =>
   tx.deleteFrom('tenantMemberships').where('userId', '=', userId).execute();
+
+/** Where an account reaches, read on the platform path: every tenant it belongs to and its platform role. */
+export async function accountReach(tx: Tx, userId: string): Promise<{ memberships: string[]; platformRole: string | null }> {
+  const user = await tx.selectFrom('users').select('platformRole').where('id', '=', userId).executeTakeFirstOrThrow();
+  const rows = await tx.selectFrom('tenantMemberships').select('tenantId').where('userId', '=', userId).execute();
+  return { memberships: rows.map((row) => row.tenantId), platformRole: user.platformRole };
+}

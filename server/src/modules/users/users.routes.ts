@@ -4,8 +4,7 @@ import { Type } from 'typebox';
 import { tenantOf, tenantActorOf } from '../../platform/auth/guard.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
 import type { UsersService } from './users.service.ts';
-import { InviteBody, InviteResponse, Member, RoleBody, UserParams } from './users.schema.ts';
-
+import { InviteBody, InviteResponse, Member, PasswordResetResponse, RoleBody, UserParams } from './users.schema.ts';
 
 export const usersRoutes =
   (users: UsersService): FastifyPluginAsync =>
@@ -28,6 +27,11 @@ export const usersRoutes =
       config: { access },
       schema: { tags, params: UserParams, body: RoleBody, response: { 200: Member, ...errorResponses(400, 401, 403, 404) } },
       handler: (request) => users.changeRole(tenantActorOf(request), request.params.id, request.body.role),
+    });
+    app.post('/users/:id/password-reset', {
+      config: { access },
+      schema: { tags, params: UserParams, response: { 200: PasswordResetResponse, ...errorResponses(400, 401, 403, 404) } },
+      handler: (request) => users.resetPassword(tenantActorOf(request), request.params.id),
     });
     app.delete('/users/:id', {
       config: { access },

@@ -20,3 +20,5 @@ export const InviteBody = Type.Object(
 export const InviteResponse = Type.Object({ user: Member, password: Nullable(Type.String()), created: Type.Boolean() });
 export const RoleBody = Type.Object({ role: TenantRole }, { additionalProperties: false });
 export const UserParams = IdParams;
+/** A generated password, shown once to the administrator who reset it. */
+export const PasswordResetResponse = Type.Object({ password: Type.String() });

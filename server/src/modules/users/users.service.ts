@@ -87,6 +87,21 @@ export class UsersService {
     return toMember(member);
   }
 
+  /**
+   * A member's password reset by a tenant admin. Accounts are global, so only an account that is
+   * this tenant's alone may be reset here: one shared with another tenant, or a platform user, is
+   * the platform's to reset (one tenant must not take over another tenant's member).
+   */
+  resetPassword(actor: Actor & { tenantId: string }, userId: string): Promise<{ password: string }> {
+    return this.auth.resetPassword(actor, userId, async (tx) => {
+      const account = await repo.accountReach(tx, userId);
+      if (!account.memberships.includes(actor.tenantId)) throw notFound('user');
+      if (account.memberships.length > 1 || account.platformRole !== null) {
+        throw badRequest(E.USER_SHARED_WITH_OTHERS, 'This user also works elsewhere on the platform: a platform administrator resets their password');
+      }
+    });
+  }
+
   async remove(actor: Actor & { tenantId: string }, userId: string): Promise<void> {
     if (userId === actor.userId) throw badRequest(E.CANNOT_REMOVE_SELF, 'You cannot remove yourself from the tenant');
     await this.db.withTenant(actor.tenantId, async (tx) => {
