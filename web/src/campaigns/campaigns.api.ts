@@ -109,6 +109,8 @@ export interface ShortCalls {
   share: number;
   threshold: number;
   level: ShortCallLevel;
+  /** Answered calls a day before the dialer acts on the share. */
+  minCalls: number;
 }
 
 /** One minute of GET /campaigns/:id/stats/history. */

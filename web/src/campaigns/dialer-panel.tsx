@@ -14,6 +14,7 @@ import { useFormat } from '../app/use-format.ts';
 import { campaignHistoryKey, campaignStatsKey, campaignsApi, type CampaignStats, type DialerSample } from './campaigns.api.ts';
 import { abandonState, agentShares, appendLive, currentDialer, formatLevel, formatRate, parseDialerEvent, reasonKeys, type DialerEvent } from './dialer-view.ts';
 import './campaigns.css';
+import { shortCallAlert } from './short-calls.ts';
 
 const DialerCharts = lazy(() => import('./dialer-charts.tsx'));
 
@@ -184,7 +185,8 @@ function QueueAgents({ agents }: { agents: CampaignStats['agents'] }) {
 function ShortCallsNotice({ shortCalls, locale }: { shortCalls: CampaignStats['shortCalls']; locale: string }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const alerting = shortCalls.level !== 'OK';
+  const alert = shortCallAlert(shortCalls);
+  const alerting = alert !== 'OK';
   const text = t('campaigns.live.shortCalls', {
     share: formatRate(shortCalls.share, locale),
     short: format.number(shortCalls.shortToday),
@@ -194,9 +196,9 @@ function ShortCallsNotice({ shortCalls, locale }: { shortCalls: CampaignStats['s
   return (
     <div className="dialer-compliance">
       <h3>{t('campaigns.live.complianceTitle')}</h3>
-      <p data-testid="short-calls" data-level={shortCalls.level} className={alerting ? `short-calls ${shortCalls.level === 'NOTICE' ? 'notice' : 'error'}` : 'short-calls'} role={alerting ? 'status' : undefined}>
+      <p data-testid="short-calls" data-level={alert} className={alerting ? `short-calls ${alert === 'NOTICE' || alert === 'OVER_ON_FEW_CALLS' ? 'notice' : 'error'}` : 'short-calls'} role={alerting ? 'status' : undefined}>
         {text}
-        {alerting && <strong> {t(`campaigns.live.shortCallLevels.${shortCalls.level}`)}</strong>}
+        {alerting && <strong> {t(`campaigns.live.shortCallLevels.${alert}`, { min: format.number(shortCalls.minCalls) })}</strong>}
       </p>
     </div>
   );

@@ -65,7 +65,7 @@ describe('the dialer in the campaign stats', () => {
       updatedAt: updatedAt.toISOString(),
     });
     // 3 of 5 are short, over the 0.4 threshold, but 5 calls are too few to act on (assessShortCalls' minCalls).
-    expect(body.shortCalls).toEqual({ today: 5, shortToday: 3, share: 0.6, threshold: 0.4, level: 'OK' });
+    expect(body.shortCalls).toEqual({ today: 5, shortToday: 3, share: 0.6, threshold: 0.4, level: 'OK', minCalls: 200 });
 
     // Another tenant: 404 for the campaign, and its own short calls are its own (none).
     const other = await createTenant(t.app, t.platform);
@@ -98,7 +98,7 @@ describe('the dialer in the campaign stats', () => {
         .execute(),
     );
     const body = (await t.call('GET', `/campaigns/${campaign.id}/stats`, tenant.admin.session)).json();
-    expect(body.shortCalls).toEqual({ today: 200, shortToday: 130, share: 0.65, threshold: 0.6, level: 'WARNING' });
+    expect(body.shortCalls).toEqual({ today: 200, shortToday: 130, share: 0.65, threshold: 0.6, level: 'WARNING', minCalls: 200 });
   });
 });
 

@@ -28,7 +28,7 @@ describe('reasonsOf', () => {
 
 describe('shortCallsView', () => {
   it('assesses the share at the tenant’s own threshold', () => {
-    expect(shortCallsView({ today: 400, shortToday: 200, threshold: 0.45 })).toEqual({ today: 400, shortToday: 200, share: 0.5, threshold: 0.45, level: 'WARNING' });
+    expect(shortCallsView({ today: 400, shortToday: 200, threshold: 0.45 })).toEqual({ today: 400, shortToday: 200, share: 0.5, threshold: 0.45, level: 'WARNING', minCalls: 200 });
     expect(shortCallsView({ today: 400, shortToday: 200, threshold: 0.7 })).toMatchObject({ share: 0.5, level: 'OK' });
     expect(shortCallsView({ today: 400, shortToday: 380, threshold: 0.6 })).toMatchObject({ level: 'CRITICAL' });
   });

@@ -31,9 +31,7 @@ export function reasonsOf(lastDecision: unknown): string[] {
 
 /** The tenant's short calls today with the guard's level at the tenant's own threshold. */
 export function shortCallsView(counts: { today: number; shortToday: number; threshold: number }) {
-  const { share, level } = assessShortCalls(
-    { shortCallsToday: counts.shortToday, callsToday: counts.today },
-    { ...DEFAULT_SHORT_CALL_SETTINGS, threshold: counts.threshold },
-  );
-  return { today: counts.today, shortToday: counts.shortToday, share, threshold: counts.threshold, level };
+  const settings = { ...DEFAULT_SHORT_CALL_SETTINGS, threshold: counts.threshold };
+  const { share, level } = assessShortCalls({ shortCallsToday: counts.shortToday, callsToday: counts.today }, settings);
+  return { today: counts.today, shortToday: counts.shortToday, share, threshold: counts.threshold, level, minCalls: settings.minCalls };
 }

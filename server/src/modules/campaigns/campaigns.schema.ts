@@ -140,6 +140,8 @@ const ShortCallsView = Type.Object({
   /** The tenant's threshold (tenants.short_call_threshold). */
   threshold: Type.Number(),
   level: Type.Union([Type.Literal('OK'), Type.Literal('NOTICE'), Type.Literal('WARNING'), Type.Literal('CRITICAL')]),
+  /** Answered calls a day before the share is acted on: below it the level stays OK whatever the share. */
+  minCalls: Count,
 });
 
 /** GET /campaigns/:id/stats, the contract's shape (decision 0043) plus `dialer` and `shortCalls` (decision 0049). */
