@@ -49,3 +49,14 @@ export const plansApi = {
     api<Plan>(`/plans/${encodeURIComponent(id)}`, { method: 'PATCH', body: plan }),
   remove: (id: string) => api<void>(`/plans/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 };
+
+/** The plan a tenant gets when none is chosen (the server's default, CONTRACT: `planId` defaults to `trial`). */
+export const DEFAULT_PLAN_ID = 'trial';
+
+/**
+ * A plan's name as a person reads it: the plan the platform ships keeps its stored name only until
+ * an operator renames it; until then it is worded in the console's language ("Avaliação", not "Trial").
+ */
+export function planLabel(plan: Pick<Plan, 'id' | 'name'>, t: (key: string) => string): string {
+  return plan.id === DEFAULT_PLAN_ID && plan.name === 'Trial' ? t('plans.shipped.trial') : plan.name;
+}

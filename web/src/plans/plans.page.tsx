@@ -5,7 +5,7 @@ import { ConfirmButton } from '../app/confirm-button.tsx';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { useFormat } from '../app/use-format.ts';
 import { PlanForm } from './plan.form.tsx';
-import { PLAN_LIMIT_FIELDS, plansApi, plansKey, type Plan } from './plans.api.ts';
+import { PLAN_LIMIT_FIELDS, planLabel, plansApi, plansKey, type Plan } from './plans.api.ts';
 
 export function PlansPage() {
   const { t } = useTranslation();
@@ -59,7 +59,7 @@ export function PlansPage() {
                   <td>
                     <code>{plan.id}</code>
                   </td>
-                  <td>{plan.name}</td>
+                  <td>{planLabel(plan, t)}</td>
                   {PLAN_LIMIT_FIELDS.map((field) => (
                     <td key={field} className="number">
                       {format.limit(plan[field])}

@@ -4,6 +4,7 @@ import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { SettingsForm } from './settings.form.tsx';
 import { settingsApi, tenantSettingsKey } from './settings.api.ts';
+import { planLabel } from '../plans/plans.api.ts';
 
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ export function SettingsPage() {
               <dt>{t('common.status')}</dt>
               <dd>{t(`status.${settings.data.status}`)}</dd>
               <dt>{t('tenants.plan')}</dt>
-              <dd>{settings.data.planName}</dd>
+              <dd>{planLabel({ id: settings.data.planId, name: settings.data.planName }, t)}</dd>
               <dt>{t('tenants.telephonyDomain')}</dt>
               <dd>{settings.data.telephonyDomain}</dd>
             </dl>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { useFormat } from '../app/use-format.ts';
+import { planLabel } from '../plans/plans.api.ts';
 import {
   quotasApi,
   quotasKey,
@@ -42,7 +43,7 @@ export function TenantUsage({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
               {quotas.data?.map((quota: TenantQuota) => (
                 <tr key={quota.tenantId}>
                   <th scope="row">{quota.tenantCode}</th>
-                  <td>{quota.planName}</td>
+                  <td>{planLabel({ id: quota.planId, name: quota.planName }, t)}</td>
                   {USAGE_KINDS.map((kind) => (
                     <td key={kind}>
                       <UsageCell tenant={quota.tenantCode} kind={kind} usage={quota.usage[kind]} />

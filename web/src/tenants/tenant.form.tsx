@@ -6,7 +6,7 @@ import { ErrorMessage } from '../app/feedback.tsx';
 import { Field } from '../app/field.tsx';
 import { FormActions } from '../app/form-actions.tsx';
 import { LANGUAGES, languageFromTag, type Language } from '../app/i18n/languages.ts';
-import type { Plan } from '../plans/plans.api.ts';
+import { DEFAULT_PLAN_ID, planLabel, type Plan } from '../plans/plans.api.ts';
 import { systemApi, systemConfigKey } from '../system/system.api.ts';
 import {
   suggestTelephonyDomain,
@@ -37,7 +37,8 @@ export function TenantForm({ plans, onCreated, onCancel }: TenantFormProps) {
   });
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
-  const [planId, setPlanId] = useState('');
+  // The plan the server would choose, said by its name rather than a silent "default".
+  const [planId, setPlanId] = useState(DEFAULT_PLAN_ID);
   // The suggestion follows the code until the domain is edited by hand.
   const [domainEdited, setDomainEdited] = useState(false);
   const [manualDomain, setManualDomain] = useState('');
@@ -63,7 +64,7 @@ export function TenantForm({ plans, onCreated, onCancel }: TenantFormProps) {
       code: code.trim(),
       name: name.trim(),
       admin: { email: adminEmail.trim(), ...(adminName.trim() && { name: adminName.trim() }) },
-      ...(planId && { planId }),
+      planId,
       locale,
       ...(telephonyDomain.trim() && { telephonyDomain: telephonyDomain.trim() }),
     };
@@ -89,10 +90,10 @@ export function TenantForm({ plans, onCreated, onCancel }: TenantFormProps) {
         <label>
           <span>{t('tenants.plan')}</span>
           <select value={planId} onChange={(event) => setPlanId(event.target.value)}>
-            <option value="">{t('tenants.defaultPlan')}</option>
+            {!plans.some((plan) => plan.id === planId) && <option value={planId}>{planId}</option>}
             {plans.map((plan) => (
               <option key={plan.id} value={plan.id}>
-                {plan.name}
+                {planLabel(plan, t)}
               </option>
             ))}
           </select>

@@ -8,6 +8,7 @@ import { useFormat } from '../app/use-format.ts';
 import { plansApi, plansKey } from '../plans/plans.api.ts';
 import { TenantForm } from './tenant.form.tsx';
 import { TenantUsage } from './tenant-usage.tsx';
+import { PlanChange } from './plan-change.tsx';
 import {
   quotasKey,
   tenantsApi,
@@ -94,23 +95,13 @@ export function TenantsPage() {
                     </span>
                   </td>
                   <td>
-                    <select
-                      aria-label={t('tenants.planFor', { tenant: tenant.code })}
-                      value={tenant.planId}
+                    <PlanChange
+                      tenantCode={tenant.code}
+                      planId={tenant.planId}
+                      plans={plans.data ?? []}
                       disabled={update.isPending}
-                      onChange={(event) =>
-                        update.mutate({ id: tenant.id, change: { planId: event.target.value } })
-                      }
-                    >
-                      {!plans.data?.some((plan) => plan.id === tenant.planId) && (
-                        <option value={tenant.planId}>{tenant.planId}</option>
-                      )}
-                      {plans.data?.map((plan) => (
-                        <option key={plan.id} value={plan.id}>
-                          {plan.name}
-                        </option>
-                      ))}
-                    </select>
+                      onChange={(planId) => update.mutate({ id: tenant.id, change: { planId } })}
+                    />
                   </td>
                   <td>{tenant.telephonyDomain}</td>
                   <td className="number">{format.number(tenant.memberCount)}</td>
