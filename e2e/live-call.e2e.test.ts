@@ -92,6 +92,7 @@ it('a DID call waits on the wallboard, rings the agent, is talked, classified in
 
     await bar.getByText('Wrap-up').waitFor({ timeout: 15_000 });
     const disposition = bar.getByRole('form', { name: 'Call disposition' });
+    const dispositionName = (await disposition.getByRole('combobox').locator('option').nth(1).innerText()).trim();
     await disposition.getByRole('combobox').selectOption({ index: 1 });
     await disposition.getByRole('button', { name: 'Save disposition' }).click();
     await bar.getByTestId('agent-call').waitFor({ state: 'detached', timeout: 10_000 });
@@ -101,6 +102,10 @@ it('a DID call waits on the wallboard, rings the agent, is talked, classified in
     // Earlier tries of the DID (before its route reached the switch) are calls too; the agent took this one.
     const row = supervisor.page.getByTestId('call-row').filter({ hasText: '11987654321' }).filter({ hasText: 'Bia' });
     await row.getByText('Suporte').waitFor();
+    // Codes are read as words: the hangup cause's label and the disposition's name, not their codes.
+    await row.getByText('Hung up normally').waitFor();
+    await row.getByText(dispositionName, { exact: true }).waitFor();
+    expect(await row.innerText()).not.toContain('NORMAL_CLEARING');
     await row.getByRole('button', { name: 'Details' }).click();
     const detail = supervisor.page.getByRole('region', { name: 'Call details' });
     const audio = detail.locator('audio');

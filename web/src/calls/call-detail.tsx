@@ -8,6 +8,7 @@ import { useBlobUrl } from '../app/use-blob-url.ts';
 import { useFormat } from '../app/use-format.ts';
 import { callKey, callsApi, type Recording } from './calls.api.ts';
 import { DispositionForm } from './disposition-form.tsx';
+import { hangupCauseLabel } from '../call-codes/call-codes.ts';
 
 export function CallDetailPanel({ callId, onClose }: { callId: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -46,7 +47,7 @@ export function CallDetailPanel({ callId, onClose }: { callId: string; onClose: 
             <Item label={t('calls.talkTime')} value={seconds(data.talkTime)} />
             <Item label={t('calls.duration')} value={seconds(data.durationSeconds)} />
             <Item label={t('calls.billable')} value={seconds(data.billableSeconds)} />
-            <Item label={t('calls.hangupCause')} value={data.hangupCause ?? '—'} />
+            <Item label={t('calls.hangupCause')} value={hangupCauseLabel(t, data.hangupCause)} />
             <Item label={t('calls.disposition')} value={data.disposition ?? '—'} />
           </dl>
           {data.recording && <RecordingPlayer recording={data.recording} />}
@@ -76,7 +77,7 @@ export function CallDetailPanel({ callId, onClose }: { callId: string; onClose: 
                     <td className="nowrap">{time(leg.createdAt)}</td>
                     <td className="nowrap">{time(leg.answeredAt)}</td>
                     <td className="nowrap">{time(leg.endedAt)}</td>
-                    <td>{leg.hangupCause ?? '—'}</td>
+                    <td>{hangupCauseLabel(t, leg.hangupCause)}</td>
                   </tr>
                 ))}
               </tbody>

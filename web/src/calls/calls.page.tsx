@@ -16,6 +16,7 @@ import { queuesApi, queuesKey } from '../queues/queues.api.ts';
 import { CallDetailPanel } from './call-detail.tsx';
 import { callsApi, callsKey, type CallFilters, type CallRecord } from './calls.api.ts';
 import './calls.css';
+import { hangupCauseChoices, hangupCauseLabel } from '../call-codes/call-codes.ts';
 
 const PAGE_SIZE = 50;
 
@@ -59,6 +60,8 @@ export function CallsPage() {
     queryKey: codeListKey('dispositions', tenantId, true),
     queryFn: () => codeListApi('dispositions').list(true),
   });
+  // Calls keep the disposition's code; a person reads its name (disabled ones included).
+  const dispositionNames = new Map((dispositions.data ?? []).map((disposition) => [disposition.code, disposition.name]));
 
   const data = calls.data;
 
@@ -108,7 +111,14 @@ export function CallsPage() {
         )}
         <div className="filter-field">
           <label htmlFor={`${id}-hangupCause`}>{t('calls.hangupCause')}</label>
-          <input type="search" placeholder="NORMAL_CLEARING" {...field('hangupCause')} />
+          <select {...field('hangupCause')}>
+            <option value="">{t('calls.any')}</option>
+            {hangupCauseChoices(t).map(({ cause, label }) => (
+              <option key={cause} value={cause}>
+                {label}
+              </option>
+            ))}
+          </select>
         </div>
         <div className="filter-field">
           <label htmlFor={`${id}-disposition`}>{t('calls.disposition')}</label>
@@ -157,7 +167,7 @@ export function CallsPage() {
               </thead>
               <tbody>
                 {data.items.map((call) => (
-                  <CallRow key={call.id} call={call} onOpen={() => setOpenCallId(call.id)} />
+                  <CallRow key={call.id} call={call} dispositionNames={dispositionNames} onOpen={() => setOpenCallId(call.id)} />
                 ))}
               </tbody>
             </table>
@@ -171,7 +181,7 @@ export function CallsPage() {
 
 const seconds = (value: number | null) => (value === null ? '—' : formatClock(value));
 
-function CallRow({ call, onOpen }: { call: CallRecord; onOpen: () => void }) {
+function CallRow({ call, dispositionNames, onOpen }: { call: CallRecord; dispositionNames: ReadonlyMap<string, string>; onOpen: () => void }) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
@@ -184,8 +194,8 @@ function CallRow({ call, onOpen }: { call: CallRecord; onOpen: () => void }) {
       <td>{call.agentName ?? '—'}</td>
       <td className="number">{seconds(call.waitTime)}</td>
       <td className="number">{seconds(call.talkTime)}</td>
-      <td>{call.endedAt ? (call.hangupCause ?? '—') : <span className="badge active">{t('calls.inProgress')}</span>}</td>
-      <td>{call.disposition ?? '—'}</td>
+      <td>{call.endedAt ? hangupCauseLabel(t, call.hangupCause) : <span className="badge active">{t('calls.inProgress')}</span>}</td>
+      <td>{call.disposition ? (dispositionNames.get(call.disposition) ?? call.disposition) : '—'}</td>
       <td>
         <button type="button" className="secondary" onClick={onOpen} aria-label={t('calls.openDetail', { number: call.callerNumber ?? '' })}>
           {t('calls.details')}

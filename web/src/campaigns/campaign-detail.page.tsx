@@ -25,6 +25,7 @@ import {
   type LeadFilters,
   type LeadStatus,
 } from './campaigns.api.ts';
+import { dialOutcomeLabel } from '../call-codes/call-codes.ts';
 
 const PAGE_SIZE = 50;
 
@@ -163,7 +164,7 @@ function LeadsSection({ campaignId }: { campaignId: string }) {
                     <td>{t(`campaigns.leadStatuses.${lead.status}`)}</td>
                     <td className="number">{format.number(lead.attempts)}</td>
                     <td>{lead.nextAttemptAt ? format.dateTime(lead.nextAttemptAt) : '—'}</td>
-                    <td>{lead.lastOutcome ?? '—'}</td>
+                    <td>{dialOutcomeLabel(t, lead.lastOutcome)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,11 +1,12 @@
 // Pure: a dialing outcome → the lead's next status, attempts and nextAttemptAt.
+import type { DialOutcome } from '@callcenter/rules/call-codes';
 import type { LeadStatus } from '../../platform/db/schema.ts';
 
 /**
- * What the dialer records as lead.lastOutcome. CONNECTED: answered and bridged to an agent;
- * ABANDONED: answered and dropped before an agent took it.
+ * What the dialer records as lead.lastOutcome (the list the console words lives in the shared rules).
+ * CONNECTED: answered and bridged to an agent; ABANDONED: answered and dropped before an agent took it.
  */
-export type DialOutcome = 'CONNECTED' | 'ABANDONED' | 'BUSY' | 'NO_ANSWER' | 'FAILED';
+export type { DialOutcome };
 
 export type RetryDelays = Record<Exclude<DialOutcome, 'CONNECTED'>, number>;
 

@@ -7,6 +7,8 @@ import agentsEn from '../../agents/agents.en.json';
 import agentsPtBR from '../../agents/agents.pt-BR.json';
 import auditEn from '../../audit/audit.en.json';
 import auditPtBR from '../../audit/audit.pt-BR.json';
+import callCodesEn from '../../call-codes/call-codes.en.json';
+import callCodesPtBR from '../../call-codes/call-codes.pt-BR.json';
 import callsEn from '../../calls/calls.en.json';
 import callbacksEn from '../../callbacks/callbacks.en.json';
 import callbacksPtBR from '../../callbacks/callbacks.pt-BR.json';
@@ -56,6 +58,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     auditEn,
     callbacksEn,
     callsEn,
+    callCodesEn,
     campaignsEn,
     codeListsEn,
     dialplanEn,
@@ -78,6 +81,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     auditPtBR,
     callbacksPtBR,
     callsPtBR,
+    callCodesPtBR,
     campaignsPtBR,
     codeListsPtBR,
     dialplanPtBR,

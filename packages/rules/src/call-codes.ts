@@ -1,0 +1,43 @@
+// The codes a person reads on calls and leads, as the switch and the dialer write them. The console
+// gives each a label in every language (web/src/call-codes); a code outside these lists is shown as
+// it came, so a cause a newer switch adds is never hidden.
+
+/** FreeSWITCH 1.10 hangup causes (switch_channel.c, CAUSE_CHART), then the platform's own. */
+export const SWITCH_HANGUP_CAUSES = [
+  'NONE', 'UNALLOCATED_NUMBER', 'NO_ROUTE_TRANSIT_NET', 'NO_ROUTE_DESTINATION', 'CHANNEL_UNACCEPTABLE',
+  'CALL_AWARDED_DELIVERED', 'NORMAL_CLEARING', 'USER_BUSY', 'NO_USER_RESPONSE', 'NO_ANSWER', 'SUBSCRIBER_ABSENT',
+  'CALL_REJECTED', 'NUMBER_CHANGED', 'REDIRECTION_TO_NEW_DESTINATION', 'EXCHANGE_ROUTING_ERROR',
+  'DESTINATION_OUT_OF_ORDER', 'INVALID_NUMBER_FORMAT', 'FACILITY_REJECTED', 'RESPONSE_TO_STATUS_ENQUIRY',
+  'NORMAL_UNSPECIFIED', 'NORMAL_CIRCUIT_CONGESTION', 'NETWORK_OUT_OF_ORDER', 'NORMAL_TEMPORARY_FAILURE',
+  'SWITCH_CONGESTION', 'ACCESS_INFO_DISCARDED', 'REQUESTED_CHAN_UNAVAIL', 'PRE_EMPTED', 'FACILITY_NOT_SUBSCRIBED',
+  'OUTGOING_CALL_BARRED', 'INCOMING_CALL_BARRED', 'BEARERCAPABILITY_NOTAUTH', 'BEARERCAPABILITY_NOTAVAIL',
+  'SERVICE_UNAVAILABLE', 'BEARERCAPABILITY_NOTIMPL', 'CHAN_NOT_IMPLEMENTED', 'FACILITY_NOT_IMPLEMENTED',
+  'SERVICE_NOT_IMPLEMENTED', 'INVALID_CALL_REFERENCE', 'INCOMPATIBLE_DESTINATION', 'INVALID_MSG_UNSPECIFIED',
+  'MANDATORY_IE_MISSING', 'MESSAGE_TYPE_NONEXIST', 'WRONG_MESSAGE', 'IE_NONEXIST', 'INVALID_IE_CONTENTS',
+  'WRONG_CALL_STATE', 'RECOVERY_ON_TIMER_EXPIRE', 'MANDATORY_IE_LENGTH_ERROR', 'PROTOCOL_ERROR', 'INTERWORKING',
+  'SUCCESS', 'ORIGINATOR_CANCEL', 'CRASH', 'SYSTEM_SHUTDOWN', 'LOSE_RACE', 'MANAGER_REQUEST', 'BLIND_TRANSFER',
+  'ATTENDED_TRANSFER', 'ALLOTTED_TIMEOUT', 'USER_CHALLENGE', 'MEDIA_TIMEOUT', 'PICKED_OFF', 'USER_NOT_REGISTERED',
+  'PROGRESS_TIMEOUT', 'INVALID_GATEWAY', 'GATEWAY_DOWN', 'INVALID_URL', 'INVALID_PROFILE', 'NO_PICKUP',
+  'SRTP_READ_ERROR', 'BOWOUT', 'BUSY_EVERYWHERE', 'DECLINE', 'DOES_NOT_EXIST_ANYWHERE', 'NOT_ACCEPTABLE',
+  'UNWANTED', 'NO_IDENTITY', 'BAD_IDENTITY_INFO', 'UNSUPPORTED_CERTIFICATE', 'INVALID_IDENTITY', 'STALE_DATE',
+  'REJECT_ALL',
+] as const;
+
+/** Causes the platform writes itself: a call whose channel a switch restart took. */
+export const PLATFORM_HANGUP_CAUSES = ['SWITCH_LOST'] as const;
+
+export const HANGUP_CAUSES = [...SWITCH_HANGUP_CAUSES, ...PLATFORM_HANGUP_CAUSES] as const;
+export type HangupCause = (typeof HANGUP_CAUSES)[number];
+
+/** The causes people filter by most, first in the console's list. */
+export const COMMON_HANGUP_CAUSES: readonly HangupCause[] = [
+  'NORMAL_CLEARING', 'NO_ANSWER', 'USER_BUSY', 'ORIGINATOR_CANCEL', 'CALL_REJECTED', 'UNALLOCATED_NUMBER',
+  'NO_ROUTE_DESTINATION', 'NORMAL_TEMPORARY_FAILURE', 'SWITCH_LOST',
+];
+
+/** A dial attempt's outcome, as the dialer records it on the attempt and the lead (`lastOutcome`). */
+export const DIAL_OUTCOMES = ['CONNECTED', 'ABANDONED', 'BUSY', 'NO_ANSWER', 'FAILED'] as const;
+export type DialOutcome = (typeof DIAL_OUTCOMES)[number];
+
+export const isHangupCause = (code: string): code is HangupCause => (HANGUP_CAUSES as readonly string[]).includes(code);
+export const isDialOutcome = (code: string): code is DialOutcome => (DIAL_OUTCOMES as readonly string[]).includes(code);
