@@ -113,6 +113,9 @@ it('shows the dialer live: figures, reasons, compliance and the last hour, moved
     const charts = panel.getByRole('region', { name: 'Last 60 minutes' });
     for (const chart of ['chart-dial-level', 'chart-rates', 'chart-calls']) await charts.getByTestId(chart).locator('canvas').first().waitFor();
     expect(await charts.getByTestId('chart-dial-level').locator('.visually-hidden').innerText()).toBe('from 1 to 1.8, now 1.8');
+    // The legend names the x column in the console's words, not uPlot's "Time".
+    expect((await charts.getByTestId('chart-dial-level').locator('.u-legend th').allInnerTexts()).map((text) => text.trim())).toContain('Minute');
+    expect(await charts.getByTestId('chart-dial-level').locator('.u-legend').innerText()).not.toContain('Time');
     await expectAccessible(page, 'the campaign page with its dialer panel');
     await charts.getByRole('button', { name: 'Show as table' }).click();
     const rows = charts.getByTestId('dialer-samples').locator('tbody tr');

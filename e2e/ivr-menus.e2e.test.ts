@@ -79,6 +79,9 @@ it('a tenant admin lays out, saves and voices an IVR menu', async () => {
     const canvas = page.getByRole('region', { name: 'Menu diagram' });
     const entry = canvas.getByRole('group', { name: 'Menu entry: Atendimento Geral' });
     await entry.waitFor();
+    // No library badge in the corner of the console's own diagram (the canvas is drawn by now).
+    expect(await canvas.locator('.react-flow__renderer').count()).toBe(1);
+    expect(await canvas.locator('.react-flow__attribution').count()).toBe(0);
     expect(await entry.innerText()).toContain('atendimento-geral');
     expect(await canvas.getByRole('group', { name: /^Option/ }).count()).toBe(0);
 

@@ -86,7 +86,7 @@ export default function DialerCharts({ samples, abandonTarget, minutes }: { samp
           <figure data-testid="chart-dial-level">
             <figcaption>{t('campaigns.live.dialLevel')}</figcaption>
             <p className="visually-hidden">{describe(level, (v) => formatLevel(v, locale))}</p>
-            <TimeChart data={[columns.x, columns.dialLevel]} series={levelSeries} formatTime={formatTime} formatY={(v) => formatLevel(v, locale)} yMin={1} />
+            <TimeChart data={[columns.x, columns.dialLevel]} series={levelSeries} formatTime={formatTime} timeLabel={t('campaigns.live.minute')} formatY={(v) => formatLevel(v, locale)} yMin={1} />
           </figure>
           <figure data-testid="chart-rates">
             <figcaption>{t('campaigns.live.ratesChart')}</figcaption>
@@ -94,12 +94,12 @@ export default function DialerCharts({ samples, abandonTarget, minutes }: { samp
               {t('campaigns.live.answerRate')}: {describe(answer, percent)}. {t('campaigns.live.abandonRate')}: {describe(abandon, percent)}.{' '}
               {t('campaigns.live.abandonTarget')}: {formatRate(abandonTarget, locale)}.
             </p>
-            <TimeChart data={[columns.x, columns.answerRate, columns.abandonRate, columns.abandonTarget]} series={rateSeries} formatTime={formatTime} formatY={percent} />
+            <TimeChart data={[columns.x, columns.answerRate, columns.abandonRate, columns.abandonTarget]} series={rateSeries} formatTime={formatTime} timeLabel={t('campaigns.live.minute')} formatY={percent} />
           </figure>
           <figure data-testid="chart-calls">
             <figcaption>{t('campaigns.live.callsChart')}</figcaption>
             <p className="visually-hidden">{t('campaigns.live.callsSummary', { placed: format.number(calls.attempts), answered: format.number(calls.answered) })}</p>
-            <TimeChart data={[columns.x, columns.attempts, columns.answered]} series={callSeries} formatTime={formatTime} formatY={count} />
+            <TimeChart data={[columns.x, columns.attempts, columns.answered]} series={callSeries} formatTime={formatTime} timeLabel={t('campaigns.live.minute')} formatY={count} />
           </figure>
         </div>
       )}

@@ -22,6 +22,8 @@ interface Props {
   /** The locale's time of day in the tenant's zone, for the x axis. */
   formatTime: (date: Date) => string;
   formatY: (value: number) => string;
+  /** The x column's name in the legend (uPlot would say "Time" in every language). */
+  timeLabel: string;
   /** A fixed lower bound for the y axis (0 for rates and counts, 1 for a dial level). */
   yMin?: number;
   height?: number;
@@ -29,13 +31,13 @@ interface Props {
 
 const barPaths = uPlot.paths.bars?.({ size: [0.6, 24] });
 
-export function TimeChart({ data, series, formatTime, formatY, yMin = 0, height = 180 }: Props) {
+export function TimeChart({ data, series, formatTime, formatY, timeLabel, yMin = 0, height = 180 }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   // The latest formatters and data, read by the chart without re-creating it on every render.
   const latest = useRef({ data, formatTime, formatY });
   latest.current = { data, formatTime, formatY };
-  const shape = JSON.stringify(series.map(({ label, color, bars, dash }) => [label, color, bars, dash])) + yMin + height;
+  const shape = JSON.stringify(series.map(({ label, color, bars, dash }) => [label, color, bars, dash])) + timeLabel + yMin + height;
 
   useEffect(() => {
     const element = container.current;
@@ -53,7 +55,7 @@ export function TimeChart({ data, series, formatTime, formatY, yMin = 0, height 
         { values: (_u, splits) => splits.map((s) => latest.current.formatY(s)), size: 56 },
       ],
       series: [
-        { value: (_u, v) => (v === null ? '—' : latest.current.formatTime(new Date(v * 1000))) },
+        { label: timeLabel, value: (_u, v) => (v === null ? '—' : latest.current.formatTime(new Date(v * 1000))) },
         ...series.map((one) => ({
           label: one.label,
           stroke: one.color,

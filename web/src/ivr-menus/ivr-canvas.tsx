@@ -59,6 +59,8 @@ export function IvrCanvas({ nodes, edges, readOnly, onNodesChange }: IvrCanvasPr
         minZoom={0.3}
         maxZoom={1.5}
         ariaLabelConfig={ariaLabelConfig}
+        // The library's English link in the corner is not part of the console (credited in the docs).
+        proOptions={{ hideAttribution: true }}
       >
         <Background />
         <Controls showInteractive={false} fitViewOptions={FIT_VIEW} />
