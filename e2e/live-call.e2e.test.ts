@@ -108,6 +108,13 @@ it('a DID call waits on the wallboard, rings the agent, is talked, classified in
     expect(await row.innerText()).not.toContain('NORMAL_CLEARING');
     await row.getByRole('button', { name: 'Details' }).click();
     const detail = supervisor.page.getByRole('region', { name: 'Call details' });
+    // The timeline tells what happened, in the tenant's names; the switch's events are behind a toggle.
+    const timeline = detail.getByRole('list', { name: 'Timeline' });
+    await timeline.getByText('Joined queue Suporte').waitFor();
+    await timeline.getByText('Bia answered').waitFor();
+    expect(await timeline.innerText()).not.toContain('CHANNEL_CREATE');
+    await detail.getByRole('button', { name: 'Show switch events' }).click();
+    await timeline.getByText('CHANNEL_CREATE').first().waitFor();
     const audio = detail.locator('audio');
     await audio.waitFor({ timeout: 20_000 });
     await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.duration), { timeout: 10_000 }).toBeGreaterThan(1);

@@ -1,12 +1,14 @@
 // One call: its times, legs, event timeline, recording player and (for supervisors) disposition.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth-context.tsx';
 import { formatClock } from '../app/clock.ts';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { useBlobUrl } from '../app/use-blob-url.ts';
 import { useFormat } from '../app/use-format.ts';
-import { callKey, callsApi, type Recording } from './calls.api.ts';
+import { callKey, callsApi, type CallTimelineEvent, type Recording } from './calls.api.ts';
+import { describeEvent } from './timeline.ts';
 import { DispositionForm } from './disposition-form.tsx';
 import { hangupCauseLabel } from '../call-codes/call-codes.ts';
 
@@ -20,6 +22,7 @@ export function CallDetailPanel({ callId, onClose }: { callId: string; onClose: 
   const data = call.data;
   const time = (value: string | null) => (value ? format.dateTime(value) : '—');
   const seconds = (value: number | null) => (value === null ? '—' : formatClock(value));
+  const [showSwitchEvents, setShowSwitchEvents] = useState(false);
 
   return (
     <section className="panel call-detail" aria-labelledby="call-detail-title">
@@ -83,17 +86,37 @@ export function CallDetailPanel({ callId, onClose }: { callId: string; onClose: 
               </tbody>
             </table>
           </div>
-          <h3>{t('calls.timeline')}</h3>
+          <div className="page-title">
+            <h3>{t('calls.timeline')}</h3>
+            <button type="button" className="secondary" aria-pressed={showSwitchEvents} onClick={() => setShowSwitchEvents((shown) => !shown)}>
+              {t('calls.showSwitchEvents')}
+            </button>
+          </div>
           <ol className="call-timeline" aria-label={t('calls.timeline')}>
             {data.events.map((event, index) => (
               <li key={index}>
-                <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time> <code>{event.name}</code>
+                <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time> {describeEvent(event, t)}
+                {showSwitchEvents && <SwitchEvent event={event} />}
               </li>
             ))}
           </ol>
         </>
       ) : null}
     </section>
+  );
+}
+
+/** The raw event behind the sentence, for whoever speaks the switch's language. */
+function SwitchEvent({ event }: { event: CallTimelineEvent }) {
+  return (
+    <div className="switch-event">
+      <code>{event.name}</code>{' '}
+      {Object.entries(event.headers).map(([name, value]) => (
+        <code key={name} className="muted">
+          {name}: {value}{' '}
+        </code>
+      ))}
+    </div>
   );
 }
 

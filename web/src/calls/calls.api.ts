@@ -40,6 +40,11 @@ export interface CallTimelineEvent {
   name: string;
   occurredAt: string;
   legId: string | null;
+  /** The switch's allow-listed headers (what happened, to which leg). */
+  headers: Record<string, string>;
+  /** The tenant's names for the agent and queue the event speaks of, when known. */
+  agentName: string | null;
+  queueName: string | null;
 }
 
 export interface Recording {

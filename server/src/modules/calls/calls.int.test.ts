@@ -168,13 +168,17 @@ describe('GET /calls/:id', () => {
     const tenant = a.tenant.id;
     const leg = await insertLeg(t, tenant, calls.queue1!, { id: calls.queue1, channelName: 'sofia/external/+5511987654321', createdAt: at(1) });
     const agentLeg = await insertLeg(t, tenant, calls.queue1!, { direction: 'outbound', agentId: agent1.agentId, createdAt: at(1.5) });
+    const otherQueueId = await t.createId('/queues', b.admin.session, { name: 'theirs' });
+    const agentName = (await t.call('GET', `/agents/${agent1.agentId}`, a.admin.session)).json<{ name: string | null }>().name;
     await insertEvent(t, tenant, calls.queue1!, 'CHANNEL_CREATE', {
       'Unique-ID': calls.queue1!,
       'Answer-State': 'ringing',
       variable_sip_auth_password: 'the-secret',
       'variable_sip_h_X-Api-Key': 'the-key',
     }, { occurredAt: at(1), legId: leg });
-    await insertEvent(t, tenant, calls.queue1!, 'CUSTOM', { 'CC-Action': 'bridge-agent-start', 'CC-Agent-UUID': agentLeg }, { occurredAt: at(1.6), legId: agentLeg });
+    await insertEvent(t, tenant, calls.queue1!, 'CUSTOM', { 'CC-Action': 'bridge-agent-start', 'CC-Agent-UUID': agentLeg, 'CC-Agent': `a-${agent1.agentId}`, 'CC-Queue': `q-${queueId}` }, { occurredAt: at(1.6), legId: agentLeg });
+    // Another tenant's queue named in an event finds no name (row-level security).
+    await insertEvent(t, tenant, calls.queue1!, 'CUSTOM', { 'CC-Action': 'member-queue-start', 'CC-Queue': `q-${otherQueueId}` }, { occurredAt: at(1.7) });
     await insertEvent(t, tenant, calls.queue1!, 'RECORD_STOP', { 'Record-File-Path': '/switch-side/recordings/x.wav', 'Unique-ID': calls.queue1! }, { occurredAt: at(2) });
     const recordingId = await insertRecording(t, tenant, calls.queue1!, { sizeBytes: 1_234_567, durationSeconds: 77.125 });
 
@@ -185,9 +189,17 @@ describe('GET /calls/:id', () => {
     expect(detail.legs.map((item) => item.id)).toEqual([leg, agentLeg]);
     expect(detail.legs[1]).toMatchObject({ direction: 'outbound', agentId: agent1.agentId, answeredAt: null });
     expect(detail.events).toEqual([
-      { name: 'CHANNEL_CREATE', occurredAt: at(1).toISOString(), legId: leg, headers: { 'Unique-ID': calls.queue1, 'Answer-State': 'ringing' } },
-      { name: 'CUSTOM', occurredAt: at(1.6).toISOString(), legId: agentLeg, headers: { 'CC-Action': 'bridge-agent-start', 'CC-Agent-UUID': agentLeg } },
-      { name: 'RECORD_STOP', occurredAt: at(2).toISOString(), legId: null, headers: { 'Unique-ID': calls.queue1 } },
+      { name: 'CHANNEL_CREATE', occurredAt: at(1).toISOString(), legId: leg, headers: { 'Unique-ID': calls.queue1, 'Answer-State': 'ringing' }, agentName: null, queueName: null },
+      {
+        name: 'CUSTOM',
+        occurredAt: at(1.6).toISOString(),
+        legId: agentLeg,
+        headers: { 'CC-Action': 'bridge-agent-start', 'CC-Agent-UUID': agentLeg, 'CC-Agent': `a-${agent1.agentId}`, 'CC-Queue': `q-${queueId}` },
+        agentName: agentName,
+        queueName: 'sales',
+      },
+      { name: 'CUSTOM', occurredAt: at(1.7).toISOString(), legId: null, headers: { 'CC-Action': 'member-queue-start', 'CC-Queue': `q-${otherQueueId}` }, agentName: null, queueName: null },
+      { name: 'RECORD_STOP', occurredAt: at(2).toISOString(), legId: null, headers: { 'Unique-ID': calls.queue1 }, agentName: null, queueName: null },
     ]);
     expect(detail.recording).toEqual({
       id: recordingId,

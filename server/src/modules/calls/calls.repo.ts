@@ -4,6 +4,7 @@ import type { Tx } from '../../platform/db/database.ts';
 import { iso } from '../../platform/http/schemas.ts';
 import type { Call, CallEvent, CallLeg } from './calls.schema.ts';
 import { callConditions, type CallFilters } from './calls.filters.ts';
+import { parseAgentName, parseQueueName } from '../../platform/switch/naming.ts';
 import { timelineHeaders } from './call-events.ts';
 
 export interface PageRequest {
@@ -175,11 +176,21 @@ export async function listEvents(tx: Tx, callId: string): Promise<CallEvent[]> {
     .orderBy('occurredAt')
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({
-    name: row.name,
-    occurredAt: row.occurredAt.toISOString(),
-    legId: row.legId,
-    headers: timelineHeaders(row.headers),
+  const events = rows.map((row) => ({ name: row.name, occurredAt: row.occurredAt.toISOString(), legId: row.legId, headers: timelineHeaders(row.headers) }));
+  // The switch names queues and agents by id; the timeline says whom, as the tenant named them.
+  // Read under the tenant's row-level security: another tenant's id finds nothing.
+  const agentIds = [...new Set(events.map((event) => parseAgentName(event.headers['CC-Agent'] ?? '')).filter((id) => id !== null))];
+  const queueIds = [...new Set(events.map((event) => parseQueueName(event.headers['CC-Queue'] ?? '')).filter((id) => id !== null))];
+  const [agents, queues] = await Promise.all([
+    agentIds.length ? tx.selectFrom('agents').select(['id', 'name']).where('id', 'in', agentIds).execute() : [],
+    queueIds.length ? tx.selectFrom('queues').select(['id', 'name']).where('id', 'in', queueIds).execute() : [],
+  ]);
+  const agentNames = new Map(agents.map((agent) => [agent.id, agent.name]));
+  const queueNames = new Map(queues.map((queue) => [queue.id, queue.name]));
+  return events.map((event) => ({
+    ...event,
+    agentName: agentNames.get(parseAgentName(event.headers['CC-Agent'] ?? '') ?? '') ?? null,
+    queueName: queueNames.get(parseQueueName(event.headers['CC-Queue'] ?? '') ?? '') ?? null,
   }));
 }
 

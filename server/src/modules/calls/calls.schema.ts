@@ -108,6 +108,9 @@ export const CallEvent = Type.Object({
   legId: Nullable(Type.String()),
   /** Only the allow-listed headers (call-events.ts); never variables or secrets. */
   headers: Type.Record(Type.String(), Type.String()),
+  /** The tenant's names for the agent and queue the event speaks of (CC-Agent, CC-Queue), when known. */
+  agentName: Nullable(Type.String()),
+  queueName: Nullable(Type.String()),
 });
 export type CallEvent = Static<typeof CallEvent>;
 

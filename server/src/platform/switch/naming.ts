@@ -21,6 +21,13 @@ export function switchAgentName(agentId: string): string {
   return `a-${agentId}`;
 }
 
+const AGENT_NAME = /^a-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** The agent id in a switch agent name (a-<uuid>), or null for anything else. */
+export function parseAgentName(name: string | undefined): string | null {
+  return AGENT_NAME.exec(name ?? '')?.[1]?.toLowerCase() ?? null;
+}
+
 /**
  * A trunk's gateway: its id alone, so the name is unique across tenants, carries no tenant code
  * (codes may be prefixes of each other) and survives a rename of the trunk.

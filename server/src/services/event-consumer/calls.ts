@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { DatabaseHandles, Tx } from '../../platform/db/database.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
 import type { CallEventPayloads, CallEventType } from '../../platform/realtime/event-schemas.ts';
-import { parseQueueName } from '../../platform/switch/naming.ts';
+import { parseAgentName, parseQueueName } from '../../platform/switch/naming.ts';
 import { callDirection, trunkOfLeg } from './call-direction.ts';
 import { claim, type EventClaims } from './event-claims.ts';
 import { boundHeaders, dialerOf, eventKey, legExtensionNumber, memberSessionOf, relatedChannels, uuidOrNull, variable } from './call-correlation.ts';
@@ -15,7 +15,7 @@ import { computeCallTimes, eventTime, microsToDate } from './call-times.ts';
 import type { CallFacts } from './call-facts.ts';
 import type { BatchedWork, WriteBatcher } from './write-batcher.ts';
 import * as repo from './calls.repo.ts';
-import { parseAgentName, type TenantResolver } from './tenant-resolver.ts';
+import type { TenantResolver } from './tenant-resolver.ts';
 
 export interface CallDeps {
   db: DatabaseHandles;

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
 import { CallLines, CONSUMED_EVENTS, dispatchKey, handlerTable, keyedRunner, orderingKey, serialRunner, subscriptionOf } from './event-consumer.ts';
-import { parseAgentName, tenantCodeOfContext, type TenantResolver } from './tenant-resolver.ts';
+import { parseAgentName } from '../../platform/switch/naming.ts';
+import { tenantCodeOfContext, type TenantResolver } from './tenant-resolver.ts';
 
 describe('event consumer subscriptions', () => {
   it('subscribes to exactly the events it has a handler for', () => {

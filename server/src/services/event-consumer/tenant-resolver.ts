@@ -5,7 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import { parseQueueName } from '../../platform/switch/naming.ts';
+import { parseAgentName, parseQueueName } from '../../platform/switch/naming.ts';
 import { trunkOfLeg, PUBLIC_CONTEXT } from './call-direction.ts';
 import { uuidOrNull, variable } from './call-correlation.ts';
 
@@ -34,12 +34,6 @@ export async function switchTenants(db: DatabaseHandles): Promise<SwitchTenant[]
 /** How a channel's tenant was found (logs and tests). */
 export type TenantSource = 'svc_tenant_id' | 'context' | 'domain' | 'did' | 'queue' | 'agent' | 'trunk' | 'fan-out';
 
-const AGENT_NAME = /^a-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
-
-/** The agent id in a switch agent name (a-<uuid>), or null for anything else. */
-export function parseAgentName(name: string | undefined): string | null {
-  return AGENT_NAME.exec(name ?? '')?.[1]?.toLowerCase() ?? null;
-}
 
 /** The tenant code of a tenant-namespaced context (`<code>_<name>`; codes have no '_'), or null. */
 export function tenantCodeOfContext(context: string | undefined): string | null {
