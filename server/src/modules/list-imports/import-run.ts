@@ -21,6 +21,8 @@ export interface Upload {
   stream: AsyncIterable<Buffer>;
   /** The request's Content-Length, when the client sent one. */
   bytesExpected: number | null;
+  /** The multipart text fields sent before the file, by name (a kind says which it takes). */
+  fields?: Record<string, string[]>;
 }
 
 export interface ImportDeps {
