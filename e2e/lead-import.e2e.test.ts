@@ -103,3 +103,34 @@ it('imports a CSV of leads with a moving progress bar, shows the counters, downl
     await context.close();
   }
 });
+
+it('imports a file Excel in pt-BR saved as Windows-1252 with a Celular column, and the history names the byte of a broken file (decisions 0065, 0066)', async () => {
+  const { baseUrl, platformAdmin } = env.platform;
+  const admin = await apiTenantAdmin(baseUrl, platformAdmin, 'lead-latin1');
+  const queue = await call<{ id: string }>(baseUrl, '/queues', { method: 'POST', token: admin.token, body: { name: 'Vendas' } });
+  const trunk = await call<{ id: string }>(baseUrl, '/trunks', { method: 'POST', token: admin.token, body: { name: 'Operadora', host: 'sip.carrier.example' } });
+  await call(baseUrl, '/campaigns', { method: 'POST', token: admin.token, body: { name: 'Cobrança', queueId: queue.id, trunkId: trunk.id, pacingMin: 1, pacingMax: 2 } });
+  const { context, page } = await openPage(env.browser);
+  try {
+    await signIn(page, baseUrl, admin.email, admin.password);
+    await openMenu(page, 'Campaigns');
+    await page.getByRole('link', { name: 'Cobrança' }).click();
+    await page.getByText('No leads yet: import a CSV file.').waitFor();
+    const latin1 = Buffer.from('Nome;Celular;Cidade\r\nJosé Conceição;11 91234-5678;São João\r\n', 'latin1');
+    await page.getByLabel('File').setInputFiles({ name: 'excel.csv', mimeType: 'text/csv', buffer: latin1 });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByTestId('import-summary').getByTestId('count-imported').getByText('1').waitFor({ timeout: 60_000 });
+    await page.getByRole('table', { name: 'Leads' }).getByText('José Conceição').waitFor();
+
+    // UTF-8 (an "é" written right) broken later by a Windows-1252 byte: refused at that byte.
+    const head = Buffer.from('Nome;Celular\r\nJosé;11 91234-0001\r\nJos');
+    const broken = Buffer.concat([head, Buffer.from([0xe9]), Buffer.from(';11 91234-0002\r\n')]);
+    await page.getByLabel('File').setInputFiles({ name: 'quebrado.csv', mimeType: 'text/csv', buffer: broken });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const row = page.getByRole('table', { name: 'Imports' }).getByRole('row').filter({ hasText: 'quebrado.csv' });
+    await row.getByText(`(a wrong byte at byte ${head.length + 1})`, { exact: false }).waitFor({ timeout: 60_000 });
+    expect(await row.innerText()).not.toContain('{{');
+  } finally {
+    await context.close();
+  }
+});

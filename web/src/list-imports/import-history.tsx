@@ -64,7 +64,7 @@ export function ImportHistory({ target }: { target: ImportTarget }) {
                     {one.errorCode && (
                       <span className="muted">
                         {' '}
-                        {t(`errors.codes.${one.errorCode}`, { defaultValue: one.errorCode })}
+                        {t(`errors.codes.${one.errorCode}`, { ...one.errorParams, defaultValue: one.errorCode })}
                       </span>
                     )}
                   </td>

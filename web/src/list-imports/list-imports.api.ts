@@ -25,6 +25,8 @@ export interface ListImport extends ImportCounters {
   fileName: string | null;
   status: ListImportStatus;
   errorCode: string | null;
+  /** The values the error's message names ({{byte}}, {{row}}…). */
+  errorParams: Record<string, string | number> | null;
   createdAt: string;
   finishedAt: string | null;
 }

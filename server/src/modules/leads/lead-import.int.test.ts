@@ -201,11 +201,11 @@ describe('refused files: 400 with their code and nothing imported', () => {
     ['only a BOM and blank lines', '\uFEFF\r\n\r\n', 'EMPTY_FILE'],
     ['a header only', 'phone,name\r\n\r\n', 'NO_DATA_ROWS'],
     ['no phone column', 'nome;cidade\nAna;Rio\n', 'NO_PHONE_COLUMN'],
-    ['a column twice', 'phone,telefone\n1,2\n', 'DUPLICATE_COLUMN'],
+    ['a column twice', 'phone,Phone\n1,2\n', 'DUPLICATE_COLUMN'],
     ['more than 50 columns', `phone,${Array.from({ length: 50 }, (_, index) => `c${index}`).join(',')}\n11912345678\n`, 'TOO_MANY_COLUMNS'],
     ['a value over 1000 characters', `phone,obs\n11912345678,${'x'.repeat(1001)}\n`, 'FIELD_TOO_LONG'],
     ['a NUL byte (binary)', Buffer.concat([Buffer.from('phone\n11912345678\n'), Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00])]), 'BINARY_FILE'],
-    ['Latin-1 text (not UTF-8)', Buffer.concat([Buffer.from('phone,nome\n11912345678,Jos'), Buffer.from([0xe9, 0x0a])]), 'INVALID_ENCODING'],
+    ['UTF-8 broken after a UTF-8 character', Buffer.concat([Buffer.from('phone,nome\n11912345678,José\n11912345679,Jos'), Buffer.from([0xe9, 0x0a])]), 'INVALID_ENCODING'],
     ['an unclosed quote', `phone,nome\n11912345678,"Ana\n${'11912345678,x\n'.repeat(6000)}`, 'INVALID_CSV'],
     ['a row with more fields than the header', 'phone,nome\n11912345678,Ana,extra\n', 'INVALID_CSV'],
   ];

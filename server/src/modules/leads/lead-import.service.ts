@@ -13,7 +13,8 @@ import { systemCampaignStatus } from '../campaigns/campaign-state.ts';
 import { findCampaign, lockCampaign, setStatus } from '../campaigns/campaigns.repo.ts';
 import { runImport, type AfterCommit, type ImportDeps, type ImportKind, type RowReading, type Upload } from '../list-imports/import-run.ts';
 import type { ImportCounters, ImportResult } from '../list-imports/list-imports.schema.ts';
-import { LEAD_IMPORT_LIMITS, leadColumns, leadOfRow, type LeadCandidate, type LeadImportLimits } from './lead-rows.ts';
+import { leadMappingOf } from './lead-mapping.ts';
+import { LEAD_IMPORT_LIMITS, leadColumns, leadOfRow, type LeadCandidate, type LeadImportLimits, type LeadMapping } from './lead-rows.ts';
 import * as repo from './leads.repo.ts';
 
 export class LeadImportService {
@@ -35,7 +36,9 @@ export class LeadImportService {
     if (!campaign) throw notFound('campaign');
     if (campaign.status === 'STOPPED') throw badRequest(E.CAMPAIGN_STOPPED, 'A stopped campaign takes no new leads', [{ path: 'id', message: 'stopped' }]);
     const upload = await open();
-    return runImport(this.deps, this.limits, actor, new LeadKind(this.limits, actor, campaignId), upload);
+    // The mapping is checked before the import exists: a wrong field writes nothing.
+    const mapping = leadMappingOf(upload.fields);
+    return runImport(this.deps, this.limits, actor, new LeadKind(this.limits, actor, campaignId, mapping), upload);
   }
 }
 
@@ -47,10 +50,11 @@ class LeadKind implements ImportKind<LeadCandidate> {
     private readonly limits: LeadImportLimits,
     private readonly actor: TenantActor,
     readonly campaignId: string,
+    private readonly mapping: LeadMapping,
   ) {}
 
   reading(file: CsvFile): RowReading<LeadCandidate> {
-    const columns = leadColumns(file.header, file.headerRow, this.limits);
+    const columns = leadColumns(file.header, file.headerRow, this.limits, this.mapping);
     return { judge: (row) => leadOfRow(columns, row, this.limits), headerIsData: false };
   }
 

@@ -15,11 +15,23 @@ export const LEAD_IMPORT_LIMITS = {
 } as const;
 export type LeadImportLimits = { -readonly [K in keyof typeof LEAD_IMPORT_LIMITS]: number };
 
-const PHONE_COLUMNS = new Set(['phone', 'telefone']);
+// What people name a phone column in Brazil (decision 0066); matched after columnKey, with a number
+// or separators after it allowed ("Telefone 2", "celular_1", "fone1").
+const PHONE_NAMES = ['phone', 'telefone', 'celular', 'fone', 'mobile', 'whatsapp', 'tel', 'cel', 'cellphone', 'movel'];
+const PHONE_COLUMN = new RegExp(`^(${PHONE_NAMES.join('|')})[\\s_.-]*\\d*$`);
 const NAME_COLUMNS = new Set(['name', 'nome']);
 
+/** True for a header name that is a phone column ("Celular", "Telefone 2", "WhatsApp"), by its columnKey. */
+export const isPhoneColumn = (key: string): boolean => PHONE_COLUMN.test(key);
+
+/** The columns the user picked as the phones (the multipart field `phoneColumns`), as written in the header. */
+export interface LeadMapping {
+  phoneColumns?: string[];
+}
+
 export interface LeadColumns {
-  phone: number;
+  /** The phone columns in order: a lead's phone is the first that has a value; the others stay in its data. */
+  phones: number[];
   name: number | null;
   /** Every other column with a name: kept in the lead's data under its name as written (trimmed). */
   data: { index: number; key: string }[];
@@ -27,9 +39,13 @@ export interface LeadColumns {
   width: number;
 }
 
-/** The columns of a header row; refuses a file without a phone column or with a name twice. */
-export function leadColumns(header: string[], headerRow: number, limits: LeadImportLimits): LeadColumns {
-  let phone: number | null = null;
+/**
+ * The columns of a header row; refuses a file without a phone column or with a name twice. The phone
+ * columns are the mapping's when given (each must be a header name), else every one named like a phone.
+ */
+export function leadColumns(header: string[], headerRow: number, limits: LeadImportLimits, mapping: LeadMapping = {}): LeadColumns {
+  const picked = mapping.phoneColumns?.map(columnKey);
+  const phones: number[] = [];
   let name: number | null = null;
   const data: LeadColumns['data'] = [];
   const seen = new Set<string>();
@@ -39,15 +55,26 @@ export function leadColumns(header: string[], headerRow: number, limits: LeadImp
     if (written === '') continue;
     if (written.length > limits.maxColumnNameChars) throw fieldTooLong(headerRow, written.slice(0, 40), limits.maxColumnNameChars);
     const key = columnKey(written);
-    const role = PHONE_COLUMNS.has(key) ? 'phone' : NAME_COLUMNS.has(key) ? 'name' : key;
-    if (seen.has(role)) throw duplicateColumn(written);
-    seen.add(role);
-    if (role === 'phone') phone = index;
-    else if (role === 'name') name = index;
-    else data.push({ index, key: written });
+    if (seen.has(key)) throw duplicateColumn(written);
+    seen.add(key);
+    if (picked ? picked.includes(key) : isPhoneColumn(key)) {
+      phones.push(index);
+      // Every phone column is also data: the ones not dialed stay with the lead (the first is its phone).
+      data.push({ index, key: written });
+    } else if (NAME_COLUMNS.has(key)) {
+      if (name !== null) throw duplicateColumn(written);
+      name = index;
+    } else data.push({ index, key: written });
   }
-  if (phone === null) throw badRequest(E.NO_PHONE_COLUMN, 'The header row has no phone column (phone or telefone)', [{ path: 'file', message: 'no phone column' }]);
-  return { phone, name, data, width: header.length };
+  const missing = picked?.find((key) => !seen.has(key));
+  if (missing !== undefined) {
+    throw badRequest(E.NO_PHONE_COLUMN, 'A chosen phone column is not in the header row', [{ path: 'phoneColumns', message: 'not a column of the file' }]);
+  }
+  if (phones.length === 0) {
+    throw badRequest(E.NO_PHONE_COLUMN, 'The header row has no phone column (phone, telefone, celular…)', [{ path: 'file', message: 'no phone column' }]);
+  }
+  if (picked) phones.sort((x, y) => picked.indexOf(columnKey(header[x]!)) - picked.indexOf(columnKey(header[y]!)));
+  return { phones, name, data: data.filter(({ index }) => index !== phones[0]), width: header.length };
 }
 
 export type LeadCandidate = PhoneCandidate & { name: string | null; data: Record<string, string> };
@@ -65,6 +92,8 @@ export function leadOfRow(columns: LeadColumns, csvRow: CsvRow, limits: LeadImpo
     if (value.length > limits.maxValueChars) throw fieldTooLong(row, key, limits.maxValueChars);
     data[key] = value;
   }
-  const judged = judgePhone(row, fields[columns.phone] ?? '', limits);
+  // The first phone column with a value is the lead's number (a second column fills in an empty first).
+  const phone = columns.phones.find((index) => (fields[index] ?? '').trim() !== '') ?? columns.phones[0]!;
+  const judged = judgePhone(row, fields[phone] ?? '', limits);
   return judged.ok ? { ...judged, name: nameText === '' ? null : nameText, data } : judged;
 }

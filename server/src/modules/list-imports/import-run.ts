@@ -21,6 +21,8 @@ export interface Upload {
   stream: AsyncIterable<Buffer>;
   /** The request's Content-Length, when the client sent one. */
   bytesExpected: number | null;
+  /** The multipart text fields sent before the file, by name (a kind says which it takes). */
+  fields?: Record<string, string[]>;
 }
 
 export interface ImportDeps {
@@ -227,7 +229,8 @@ class ImportRun<C extends PhoneCandidate> {
     try {
       await this.deps.db.withTenant(this.actor.tenantId, async (tx) => {
         Object.assign(kept, await this.part.discard(tx, this.importId, { ...this.counters }));
-        await repo.discardImport(tx, this.importId, code, kept);
+        // The message's values (`byte`, `row`…) stay with the code, for the history's message.
+        await repo.discardImport(tx, this.importId, { code, params: error instanceof AppError ? (error.params ?? null) : null }, kept);
       });
     } catch (cleanup) {
       this.deps.log.warn({ tenantId: this.actor.tenantId, importId: this.importId, err: cleanup }, 'a refused import could not be cleaned up');

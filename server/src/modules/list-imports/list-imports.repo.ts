@@ -4,6 +4,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Tx } from '../../platform/db/database.ts';
 import type { ListImportsTable, ListImportStatus, RejectReason } from '../../platform/db/schema.ts';
+import type { ErrorParams } from '../../platform/http/errors.ts';
 import { iso } from '../../platform/http/schemas.ts';
 import type { ImportCounters, ListImport, ListImportKind } from './list-imports.schema.ts';
 
@@ -14,6 +15,7 @@ const importColumns = [
   'fileName',
   'status',
   'errorCode',
+  'errorParams',
   'total',
   'valid',
   'invalid',
@@ -77,11 +79,11 @@ export const finishImport = (tx: Tx, importId: string, status: ListImportStatus,
  * A refused file: its refused rows go, it is FAILED with why, its counters are `kept` (zero unless
  * the kind says what of it stays). The kind deletes its own rows first, in the same transaction.
  */
-export async function discardImport(tx: Tx, importId: string, errorCode: string, kept: ImportCounters): Promise<void> {
+export async function discardImport(tx: Tx, importId: string, error: { code: string; params: ErrorParams | null }, kept: ImportCounters): Promise<void> {
   await tx.deleteFrom('listImportRejects').where('importId', '=', importId).execute();
   await tx
     .updateTable('listImports')
-    .set({ status: 'FAILED', errorCode, ...kept, finishedAt: sql<Date>`now()` })
+    .set({ status: 'FAILED', errorCode: error.code, errorParams: error.params && JSON.stringify(error.params), ...kept, finishedAt: sql<Date>`now()` })
     .where('id', '=', importId)
     .execute();
 }

@@ -23,6 +23,8 @@ export const ListImport = Type.Object({
   status: Type.Union([Type.Literal('RUNNING'), Type.Literal('COMPLETED'), Type.Literal('FAILED')]),
   /** Why a FAILED import was refused (an error code of the answer); null otherwise. */
   errorCode: Nullable(Type.String()),
+  /** The values its message names (`{ "byte": 3 }`), so the history shows the same message as the answer. */
+  errorParams: Nullable(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
   ...ImportCounters,
   createdBy: Nullable(Type.String()),
   createdAt: Timestamp,

@@ -105,6 +105,14 @@ describe('POST /suppression/import', () => {
     expect(await rejectedCsv(admin.session, result.importId)).toBe("row,value,reason\r\n5,97000-1003,INVALID\r\n6,'=HYPERLINK(1),LETTERS\r\n");
   });
 
+  it('the same list saved by Excel pt-BR as Windows-1252 (decision 0065): read, with its accented header', async () => {
+    const { admin, tenant } = await createTenant(t.app, t.platform);
+    const file = Buffer.from('DDD;Telefone;Observação\r\n11;97000-2001;Não ligar\r\n21;2555-2002;Reclamação\r\n', 'latin1');
+    const result = await imported(admin.session, file);
+    expect(result).toMatchObject({ total: 2, valid: 2, imported: 2, invalid: 0 });
+    expect((await entriesOf(tenant.id)).map((entry) => entry.phone)).toEqual(['+5511970002001', '+552125552002']);
+  });
+
   it('in-file duplicates on each side of the batch boundary (rows 1000/1001) and numbers already listed are duplicates; a second import is all duplicates', async () => {
     const { admin, tenant } = await createTenant(t.app, t.platform);
     const tenantId = tenant.id;
@@ -187,7 +195,7 @@ describe('refused files: 400 with their code, nothing of them listed', () => {
     ['neither a header nor a number first', 'nome;cidade\nAna;Rio\n', 'NO_PHONE_COLUMN'],
     ['two number columns', 'telefone,celular\n11970000001,11970000002\n', 'DUPLICATE_COLUMN'],
     ['a NUL byte (binary)', Buffer.concat([Buffer.from('11970000001\n'), Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00])]), 'BINARY_FILE'],
-    ['Latin-1 text', Buffer.concat([Buffer.from('número\n11970000001\n'), Buffer.from([0xe9, 0x0a])]), 'INVALID_ENCODING'],
+    ['UTF-8 broken after a UTF-8 character', Buffer.concat([Buffer.from('número\n11970000001\n'), Buffer.from([0xe9, 0x0a])]), 'INVALID_ENCODING'],
     ['a row with more fields than the first', '11970000001\n11970000002,extra\n', 'INVALID_CSV'],
   ];
   for (const [what, content, code] of cases) {
@@ -241,7 +249,7 @@ describe('tenant isolation and reads', () => {
     const mine = await importsOf(a.admin.session);
     expect(mine.map((row) => row.id)).toEqual([second.importId, first.importId]);
     expect(Object.keys(mine[1]!).sort()).toEqual(
-      ['campaignId', 'createdAt', 'createdBy', 'duplicates', 'errorCode', 'fileName', 'finishedAt', 'id', 'imported', 'invalid', 'kind', 'status', 'suppressed', 'total', 'valid'].sort(),
+      ['campaignId', 'createdAt', 'createdBy', 'duplicates', 'errorCode', 'errorParams', 'fileName', 'finishedAt', 'id', 'imported', 'invalid', 'kind', 'status', 'suppressed', 'total', 'valid'].sort(),
     );
     expect(mine[1]).toMatchObject({ kind: 'SUPPRESSION', campaignId: null, fileName: 'lista.csv', status: 'COMPLETED', errorCode: null, total: 2, valid: 1, invalid: 1, imported: 1, createdBy: a.admin.id });
     const one = await t.call('GET', `/suppression/imports/${first.importId}`, a.admin.session);

@@ -47,11 +47,22 @@ describe('openCsv', () => {
     expect(file.progress.bytesRead).toBe(bytes.length);
   });
 
+  it('reads Windows-1252 and UTF-16 files and reports their encoding (decision 0065)', async () => {
+    const latin = await read(Buffer.from('nome;telefone\r\nJosé;Conceição\r\n', 'latin1'));
+    expect({ encoding: latin.encoding(), header: latin.header, rows: latin.rows }).toEqual({
+      encoding: 'windows-1252',
+      header: ['nome', 'telefone'],
+      rows: [{ row: 2, fields: ['José', 'Conceição'] }],
+    });
+    const utf16 = await read(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('fone;nome\r\n1;Zé\r\n', 'utf16le')]));
+    expect({ encoding: utf16.encoding(), delimiter: utf16.delimiter, rows: utf16.rows }).toEqual({ encoding: 'utf-16le', delimiter: ';', rows: [{ row: 2, fields: ['1', 'Zé'] }] });
+  });
+
   it('refuses an empty file, binary data, text that is not UTF-8, an unclosed quote, too many columns and too many bytes', async () => {
     expect(await refusal('')).toMatchObject({ code: 'EMPTY_FILE' });
     expect(await refusal('\uFEFF\r\n\r\n ; \n')).toMatchObject({ code: 'EMPTY_FILE' });
     expect(await refusal('phone\n1\n', Buffer.from([0x31, 0x00, 0x32]))).toMatchObject({ code: 'BINARY_FILE' });
-    expect(await refusal('phone,name\n11912345678,', Buffer.from([0xe9, 0x0a]))).toMatchObject({ code: 'INVALID_ENCODING' });
+    expect(await refusal('phone,name\n11912345678,Jos\u00e9\n', Buffer.from([0xe9, 0x0a]))).toMatchObject({ code: 'INVALID_ENCODING', params: { byte: 30 } });
     expect(await refusal('phone,name\n11912345678,"open\n' + 'x'.repeat(300))).toMatchObject({ code: 'INVALID_CSV', params: { row: 2 } });
     expect(await refusal('a,b,c,d,e,f\n')).toMatchObject({ code: 'TOO_MANY_COLUMNS', params: { limit: 5 } });
     expect(await refusal('phone\n', ...Array.from({ length: 20 }, () => '11912345678\n'.repeat(50)))).toMatchObject({ code: 'FILE_TOO_LARGE' });

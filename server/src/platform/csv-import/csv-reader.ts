@@ -1,5 +1,5 @@
 // An uploaded CSV read as a stream of rows (decision 0042): bytes counted and bounded, refused when
-// binary (a NUL byte) or not UTF-8, the delimiter (`,` or `;`) taken from the header line, then
+// binary (a NUL byte) or not text (UTF-8, UTF-16 or Windows-1252: decision 0065), the delimiter (`,` or `;`) taken from the header line, then
 // csv-parse. Nothing here holds more than one chunk and one record, so a file of any length reads
 // in flat memory; every problem of the file is a 400 with its own code.
 import { Readable } from 'node:stream';
@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import { E } from '../http/error-codes.ts';
 import { AppError, badRequest } from '../http/errors.ts';
+import { decodeText, NotTextError, type TextEncodingName } from './text-encoding.ts';
 
 export interface CsvLimits {
   /** Bytes of the file (FILE_TOO_LARGE beyond). */
@@ -25,6 +26,8 @@ export interface CsvRow {
 
 export interface CsvFile {
   delimiter: ',' | ';';
+  /** The file's encoding as known so far (UTF-8 until a byte proves Windows-1252; final once the rows are read). */
+  encoding: () => TextEncodingName;
   /** The header record as written (not trimmed). */
   header: string[];
   /** Its line in the file. */
@@ -52,33 +55,31 @@ function uploadError(error: unknown, limits: CsvLimits): AppError {
 const tooLarge = (limits: CsvLimits) =>
   badRequest(E.FILE_TOO_LARGE, `The file is larger than ${limits.maxBytes / MB} MB`, [{ path: 'file', message: 'too large' }], { limitMb: limits.maxBytes / MB });
 
-/** The upload as UTF-8 text: the BOM dropped, a NUL byte or a byte sequence that is not UTF-8 refused. */
-async function* decodedText(source: AsyncIterable<Buffer>, limits: CsvLimits, progress: CsvProgress): AsyncGenerator<string> {
-  // fatal: invalid UTF-8 throws instead of turning into U+FFFD; the BOM is removed by default.
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const invalid = () =>
-    badRequest(E.INVALID_ENCODING, 'The file is not UTF-8 text; export it as CSV UTF-8', [{ path: 'file', message: 'not UTF-8' }], { byte: progress.bytesRead });
-  try {
+/** The upload as text in its encoding (decision 0065): bytes that are no text we read refused with the offset of the first bad one. */
+async function* decodedText(source: AsyncIterable<Buffer>, limits: CsvLimits, progress: CsvProgress, onEncoding: (name: TextEncodingName) => void): AsyncGenerator<string> {
+  async function* counted() {
     for await (const chunk of source) {
       progress.bytesRead += chunk.length;
       if (progress.bytesRead > limits.maxBytes) throw tooLarge(limits);
-      if (chunk.includes(0)) throw badRequest(E.BINARY_FILE, 'The file contains binary data (a NUL byte); it is not CSV text', [{ path: 'file', message: 'binary' }]);
-      let text: string;
-      try {
-        text = decoder.decode(chunk, { stream: true });
-      } catch {
-        throw invalid();
-      }
-      if (text !== '') yield text;
+      yield chunk;
     }
-  } catch (error) {
-    throw uploadError(error, limits);
   }
   try {
-    const rest = decoder.decode();
-    if (rest !== '') yield rest;
-  } catch {
-    throw invalid();
+    yield* decodeText(counted(), onEncoding);
+  } catch (error) {
+    if (error instanceof NotTextError) {
+      const byte = error.byte;
+      throw badRequest(E.INVALID_ENCODING, `The file is not text in UTF-8, UTF-16 or Windows-1252 (near byte ${byte})`, [{ path: 'file', message: `byte ${byte}` }], { byte });
+    }
+    throw uploadError(error, limits);
+  }
+}
+
+/** NUL is U+0000 in every encoding we read: spreadsheets, zips and PDFs have it, CSV text never. */
+async function* refusingNul(text: AsyncIterable<string>): AsyncGenerator<string> {
+  for await (const part of text) {
+    if (part.includes('\0')) throw badRequest(E.BINARY_FILE, 'The file contains binary data (a NUL byte); it is not CSV text', [{ path: 'file', message: 'binary' }]);
+    yield part;
   }
 }
 
@@ -116,7 +117,8 @@ const isBlank = (fields: string[]) => fields.every((field) => field.trim() === '
  * and the rows to come. Throws EMPTY_FILE when the file has no record at all.
  */
 export async function openCsv(source: AsyncIterable<Buffer>, limits: CsvLimits, progress: CsvProgress): Promise<CsvFile> {
-  const text = decodedText(source, limits, progress);
+  let encoding: TextEncodingName = 'utf-8';
+  const text = refusingNul(decodedText(source, limits, progress, (name) => (encoding = name)));
   // The header line is read before the parser exists: the delimiter is the parser's first option.
   let head = '';
   while (!/[\r\n]/.test(head.trimStart()) && head.length <= limits.maxRecordChars) {
@@ -187,7 +189,7 @@ export async function openCsv(source: AsyncIterable<Buffer>, limits: CsvLimits, 
       await records.return?.();
     }
   }
-  return { delimiter, header: header.fields, headerRow: header.row, rows: rows() };
+  return { delimiter, encoding: () => encoding, header: header.fields, headerRow: header.row, rows: rows() };
 }
 
 /** Rows in arrays of `size` (the last one shorter). */

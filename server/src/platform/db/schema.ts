@@ -374,6 +374,8 @@ export interface ListImportsTable {
   fileName: string | null;
   status: ColumnType<ListImportStatus, ListImportStatus | undefined, ListImportStatus>;
   errorCode: string | null;
+  /** The values the error's message names (`{ byte: 3 }`), for the history's translated message. */
+  errorParams: ColumnType<Record<string, string | number> | null, string | null | undefined, string | null>;
   total: ColumnType<number, number | undefined, number>;
   valid: ColumnType<number, number | undefined, number>;
   invalid: ColumnType<number, number | undefined, number>;

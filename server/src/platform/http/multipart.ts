@@ -28,6 +28,18 @@ export async function readUploadedFile(request: FastifyRequest, field: string, w
   }
 }
 
+/** The text fields sent before the file (a stream is read in order: fields after it are never seen). */
+function textFields(parts: Record<string, unknown>): Record<string, string[]> {
+  const fields: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  for (const [name, value] of Object.entries(parts)) {
+    for (const one of Array.isArray(value) ? value : [value]) {
+      const field = one as { type?: unknown; value?: unknown };
+      if (field.type === 'field') (fields[name] ??= []).push(String(field.value));
+    }
+  }
+  return fields;
+}
+
 /**
  * The multipart field `field` as a stream, for files too large to hold (CSV imports): the caller
  * reads it chunk by chunk and counts its own bytes; `maxBytes` only sets the plugin's hard cap past
@@ -38,7 +50,7 @@ export async function openUploadedStream(
   field: string,
   what: string,
   maxBytes: number,
-): Promise<{ fileName: string | null; stream: AsyncIterable<Buffer>; bytesExpected: number | null }> {
+): Promise<{ fileName: string | null; stream: AsyncIterable<Buffer>; bytesExpected: number | null; fields: Record<string, string[]> }> {
   const missing = () => badRequest(E.FILE_REQUIRED, `Send the ${what} as multipart/form-data in the field "${field}"`, [{ path: field, message: 'is required' }]);
   if (!request.isMultipart()) throw missing();
   try {
@@ -49,7 +61,7 @@ export async function openUploadedStream(
       throw missing();
     }
     const length = Number(request.headers['content-length']);
-    return { fileName: part.filename || null, stream: part.file, bytesExpected: Number.isSafeInteger(length) && length >= 0 ? length : null };
+    return { fileName: part.filename || null, stream: part.file, bytesExpected: Number.isSafeInteger(length) && length >= 0 ? length : null, fields: textFields(part.fields) };
   } catch (error) {
     if (error instanceof AppError || isClientError(error)) throw error;
     throw badRequest(E.INVALID_MULTIPART, 'The multipart/form-data body is malformed', [{ path: field, message: 'could not be read' }]);
