@@ -54,6 +54,11 @@ export const E = {
   EXTENSION_IN_USE: 'EXTENSION_IN_USE',
   TRUNK_CREDENTIALS_REQUIRED: 'TRUNK_CREDENTIALS_REQUIRED',
   INVALID_DESTINATION: 'INVALID_DESTINATION',
+  // Phone numbers (decision 0063).
+  INVALID_PHONE_NUMBER: 'INVALID_PHONE_NUMBER',
+  NUMBER_NOT_ASSIGNED: 'NUMBER_NOT_ASSIGNED',
+  NUMBER_IN_USE: 'NUMBER_IN_USE',
+  NUMBER_RANGE_TOO_LARGE: 'NUMBER_RANGE_TOO_LARGE',
   UNKNOWN_CONTEXT: 'UNKNOWN_CONTEXT',
   UNKNOWN_TRUNK: 'UNKNOWN_TRUNK',
   VERSION_ALREADY_ACTIVE: 'VERSION_ALREADY_ACTIVE',
@@ -120,6 +125,7 @@ export const ERROR_CODES: readonly ErrorCode[] = Object.values(E);
 export const NOT_FOUND_RESOURCES = {
   resource: 'Resource',
   tenant: 'Tenant',
+  phoneNumber: 'Phone number',
   plan: 'Plan',
   user: 'User',
   extension: 'Extension',
@@ -156,6 +162,7 @@ export const CONFLICT_SUBJECTS = [
   'extensionNumber',
   'trunkName',
   'inboundRouteDid',
+  'phoneNumber',
   'ivrMenuContext',
   'queueName',
   'campaignName',
