@@ -53,6 +53,7 @@ const samples = (): Record<string, { url: string; platform?: boolean; body: Reco
   'PATCH /plans/:id': { url: `/plans/${ids.plan}`, platform: true, body: { name: 'P2' } },
   'POST /tenants': { url: '/tenants', platform: true, body: { code: 'hostile-x', name: 'T', admin: { email: 'h@example.test' } } },
   'PATCH /tenants/:id': { url: `/tenants/${a.tenant.id}`, platform: true, body: { name: 'T2' } },
+  'POST /tenants/:id/numbers': { url: `/tenants/${a.tenant.id}/numbers`, platform: true, body: { number: uniqueDid() } },
   'PATCH /platform/users/:id/status': { url: `/platform/users/${ids.member}/status`, platform: true, body: { status: 'DISABLED' } },
   'POST /users': { url: '/users', body: { email: 'new@example.test', role: 'agent' } },
   'PATCH /users/:id/role': { url: `/users/${ids.member}/role`, body: { role: 'supervisor' } },

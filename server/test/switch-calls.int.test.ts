@@ -132,12 +132,12 @@ describe('calls through the switch', () => {
   });
 
   it('a DID written nationally reaches its route in every form the carrier sends; a held number without a route is recorded with its reason', async () => {
-    await phone(one, '4011');
+    await phone(one, '4091');
     // Typed the way people write it; the carrier sends national, 0-prefixed or 55… forms.
-    await assignNumbers(t.app, platform, one.tenant.id, '+551130004011');
-    await post(one, '/inbound-routes', { didNumber: '(11) 3000-4011', destinationType: 'EXTENSION', destinationNumber: '4011' });
+    await assignNumbers(t.app, platform, one.tenant.id, '+551130004091');
+    await post(one, '/inbound-routes', { didNumber: '(11) 3000-4091', destinationType: 'EXTENSION', destinationNumber: '4091' });
     await settled(one);
-    for (const form of ['1130004011', '01130004011', '551130004011']) {
+    for (const form of ['1130004091', '01130004091', '551130004091']) {
       const call = dial(form);
       const found = await until(() => callOf(one, call), (value) => value.legs.length >= 2);
       expect(found.legs.length, form).toBeGreaterThanOrEqual(2);
@@ -145,8 +145,8 @@ describe('calls through the switch', () => {
       await ended(one, call);
     }
     // A number the tenant holds but has not routed: the call is recorded for it, with the switch's reason.
-    await assignNumbers(t.app, platform, one.tenant.id, '+551130004012');
-    const lost = dial('1130004012');
+    await assignNumbers(t.app, platform, one.tenant.id, '+551130004092');
+    const lost = dial('1130004092');
     const { call: row } = await ended(one, lost);
     expect(row).toMatchObject({ direction: 'INBOUND', hangupCause: 'NO_ROUTE_DESTINATION' });
   });
