@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { didExpression, didFromDestination, expandRange, formatPhone, MAX_NUMBER_RANGE, parsePhone, toE164 } from './phone.ts';
+import {
+  didExpression,
+  didFromDestination,
+  expandRange,
+  formatPhone,
+  MAX_NUMBER_RANGE,
+  parsePhone,
+  toE164,
+} from './phone.ts';
 
 describe('parsePhone', () => {
   it.each([
@@ -47,7 +55,8 @@ describe('DIDs as the carrier sends them', () => {
   it('the dialplan expression matches every form and nothing else', () => {
     const expression = new RegExp(didExpression('+551130002000'));
     for (const form of forms) expect(expression.test(form), form).toBe(true);
-    for (const other of ['1130002001', '5511300020000', '21130002000', '+1130002000x']) expect(expression.test(other), other).toBe(false);
+    for (const other of ['1130002001', '5511300020000', '21130002000', '+1130002000x'])
+      expect(expression.test(other), other).toBe(false);
     expect(new RegExp(didExpression('+12125550100')).test('12125550100')).toBe(true);
   });
   it('every form is read back as the stored number', () => {
@@ -59,7 +68,10 @@ describe('DIDs as the carrier sends them', () => {
 
 describe('expandRange', () => {
   it('lists a block of consecutive numbers written in any form', () => {
-    expect(expandRange('(11) 3000-2000', '+55 11 3000-2002')).toEqual({ ok: true, numbers: ['+551130002000', '+551130002001', '+551130002002'] });
+    expect(expandRange('(11) 3000-2000', '+55 11 3000-2002')).toEqual({
+      ok: true,
+      numbers: ['+551130002000', '+551130002001', '+551130002002'],
+    });
   });
   it('refuses reversed, unequal, oversized and invalid ranges', () => {
     expect(expandRange('(11) 3000-2005', '(11) 3000-2000')).toEqual({ ok: false, reason: 'NOT_A_RANGE' });

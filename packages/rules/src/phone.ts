@@ -71,7 +71,9 @@ export function didFromDestination(destination: string): string | null {
 /** Largest range a platform user may assign in one request. */
 export const MAX_NUMBER_RANGE = 1000;
 
-export type NumberRange = { ok: true; numbers: string[] } | { ok: false; reason: 'INVALID_FROM' | 'INVALID_TO' | 'NOT_A_RANGE' | 'TOO_LARGE' };
+export type NumberRange =
+  | { ok: true; numbers: string[] }
+  | { ok: false; reason: 'INVALID_FROM' | 'INVALID_TO' | 'NOT_A_RANGE' | 'TOO_LARGE' };
 
 /**
  * A block of consecutive numbers (carriers sell DIDs in blocks): both ends written in any form,

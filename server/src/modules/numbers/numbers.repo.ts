@@ -3,7 +3,11 @@ import type { Tx } from '../../platform/db/database.ts';
 import type { PhoneNumbersTable } from '../../platform/db/schema.ts';
 import type { PhoneNumber } from './numbers.schema.ts';
 
-export const toPhoneNumber = (row: Selectable<PhoneNumbersTable>): PhoneNumber => ({ id: row.id, number: row.number, createdAt: row.createdAt.toISOString() });
+export const toPhoneNumber = (row: Selectable<PhoneNumbersTable>): PhoneNumber => ({
+  id: row.id,
+  number: row.number,
+  createdAt: row.createdAt.toISOString(),
+});
 
 /** A tenant's numbers: under RLS for the tenant itself, filtered by tenant on the platform path. */
 export const listNumbers = (tx: Tx, tenantId: string) =>
@@ -11,7 +15,8 @@ export const listNumbers = (tx: Tx, tenantId: string) =>
 
 /** Whether the tenant of the transaction (RLS) holds the number. */
 export const holdsNumber = async (tx: Tx, e164: string) =>
-  (await tx.selectFrom('phoneNumbers').select('id').where('number', '=', e164).executeTakeFirst()) !== undefined;
+  (await tx.selectFrom('phoneNumbers').select('id').where('number', '=', e164).executeTakeFirst()) !==
+  undefined;
 
 export const insertNumbers = (tx: Tx, tenantId: string, numbers: string[]) =>
   tx
@@ -21,7 +26,12 @@ export const insertNumbers = (tx: Tx, tenantId: string, numbers: string[]) =>
     .execute();
 
 export const deleteNumber = (tx: Tx, tenantId: string, e164: string) =>
-  tx.deleteFrom('phoneNumbers').where('tenantId', '=', tenantId).where('number', '=', e164).returningAll().executeTakeFirst();
+  tx
+    .deleteFrom('phoneNumbers')
+    .where('tenantId', '=', tenantId)
+    .where('number', '=', e164)
+    .returningAll()
+    .executeTakeFirst();
 
 /** Whether a live route or campaign of the tenant uses the number (then it may not be released). */
 export async function numberInUse(tx: Tx, tenantId: string, e164: string): Promise<boolean> {

@@ -22,17 +22,31 @@ export const numbersRoutes =
     });
     app.get('/tenants/:id/numbers', {
       config: { access: platform },
-      schema: { tags: ['platform'], params: IdParams, response: { 200: Type.Array(PhoneNumber), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags: ['platform'],
+        params: IdParams,
+        response: { 200: Type.Array(PhoneNumber), ...errorResponses(400, 401, 403, 404) },
+      },
       handler: (request) => numbers.listOfTenant(request.params.id),
     });
     app.post('/tenants/:id/numbers', {
       config: { access: platform },
-      schema: { tags: ['platform'], params: IdParams, body: AssignNumbersBody, response: { 201: Type.Array(PhoneNumber), ...errorResponses(400, 401, 403, 404, 409) } },
-      handler: async (request, reply) => reply.status(201).send(await numbers.assign(actorOf(request), request.params.id, request.body)),
+      schema: {
+        tags: ['platform'],
+        params: IdParams,
+        body: AssignNumbersBody,
+        response: { 201: Type.Array(PhoneNumber), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      handler: async (request, reply) =>
+        reply.status(201).send(await numbers.assign(actorOf(request), request.params.id, request.body)),
     });
     app.delete('/tenants/:id/numbers/:number', {
       config: { access: platform },
-      schema: { tags: ['platform'], params: NumberParams, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags: ['platform'],
+        params: NumberParams,
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
+      },
       handler: async (request, reply) => {
         await numbers.release(actorOf(request), request.params.id, request.params.number);
         return reply.status(204).send(null);

@@ -11,11 +11,21 @@ import * as repo from './numbers.repo.ts';
 import type { AssignNumbersBody, PhoneNumber } from './numbers.schema.ts';
 
 const invalid = (path: string, value: string) =>
-  badRequest(E.INVALID_PHONE_NUMBER, `${path} is not a phone number`, [{ path, message: 'must be a phone number' }], { value });
+  badRequest(
+    E.INVALID_PHONE_NUMBER,
+    `${path} is not a phone number`,
+    [{ path, message: 'must be a phone number' }],
+    { value },
+  );
 
 /** The same refusal for another tenant's number and for a number nobody holds: nothing leaks. */
 const notAssigned = (path: string, value: string) =>
-  badRequest(E.NUMBER_NOT_ASSIGNED, `${path} must be one of this tenant's numbers`, [{ path, message: "must be one of this tenant's numbers" }], { value });
+  badRequest(
+    E.NUMBER_NOT_ASSIGNED,
+    `${path} must be one of this tenant's numbers`,
+    [{ path, message: "must be one of this tenant's numbers" }],
+    { value },
+  );
 
 /**
  * The E.164 form of a number the tenant of the transaction holds, or NUMBER_NOT_ASSIGNED (written
@@ -41,9 +51,18 @@ function numbersOf(body: AssignNumbersBody): string[] {
     case 'INVALID_TO':
       throw invalid('to', body.to);
     case 'TOO_LARGE':
-      throw badRequest(E.NUMBER_RANGE_TOO_LARGE, `A range may hold at most ${MAX_NUMBER_RANGE} numbers`, [{ path: 'to', message: 'range too large' }], { limit: MAX_NUMBER_RANGE });
+      throw badRequest(
+        E.NUMBER_RANGE_TOO_LARGE,
+        `A range may hold at most ${MAX_NUMBER_RANGE} numbers`,
+        [{ path: 'to', message: 'range too large' }],
+        { limit: MAX_NUMBER_RANGE },
+      );
     case 'NOT_A_RANGE':
-      throw badRequest(E.VALIDATION_FAILED, 'from and to must be numbers of the same length, from before to', [{ path: 'to', message: 'must follow from' }]);
+      throw badRequest(
+        E.VALIDATION_FAILED,
+        'from and to must be numbers of the same length, from before to',
+        [{ path: 'to', message: 'must follow from' }],
+      );
   }
 }
 
@@ -52,7 +71,9 @@ export class NumbersService {
 
   /** The tenant's own numbers (its token decides which tenant; RLS filters). */
   async listOwn(tenantId: string): Promise<PhoneNumber[]> {
-    return (await this.db.withTenant(tenantId, (tx) => repo.listNumbers(tx, tenantId))).map(repo.toPhoneNumber);
+    return (await this.db.withTenant(tenantId, (tx) => repo.listNumbers(tx, tenantId))).map(
+      repo.toPhoneNumber,
+    );
   }
 
   async listOfTenant(tenantId: string): Promise<PhoneNumber[]> {
@@ -80,7 +101,12 @@ export class NumbersService {
       });
     } catch (error) {
       // A platform user may learn that a number is taken (they manage every tenant); tenants never do.
-      if (isUniqueViolation(error, 'phone_numbers_number_key')) throw conflict('phoneNumber', numbers.length === 1 ? numbers[0] : undefined, 'A number is already assigned');
+      if (isUniqueViolation(error, 'phone_numbers_number_key'))
+        throw conflict(
+          'phoneNumber',
+          numbers.length === 1 ? numbers[0] : undefined,
+          'A number is already assigned',
+        );
       throw error;
     }
   }
@@ -91,15 +117,24 @@ export class NumbersService {
     await this.db.withPlatform(async (tx) => {
       await assertTenant(tx, tenantId);
       if (await repo.numberInUse(tx, tenantId, parsed.e164)) {
-        throw badRequest(E.NUMBER_IN_USE, 'The number is used by an inbound route or a campaign', undefined, { value: parsed.e164 });
+        throw badRequest(E.NUMBER_IN_USE, 'The number is used by an inbound route or a campaign', undefined, {
+          value: parsed.e164,
+        });
       }
       const row = await repo.deleteNumber(tx, tenantId, parsed.e164);
       if (!row) throw notFound('phoneNumber');
-      await recordAudit(tx, actor, { action: 'PHONE_NUMBER_RELEASED', targetType: 'phone_number', targetId: row.id, tenantId, details: { number: row.number } });
+      await recordAudit(tx, actor, {
+        action: 'PHONE_NUMBER_RELEASED',
+        targetType: 'phone_number',
+        targetId: row.id,
+        tenantId,
+        details: { number: row.number },
+      });
     });
   }
 }
 
 async function assertTenant(tx: Tx, tenantId: string): Promise<void> {
-  if (!(await tx.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst())) throw notFound('tenant');
+  if (!(await tx.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst()))
+    throw notFound('tenant');
 }

@@ -4,11 +4,17 @@ import { logUnrouted } from './unrouted-calls.ts';
 
 function capture() {
   const lines: Array<{ fields: Record<string, unknown>; message: string }> = [];
-  const log = { warn: (fields: Record<string, unknown>, message: string) => void lines.push({ fields, message }) };
+  const log = {
+    warn: (fields: Record<string, unknown>, message: string) => void lines.push({ fields, message }),
+  };
   return { lines, log: log as never };
 }
 
-const ended = (cause: string, context = PUBLIC_CONTEXT) => ({ 'Caller-Context': context, 'Caller-Destination-Number': '551139999999', 'Hangup-Cause': cause });
+const ended = (cause: string, context = PUBLIC_CONTEXT) => ({
+  'Caller-Context': context,
+  'Caller-Destination-Number': '551139999999',
+  'Hangup-Cause': cause,
+});
 
 describe('logUnrouted', () => {
   it('warns once, at the end, for a call to a number no tenant holds', () => {
@@ -16,7 +22,16 @@ describe('logUnrouted', () => {
     logUnrouted(log, ended('NO_ROUTE_DESTINATION'), 'CHANNEL_CREATE', 'leg-1', null);
     logUnrouted(log, ended('NO_ROUTE_DESTINATION'), 'CHANNEL_HANGUP_COMPLETE', 'leg-1', null);
     expect(lines).toEqual([
-      { message: 'inbound call matched no route', fields: { legId: 'leg-1', tenantId: null, destination: '551139999999', cause: 'NO_ROUTE_DESTINATION', reason: 'NUMBER_NOT_ASSIGNED' } },
+      {
+        message: 'inbound call matched no route',
+        fields: {
+          legId: 'leg-1',
+          tenantId: null,
+          destination: '551139999999',
+          cause: 'NO_ROUTE_DESTINATION',
+          reason: 'NUMBER_NOT_ASSIGNED',
+        },
+      },
     ]);
   });
 
