@@ -64,23 +64,23 @@ it('reschedules, requeues and gives up callbacks', async () => {
     const rows = page.getByTestId('callback-row');
     await expect.poll(() => rows.count()).toBe(3);
     // Soonest first.
-    expect(await rows.first().innerText()).toContain('+55 11 98888-0001');
+    expect(await rows.first().innerText()).toContain('(11) 98888-0001');
 
     // Reschedule the first to tomorrow: it moves to the end of the list.
-    const first = row(page, '+55 11 98888-0001');
+    const first = row(page, '(11) 98888-0001');
     await first.getByRole('button', { name: 'Reschedule' }).click();
     const tomorrow = new Date(Date.now() + 26 * 3_600_000);
     const local = new Date(tomorrow.getTime() - 3 * 3_600_000).toISOString().slice(0, 16);
     await first.getByLabel('New time').fill(local);
     await first.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Callback rescheduled.').waitFor();
-    await expect.poll(async () => (await rows.last().innerText()).includes('+55 11 98888-0001')).toBe(true);
+    await expect.poll(async () => (await rows.last().innerText()).includes('(11) 98888-0001')).toBe(true);
 
     // The second goes back to be dialed now; the third is given up.
-    await row(page, '+55 11 98888-0002').getByRole('button', { name: 'Call now' }).click();
+    await row(page, '(11) 98888-0002').getByRole('button', { name: 'Call now' }).click();
     await page.getByText("Lead back in the campaign's queue.").waitFor();
-    const third = row(page, '+55 11 98888-0003');
-    await third.getByRole('button', { name: 'Give up calling +55 11 98888-0003 back' }).click();
+    const third = row(page, '(11) 98888-0003');
+    await third.getByRole('button', { name: 'Give up calling (11) 98888-0003 back' }).click();
     await third.getByRole('button', { name: 'Confirm: do not call' }).click();
     await page.getByText('Callback given up: the lead will not be called.').waitFor();
     await expect.poll(() => rows.count()).toBe(1);
@@ -114,8 +114,8 @@ it('adds a number to the do-not-call list, imports a list in bulk, and removes a
     await add.getByLabel('Phone').fill('(11) 97777-0001');
     await add.getByLabel('Note').fill('Pediu por telefone');
     await add.getByRole('button', { name: 'Add' }).click();
-    await page.getByText('+55 11 97777-0001 will not be called (1 lead stopped).').waitFor();
-    await row(page, '+55 11 97777-0001').getByText('Added by hand').waitFor();
+    await page.getByText('(11) 97777-0001 will not be called (1 lead stopped).').waitFor();
+    await row(page, '(11) 97777-0001').getByText('Added by hand').waitFor();
 
     // A Não Me Perturbe style list: one number a line.
     const list = ['11 97777-0002', '21 3456-7890', 'not a number', '11 97777-0002'].join('\n');
@@ -125,16 +125,16 @@ it('adds a number to the do-not-call list, imports a list in bulk, and removes a
     await summary.waitFor();
     expect(await summary.getByTestId('count-imported').innerText()).toBe('2');
     expect(await summary.getByTestId('count-invalid').innerText()).toBe('1');
-    await row(page, '+55 21 3456-7890').getByText('Imported list').waitFor();
+    await row(page, '(21) 3456-7890').getByText('Imported list').waitFor();
 
     // Both leads of the campaign stopped being dialable.
     const leads = await call<{ items: Lead[] }>(baseUrl, `/campaigns/${campaignId}/leads?pageSize=500`, { token: admin.token });
     expect(leads.items.map((lead) => lead.status)).toEqual(['DO_NOT_CALL', 'DO_NOT_CALL']);
 
     // Removing needs a reason.
-    const entry = row(page, '+55 11 97777-0001');
-    await entry.getByRole('button', { name: 'Remove +55 11 97777-0001 from the list' }).click();
-    await entry.getByLabel('Why remove +55 11 97777-0001?').fill('Cliente voltou a aceitar contato');
+    const entry = row(page, '(11) 97777-0001');
+    await entry.getByRole('button', { name: 'Remove (11) 97777-0001 from the list' }).click();
+    await entry.getByLabel('Why remove (11) 97777-0001?').fill('Cliente voltou a aceitar contato');
     await entry.getByRole('button', { name: 'Remove from the list' }).click();
     await page.getByText('Number removed from the list.').waitFor();
     await entry.waitFor({ state: 'detached' });

@@ -88,7 +88,7 @@ it('imports a CSV of leads with a moving progress bar, shows the counters, downl
     await leads.getByTestId('lead-row').first().waitFor();
     await page.getByRole('navigation', { name: 'Pages' }).getByText('1–50 of 30,001').waitFor();
     await page.getByLabel('Status').selectOption({ label: 'Do not call' });
-    await leads.getByText('+55 21 99876-5432').waitFor();
+    await leads.getByText('(21) 99876-5432').waitFor();
     await page.getByRole('navigation', { name: 'Pages' }).getByText('1–1 of 1').waitFor();
     await page.getByTestId('leads-DO_NOT_CALL').getByText('1').waitFor();
 

@@ -2,7 +2,7 @@
 // the wallboard, rings the agent (agent bar), is talked and ended, the agent classifies it during
 // wrap-up, and the calls page lists it with its recording, which plays.
 import { expect, it } from 'vitest';
-import { apiTenantAdmin, call } from './support/api.ts';
+import { apiLogin, apiTenantAdmin, call } from './support/api.ts';
 import { openPage } from './support/browser.ts';
 import { openMenu, signIn } from './support/console.ts';
 import { useE2eEnvironment } from './support/environment.ts';
@@ -19,6 +19,9 @@ it('a DID call waits on the wallboard, rings the agent, is talked, classified in
   await call(baseUrl, `/queues/${queueId}`, { method: 'PATCH', token: admin.token, body: { recordingEnabled: true } });
   await call(baseUrl, `/agents/${agent.agentId}`, { method: 'PATCH', token: admin.token, body: { wrapUpSeconds: 20 } });
   const did = `55113${String(Date.now()).slice(-7)}`;
+  // The platform assigns the number first (decision 0063).
+  const platformToken = await apiLogin(baseUrl, platformAdmin.email, platformAdmin.password);
+  await call(baseUrl, `/tenants/${admin.tenantId}/numbers`, { method: 'POST', token: platformToken, body: { number: did } });
   await call(baseUrl, '/inbound-routes', {
     method: 'POST',
     token: admin.token,

@@ -56,6 +56,8 @@ import { recordingAudioRoutes } from './modules/recordings/recording-audio.route
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { tenantSettingsRoutes } from './modules/tenant-settings/tenant-settings.routes.ts';
 import { auditRoutes } from './platform/audit/audit.routes.ts';
+import { numbersRoutes } from './modules/numbers/numbers.routes.ts';
+import { NumbersService } from './modules/numbers/numbers.service.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { TenantsService } from './modules/tenants/tenants.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -166,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(rolesRoutes);
     await api.register(plansRoutes(new PlansService(db)));
     await api.register(tenantsRoutes(new TenantsService(db, auth, config.baseDomain)));
+    await api.register(numbersRoutes(new NumbersService(db)));
     await api.register(
       platformRoutes({
         platform: new PlatformService(db, auth),

@@ -5,7 +5,7 @@
 // One fixed seed and one random seed (printed); FUZZ_SEED=<n> replays a seed, FUZZ_RUNS sets runs per seed.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTenant, login, TEST_PASSWORD, useTestApp, type Session, type TenantFixture } from './harness.ts';
+import { assignNumbers, createMember, createTenant, uniqueDid, login, TEST_PASSWORD, useTestApp, type Session, type TenantFixture } from './harness.ts';
 import { snapshot, type Scope } from './db-snapshot.ts';
 import { knownIds, mutated, valueOf } from './fuzz-arbitraries.ts';
 import { bodySchemas, routeRecorder, WRITE_METHODS, type RouteEntry } from './route-table.ts';
@@ -28,6 +28,8 @@ beforeAll(async () => {
   // A tenant the platform routes may suspend or rename; the admin's own tenant stays usable.
   const spare = await createTenant(t.app, t.platform);
   const s = a.admin.session;
+  const did = uniqueDid();
+  await assignNumbers(t.app, t.platform, a.tenant.id, did);
   const extension = await t.createId('/extensions', s, { number: '3001' });
   const member = await createMember(t.app, s, 'agent');
   const queueId = await t.createId('/queues', s, { name: 'sales' });
@@ -37,7 +39,7 @@ beforeAll(async () => {
     extension,
     member.id,
     queueId,
-    await t.createId('/inbound-routes', s, { didNumber: `56${Date.now() % 1e9}`, destinationType: 'EXTENSION', destinationNumber: '3001' }),
+    await t.createId('/inbound-routes', s, { didNumber: did, destinationType: 'EXTENSION', destinationNumber: '3001' }),
     await t.createId('/dialplan/rules', s, { name: 'r', conditionField: 'destination_number', conditionExpression: '^9$', actions: [{ application: 'answer', data: '' }] }),
     await t.createId('/ivr-menus', s, { name: 'Main' }),
     await t.createId('/pause-reasons', s, { code: 'LUNCH', name: 'Lunch' }),

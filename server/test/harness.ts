@@ -1,6 +1,6 @@
 // Integration-test helpers: the run's migrated database, an app built on real dependencies, and
 // factories so each test makes its own tenant and users (tests never depend on one another).
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -324,4 +324,15 @@ export function multipartFile(content: Buffer, { field = 'file', filename = 'fil
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** A Brazilian landline number nobody holds yet (São Paulo, 3xxx-xxxx), in E.164. */
+export const uniqueDid = () => `+55113${randomInt(1_000_000, 9_999_999)}`;
+
+/** Numbers assigned to a tenant by the platform (decision 0063): routes and caller IDs need them. */
+export async function assignNumbers(app: FastifyInstance, platform: Session, tenantId: string, ...numbers: string[]): Promise<void> {
+  for (const number of numbers) {
+    const response = await app.inject({ method: 'POST', url: `/tenants/${tenantId}/numbers`, headers: platform.auth, payload: { number } });
+    if (response.statusCode !== 201) throw new Error(`number assignment failed: ${response.statusCode} ${response.body}`);
+  }
 }

@@ -3,7 +3,7 @@
 // a time: snake_case spellings of real columns, tenantId, id, timestamps, deleted_at, also inside
 // nested objects. Each is a 400 and the database is unchanged.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTenant, expectError, useTestApp, type TenantFixture } from './harness.ts';
+import { assignNumbers, createMember, createTenant, uniqueDid, expectError, useTestApp, type TenantFixture } from './harness.ts';
 import { snapshot, type Scope } from './db-snapshot.ts';
 import { routeRecorder, WRITE_METHODS } from './route-table.ts';
 import { insertCall } from '../src/modules/calls/test-support.ts';
@@ -20,11 +20,13 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   [a, b] = await Promise.all([createTenant(t.app, t.platform), createTenant(t.app, t.platform)]);
   const s = a.admin.session;
+  const did = uniqueDid();
   ids.extension = await t.createId('/extensions', s, { number: '1001' });
   ids.agentExtension = await t.createId('/extensions', s, { number: '1002' });
   ids.queue = await t.createId('/queues', s, { name: 'sales' });
   ids.otherQueue = await t.createId('/queues', b.admin.session, { name: 'theirs' });
-  ids.route = await t.createId('/inbound-routes', s, { didNumber: `55${Date.now() % 1e9}`, destinationType: 'EXTENSION', destinationNumber: '1001' });
+  await assignNumbers(t.app, t.platform, a.tenant.id, did);
+  ids.route = await t.createId('/inbound-routes', s, { didNumber: did, destinationType: 'EXTENSION', destinationNumber: '1001' });
   ids.rule = await t.createId('/dialplan/rules', s, { name: 'r', conditionField: 'destination_number', conditionExpression: '^9$', actions: [{ application: 'answer', data: '' }] });
   ids.menu = await t.createId('/ivr-menus', s, { name: 'Main' });
   ids.trunk = await t.createId('/trunks', s, { name: 'Carrier', host: 'sip.example.test' });
@@ -51,6 +53,7 @@ const samples = (): Record<string, { url: string; platform?: boolean; body: Reco
   'PATCH /plans/:id': { url: `/plans/${ids.plan}`, platform: true, body: { name: 'P2' } },
   'POST /tenants': { url: '/tenants', platform: true, body: { code: 'hostile-x', name: 'T', admin: { email: 'h@example.test' } } },
   'PATCH /tenants/:id': { url: `/tenants/${a.tenant.id}`, platform: true, body: { name: 'T2' } },
+  'POST /tenants/:id/numbers': { url: `/tenants/${a.tenant.id}/numbers`, platform: true, body: { number: uniqueDid() } },
   'PATCH /platform/users/:id/status': { url: `/platform/users/${ids.member}/status`, platform: true, body: { status: 'DISABLED' } },
   'POST /users': { url: '/users', body: { email: 'new@example.test', role: 'agent' } },
   'PATCH /users/:id/role': { url: `/users/${ids.member}/role`, body: { role: 'supervisor' } },

@@ -14,7 +14,7 @@ import { realtimeEventOf } from '../src/platform/realtime/events.ts';
 import { createCoordination } from '../src/platform/coordination/index.ts';
 import { LocalObjectStorage } from '../src/platform/storage/storage.ts';
 import { startSwitchRuntime, type SwitchRuntime } from '../src/switch-runtime.ts';
-import { createMember, createPlatformAdmin, createScratchDatabase, createTenant, login, startTestApp, testConfig, type Session, type TenantFixture, type TestApp } from './harness.ts';
+import { assignNumbers, createMember, createPlatformAdmin, createScratchDatabase, createTenant, login, startTestApp, testConfig, type Session, type TenantFixture, type TestApp } from './harness.ts';
 import { until } from './switch.ts';
 import { TcpProxy } from './tcp-proxy.ts';
 
@@ -105,8 +105,10 @@ async function queueAgent(settings: Record<string, number> = {}) {
   const queue = await post<{ id: string }>('/queues', { name: `fila-${number}` });
   await post(`/queues/${queue.id}/agents`, { agentId: agent.id });
   const did = `55113000${number}`;
+  await assignNumbers(app.app, platform, tenant.tenant.id, did);
   await post('/inbound-routes', { didNumber: did, destinationType: 'QUEUE', destinationNumber: queue.id });
   const direct = `55114000${number}`;
+  await assignNumbers(app.app, platform, tenant.tenant.id, direct);
   await post('/inbound-routes', { didNumber: direct, destinationType: 'EXTENSION', destinationNumber: number });
   await settled();
   const registered = await until(() => simulator.control.register({ user: number, domain: extension.domain, password: extension.sipPassword }), (result) => result.ok);

@@ -8,7 +8,7 @@ import type { SwitchEvent } from '../src/platform/switch/esl-parser.ts';
 import { dispatchKey, handlerTable } from '../src/services/event-consumer/event-consumer.ts';
 import { TenantResolver } from '../src/services/event-consumer/tenant-resolver.ts';
 import { collectRealtime, expectValidPayloads } from './call-events.ts';
-import { createMember, createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
+import { assignNumbers, createMember, createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
 import { pendingSwitchChanges, startSwitchedApp, until, type SwitchedApp } from './switch.ts';
 
 let t: SwitchedApp;
@@ -62,6 +62,7 @@ async function phone(tenant: TenantFixture, number: string): Promise<string> {
 }
 
 async function route(tenant: TenantFixture, did: string, destinationType: string, destinationNumber: string): Promise<void> {
+  await assignNumbers(t.app, platform, tenant.tenant.id, did);
   await post(tenant, '/inbound-routes', { didNumber: did, destinationType, destinationNumber });
   await settled(tenant);
 }
@@ -128,6 +129,26 @@ describe('calls through the switch', () => {
     expect(types).toEqual(['CALL_CREATED', 'CALL_ANSWERED', 'CALL_ENDED']);
     expect(eventsOf(call).every((event) => event.tenantId === one.tenant.id)).toBe(true);
     expectValidPayloads(eventsOf(call));
+  });
+
+  it('a DID written nationally reaches its route in every form the carrier sends; a held number without a route is recorded with its reason', async () => {
+    await phone(one, '4091');
+    // Typed the way people write it; the carrier sends national, 0-prefixed or 55… forms.
+    await assignNumbers(t.app, platform, one.tenant.id, '+551130004091');
+    await post(one, '/inbound-routes', { didNumber: '(11) 3000-4091', destinationType: 'EXTENSION', destinationNumber: '4091' });
+    await settled(one);
+    for (const form of ['1130004091', '01130004091', '551130004091']) {
+      const call = dial(form);
+      const found = await until(() => callOf(one, call), (value) => value.legs.length >= 2);
+      expect(found.legs.length, form).toBeGreaterThanOrEqual(2);
+      t.simulator().control.hangup(call);
+      await ended(one, call);
+    }
+    // A number the tenant holds but has not routed: the call is recorded for it, with the switch's reason.
+    await assignNumbers(t.app, platform, one.tenant.id, '+551130004092');
+    const lost = dial('1130004092');
+    const { call: row } = await ended(one, lost);
+    expect(row).toMatchObject({ direction: 'INBOUND', hangupCause: 'NO_ROUTE_DESTINATION' });
   });
 
   it('an internal call from extension to extension', async () => {

@@ -2,17 +2,18 @@
 // finds the tenant, stamps it on the call and hands the call to an extension, an IVR menu, a queue
 // or a call group. Everything is observed through the event socket, as the platform sees it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
+import { assignNumbers, createMember, createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
 import { pendingSwitchChanges, phoneLegs, startSwitchedApp, switchChannels, type SwitchedApp, until } from './switch.ts';
 
 let t: SwitchedApp;
 let tenant: TenantFixture;
 let auth: Session['auth'];
+let platform: Session;
 
 beforeAll(async () => {
   t = await startSwitchedApp();
   const admin = await createPlatformAdmin(t.db);
-  const platform = await login(t.app, admin.email, admin.password);
+  platform = await login(t.app, admin.email, admin.password);
   tenant = await createTenant(t.app, platform);
   auth = tenant.admin.session.auth;
 }, 60_000);
@@ -49,6 +50,7 @@ async function phone(number: string, callGroup?: string): Promise<{ id: string }
 }
 
 async function route(did: string, destinationType: string, destinationNumber: string): Promise<void> {
+  await assignNumbers(t.app, platform, tenant.tenant.id, did);
   await post('/inbound-routes', { didNumber: did, destinationType, destinationNumber });
   await settled();
 }

@@ -3,13 +3,14 @@
 // when the tries run out, play_and_get_digits itself transfers the caller to the menu's failure
 // target — as FreeSWITCH's switch_play_and_get_digits does. Observed through the event socket.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformAdmin, createTenant, login, type TenantFixture } from './harness.ts';
+import { assignNumbers, createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
 import { pendingSwitchChanges, startSwitchedApp, until, type SwitchedApp } from './switch.ts';
 
 const INVALID_TONE = 'tone_stream://%(200,100,480,620)';
 
 let t: SwitchedApp;
 let tenant: TenantFixture;
+let platform: Session;
 let queueId: string;
 const events: { uuid: string; name: string; file: string }[] = [];
 let stopListening: () => void;
@@ -48,7 +49,8 @@ const dial = (did: string) => t.simulator().control.inbound({ did, callerIdNumbe
 beforeAll(async () => {
   t = await startSwitchedApp();
   const admin = await createPlatformAdmin(t.db);
-  tenant = await createTenant(t.app, await login(t.app, admin.email, admin.password));
+  platform = await login(t.app, admin.email, admin.password);
+  tenant = await createTenant(t.app, platform);
   stopListening = t.simulator().model.bus.subscribe((event) => {
     if (event.name === 'PLAYBACK_START') events.push({ uuid: event.get('Unique-ID') ?? '', name: event.name, file: event.get('Playback-File-Path') ?? '' });
   });
@@ -75,7 +77,9 @@ beforeAll(async () => {
       { digit: '2', targetType: 'IVR', targetMenuId: support.id },
     ],
   });
+  await assignNumbers(t.app, platform, tenant.tenant.id, '551130004100');
   await post('/inbound-routes', { didNumber: '551130004100', destinationType: 'IVR', destinationNumber: 'principal' });
+  await assignNumbers(t.app, platform, tenant.tenant.id, '551130004101');
   await post('/inbound-routes', { didNumber: '551130004101', destinationType: 'IVR', destinationNumber: 'suporte' });
   await settled();
   const registered = await until(

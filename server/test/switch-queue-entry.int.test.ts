@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseWavHeader } from '../../switch-sim/src/media/wav.ts';
 import { SwitchXmlElement } from '../src/platform/switch/switch-xml-writer.ts';
-import { createMember, createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
+import { assignNumbers, createMember, createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
 import { pendingSwitchChanges, phoneLegs, startSwitchedApp, switchChannels, type SwitchedApp, until } from './switch.ts';
 
 let t: SwitchedApp;
@@ -104,6 +104,7 @@ async function hangUpAndSettle(call: string): Promise<{ recorded: string[] }> {
 describe('callers entering a queue', () => {
   it('from a DID: the agent leg carries the tenant, the call and the queue; a recorded queue’s stereo WAV is collected into storage', async () => {
     const { queueId } = await staffedQueue('4101', true);
+    await assignNumbers(t.app, platform, tenant.tenant.id, '551130004101');
     await post('/inbound-routes', { didNumber: '551130004101', destinationType: 'QUEUE', destinationNumber: queueId });
     await settled();
     const call = t.simulator().control.inbound({ did: '551130004101', callerIdNumber: '5511987650001' });
@@ -147,6 +148,7 @@ describe('callers entering a queue', () => {
       greeting: 'Bem-vindo',
       options: [{ digit: '2', targetType: 'QUEUE', targetQueueId: queueId }],
     });
+    await assignNumbers(t.app, platform, tenant.tenant.id, '551130004102');
     await post('/inbound-routes', { didNumber: '551130004102', destinationType: 'IVR', destinationNumber: menu.context });
     await settled();
     const call = t.simulator().control.inbound({ did: '551130004102', callerIdNumber: '5511987650002' });
@@ -239,6 +241,7 @@ describe('callers entering a queue', () => {
   it('through two recorded queues: one recording per queue, each its own switch file and storage key, none overwritten', async () => {
     const first = await staffedQueue('4105', true);
     const second = await staffedQueue('4106', true);
+    await assignNumbers(t.app, platform, tenant.tenant.id, '551130004105');
     await post('/inbound-routes', { didNumber: '551130004105', destinationType: 'QUEUE', destinationNumber: first.queueId });
     await post('/dialplan/rules', {
       context: 'default',

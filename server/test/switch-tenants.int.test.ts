@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyWav } from '../src/modules/ivr-menus/wav.test-support.ts';
-import { createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
+import { assignNumbers, createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
 import { pendingSwitchChanges, readFileSafe, startSwitchedApp, until, type SwitchedApp } from './switch.ts';
 
 let t: SwitchedApp;
@@ -119,6 +119,7 @@ describe('a suspended tenant', () => {
     });
     expect(upload.statusCode).toBeLessThan(300);
     const did = `55113005${String(Date.now() % 10000).padStart(4, '0')}`;
+    await assignNumbers(t.app, platform, tenant.tenant.id, did);
     await post(tenant, '/inbound-routes', { didNumber: did, destinationType: 'EXTENSION', destinationNumber: '5001' });
     await settled(tenant);
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth-context.tsx';
+import { NumberSelect } from '../numbers/number-select.tsx';
 import { isApiError } from '../app/api-client.ts';
 import { errorDetails } from '../app/error-details.ts';
 import { ErrorMessage } from '../app/feedback.tsx';
@@ -171,10 +172,7 @@ export function CampaignForm({ campaign, onSaved, onCancel }: CampaignFormProps)
               ))}
             </select>
           </label>
-          <label>
-            <span>{t('campaigns.callerId')}</span>
-            <input inputMode="tel" pattern="\+?[0-9]{3,20}" value={callerId} onChange={(event) => setCallerId(event.target.value)} />
-          </label>
+          <NumberSelect label={t('campaigns.callerId')} value={callerId} onChange={setCallerId} emptyLabel={t('numbers.noCallerId')} />
         </div>
       )}
       {shows('dialing') && (

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  callGroupsOf,
-  destinationChoices,
-  destinationName,
-  normalizeDid,
-  routePatch,
-} from './destinations.ts';
+import { callGroupsOf, destinationChoices, destinationName, routePatch } from './destinations.ts';
 import type { InboundRoute } from './inbound-routes.api.ts';
 
 const sources = {
@@ -57,13 +51,6 @@ describe('destinationName', () => {
     expect(destinationName('EXTENSION', '1001', sources)).toBe('1001 — Recepcao');
     expect(destinationName('QUEUE', 'gone', sources)).toBeNull();
     expect(destinationName('QUEUE', sources.queues[0]!.id, {})).toBeNull();
-  });
-});
-
-describe('normalizeDid', () => {
-  it('drops the spaces, dashes, dots and parentheses people type', () => {
-    expect(normalizeDid(' +55 (11) 3003-1234 ')).toBe('+551130031234');
-    expect(normalizeDid('0800.123.4567')).toBe('08001234567');
   });
 });
 

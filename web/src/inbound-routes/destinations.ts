@@ -56,11 +56,6 @@ export function destinationName(
   return destinationChoices(type, sources)?.find((choice) => choice.value === value)?.label ?? null;
 }
 
-/** People write numbers as +55 (11) 3003-1234; the server wants digits with an optional leading +. */
-export function normalizeDid(text: string): string {
-  return text.replace(/[\s().-]/g, '');
-}
-
 /**
  * Only what changed, so an edit of the description does not re-check a destination that has
  * since been deleted. A destination is sent as a pair: the type decides how the value is read.

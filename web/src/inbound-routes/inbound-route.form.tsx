@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { FormActions } from '../app/form-actions.tsx';
 import { Field } from '../app/field.tsx';
-import { destinationChoices, normalizeDid, routePatch, type DestinationSources } from './destinations.ts';
+import { NumberSelect } from '../numbers/number-select.tsx';
+import { destinationChoices, routePatch, type DestinationSources } from './destinations.ts';
 import {
   DESTINATION_TYPES,
   inboundRoutesApi,
@@ -54,7 +55,7 @@ export function InboundRouteForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate({
-      didNumber: normalizeDid(didNumber),
+      didNumber,
       destinationType,
       destinationNumber: destinationNumber.trim(),
       description: description.trim() || null,
@@ -71,16 +72,12 @@ export function InboundRouteForm({
     <form className="form panel" onSubmit={submit} aria-label={title}>
       <h2>{title}</h2>
       <div className="form-grid">
-        <Field label={t('inboundRoutes.didNumber')} hint={t('inboundRoutes.didHint')}>
-          <input
-            required
-            inputMode="tel"
-            autoComplete="off"
-            maxLength={32}
-            value={didNumber}
-            onChange={(event) => setDidNumber(event.target.value)}
-          />
-        </Field>
+        <NumberSelect
+          required
+          label={t('inboundRoutes.didNumber')}
+          value={didNumber}
+          onChange={setDidNumber}
+        />
         <Field label={t('inboundRoutes.destinationType')}>
           <select
             value={destinationType}

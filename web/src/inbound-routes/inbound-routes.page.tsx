@@ -1,3 +1,4 @@
+import { MyNumbers } from '../numbers/my-numbers.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,6 +104,7 @@ export function InboundRoutesPage() {
           </table>
         </div>
       )}
+      <MyNumbers routed={new Set(routes.data?.map((route) => route.didNumber))} />
     </section>
   );
 }

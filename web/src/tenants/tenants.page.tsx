@@ -6,6 +6,7 @@ import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
 import { OneTimePassword } from '../app/one-time-password.tsx';
 import { useFormat } from '../app/use-format.ts';
 import { plansApi, plansKey } from '../plans/plans.api.ts';
+import { TenantNumbersPanel } from '../numbers/tenant-numbers.panel.tsx';
 import { TenantForm } from './tenant.form.tsx';
 import { TenantUsage } from './tenant-usage.tsx';
 import { PlanChange } from './plan-change.tsx';
@@ -26,6 +27,7 @@ export function TenantsPage() {
   const plans = useQuery({ queryKey: plansKey, queryFn: plansApi.list });
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedTenant | null>(null);
+  const [numbersOf, setNumbersOf] = useState<Tenant | null>(null);
 
   const update = useMutation({
     mutationFn: ({ id, change }: { id: string; change: TenantChange }) => tenantsApi.update(id, change),
@@ -62,6 +64,15 @@ export function TenantsPage() {
           account={created.admin.email}
           password={created.admin.password}
           onDismiss={() => setCreated(null)}
+        />
+      )}
+
+      {numbersOf && (
+        <TenantNumbersPanel
+          key={numbersOf.id}
+          tenantId={numbersOf.id}
+          tenantCode={numbersOf.code}
+          onClose={() => setNumbersOf(null)}
         />
       )}
 
@@ -106,7 +117,15 @@ export function TenantsPage() {
                   <td>{tenant.telephonyDomain}</td>
                   <td className="number">{format.number(tenant.memberCount)}</td>
                   <td>{format.dateTime(tenant.createdAt)}</td>
-                  <td>
+                  <td className="actions">
+                    <button
+                      type="button"
+                      className="secondary"
+                      aria-label={t('numbers.manageFor', { tenant: tenant.code })}
+                      onClick={() => setNumbersOf(tenant)}
+                    >
+                      {t('numbers.manage')}
+                    </button>{' '}
                     {tenant.status === 'ACTIVE' ? (
                       <ConfirmButton
                         label={t('tenants.suspend')}

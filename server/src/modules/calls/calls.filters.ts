@@ -31,9 +31,14 @@ export interface CallFilters {
   campaignId?: string;
   trunkId?: string;
   phoneKey?: string;
+  /** Fewer digits than a whole national number: the calls whose number contains them (decision 0063). */
+  phonePart?: string;
   hangupCause?: string;
   disposition?: string;
 }
+
+/** Digits of a whole Brazilian number with its area code; fewer is a partial number. */
+const WHOLE_NUMBER_DIGITS = 10;
 
 /** Pure: the checks and conversions that need no database. */
 export function parseCallFilters(query: CallFilterQuery): Omit<CallFilters, 'extensionIds'> {
@@ -51,7 +56,7 @@ export function parseCallFilters(query: CallFilterQuery): Omit<CallFilters, 'ext
     ...(query.queueId ? { queueId: query.queueId } : {}),
     ...(query.campaignId ? { campaignId: query.campaignId } : {}),
     ...(query.trunkId ? { trunkId: query.trunkId } : {}),
-    ...(key ? { phoneKey: key } : {}),
+    ...(key ? (key.length < WHOLE_NUMBER_DIGITS ? { phonePart: key } : { phoneKey: key }) : {}),
     // Hangup causes are the switch's UPPER_SNAKE names; typed in lower case they still match.
     ...(query.hangupCause ? { hangupCause: query.hangupCause.toUpperCase() } : {}),
     ...(query.disposition ? { disposition: query.disposition } : {}),
@@ -90,6 +95,8 @@ export function callConditions(filters: CallFilters): RawBuilder<SqlBool> {
   if (filters.campaignId) parts.push(sql`c.campaign_id = ${filters.campaignId}`);
   if (filters.trunkId) parts.push(sql`c.trunk_id = ${filters.trunkId}`);
   if (filters.phoneKey) parts.push(sql`(c.caller_key = ${filters.phoneKey} OR c.called_key = ${filters.phoneKey})`);
+  // The key is digits only, so it has no LIKE wildcard of its own.
+  if (filters.phonePart) parts.push(sql`(strpos(c.caller_key, ${filters.phonePart}) > 0 OR strpos(c.called_key, ${filters.phonePart}) > 0)`);
   if (filters.hangupCause) parts.push(sql`c.hangup_cause = ${filters.hangupCause}`);
   if (filters.disposition) parts.push(sql`c.disposition = ${filters.disposition}`);
   return parts.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(parts, sql` AND `)})`;

@@ -112,7 +112,10 @@ describe('GET /calls', () => {
     }
     expect(ids(await list(a.admin.session, '?phone=11987654322'))).toEqual([calls.other]);
     expect(ids(await list(a.admin.session, `?phone=${agent1.extensionNumber}`))).toEqual([calls.ext]);
-    expect(ids(await list(a.admin.session, '?phone=98765-4321'))).toEqual([]);
+    // Part of a number (here without its area code) finds every call whose number contains it.
+    expect(ids(await list(a.admin.session, '?phone=98765-4321'))).toEqual([calls.out, calls.queue2, calls.queue1]);
+    expect(ids(await list(a.admin.session, '?phone=4322'))).toEqual([calls.other]);
+    expect((await list(a.admin.session, '?phone=4322')).total).toBe(1);
   });
 
   it("never shows another tenant's calls", async () => {

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
-import { createMember, createTenant, expectError, type Session, useTestApp } from '../../../test/harness.ts';
+import { assignNumbers, createMember, createTenant, expectError, type Session, uniqueDid, useTestApp } from '../../../test/harness.ts';
 import { CampaignStatusChangedPayload } from '../../platform/realtime/campaign-event-schemas.ts';
 import { realtimeEventOf } from '../../platform/realtime/events.ts';
 import { recordMessages } from '../agents/test-support.ts';
@@ -19,7 +19,9 @@ async function tenantWithRoutes() {
   const queue = (await call('POST', '/queues', session, { name: 'Vendas' })).json<{ id: string }>();
   const trunk = (await call('POST', '/trunks', session, { name: 'Operadora', host: 'sip.carrier.example:5060', register: false })).json<{ id: string }>();
   expect(queue.id && trunk.id).toBeTruthy();
-  return { ...fixture, session, queueId: queue.id, trunkId: trunk.id };
+  const number = uniqueDid();
+  await assignNumbers(t.app, t.platform, fixture.tenant.id, number);
+  return { ...fixture, session, queueId: queue.id, trunkId: trunk.id, number };
 }
 
 const body = (routes: { queueId: string; trunkId: string }, extra: Record<string, unknown> = {}) => ({
@@ -47,7 +49,7 @@ const stored = (tenantId: string, id: string) =>
 describe('/campaigns', () => {
   it('creates a DRAFT with the defaults (São Paulo, Monday to Friday 09:00–18:00), reads it back and audits', async () => {
     const routes = await tenantWithRoutes();
-    const created = await createCampaign(routes.session, body(routes, { name: '  Black Friday  ', callerId: '+551133334444' }));
+    const created = await createCampaign(routes.session, body(routes, { name: '  Black Friday  ', callerId: `(11) ${routes.number.slice(5, 9)}-${routes.number.slice(9)}` }));
     expect(created).toMatchObject({
       name: 'Black Friday',
       status: 'DRAFT',
@@ -55,7 +57,7 @@ describe('/campaigns', () => {
       pacingMax: 2.5,
       recordingEnabled: false,
       timezone: 'America/Sao_Paulo',
-      callerId: '+551133334444',
+      callerId: routes.number,
       maxAttempts: 3,
       operations: ['stop'],
     });
@@ -82,7 +84,11 @@ describe('/campaigns', () => {
       [body(routes, { tenantId: other.tenant.id }), 'VALIDATION_FAILED'],
       [body(routes, { status: 'RUNNING' }), 'VALIDATION_FAILED'],
       [body(routes, { pacingMax: 11 }), 'VALIDATION_FAILED'],
-      [body(routes, { callerId: '11 3333-4444' }), 'VALIDATION_FAILED'],
+      // Only the tenant's own numbers, whatever else it is: the same refusal says nothing about who holds it.
+      ...['190', '192', '000', '0900 123 4567', '+1 212 555 0100', other.number, uniqueDid()].map(
+        (callerId): [Record<string, unknown>, string] => [body(routes, { callerId }), 'NUMBER_NOT_ASSIGNED'],
+      ),
+      [body(routes, { callerId: 'x'.repeat(41) }), 'VALIDATION_FAILED'],
       [body(routes, { name: 'Black\u0000Friday' }), 'VALIDATION_FAILED'],
       [body(routes, { maxAttempts: 1e12 }), 'VALIDATION_FAILED'],
       [body(routes, { pacingMin: 1.001 }), 'VALIDATION_FAILED'],

@@ -69,7 +69,8 @@ const Pacing = Type.Number({ minimum: 1, maximum: 10, multipleOf: 0.01 });
 const Settings = {
   recordingEnabled: Type.Optional(Type.Boolean()),
   timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  callerId: Type.Optional(Nullable(Type.String({ pattern: '^\\+?[0-9]{3,20}$' }))),
+  /** One of the tenant's numbers (GET /numbers), any written form; stored in E.164. */
+  callerId: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 40 }))),
   maxAttempts: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
   schedule: Type.Optional(Schedule),
   // The dialer's settings (decision 0048): the engine reads them on every tick, so they apply live.

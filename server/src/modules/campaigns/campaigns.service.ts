@@ -17,6 +17,7 @@ import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts'
 import { isDeletable, nextCampaignStatus, type CampaignOperation } from './campaign-state.ts';
 import { findQueue } from '../queues/queues.repo.ts';
 import { findTrunk } from '../trunks/trunks.repo.ts';
+import { ownNumber } from '../numbers/numbers.service.ts';
 import * as repo from './campaigns.repo.ts';
 import * as dialer from './campaign-dialer.repo.ts';
 import { ratesOf, reasonsOf, shortCallsView } from './campaign-dialer-view.ts';
@@ -128,7 +129,7 @@ export class CampaignsService {
       this.deps.db.withTenant(actor.tenantId, async (tx) => {
         await assertValid(tx, values, values);
         await assertQuota(tx, 'campaigns');
-        const row = await repo.insertCampaign(tx, actor.tenantId, values);
+        const row = await repo.insertCampaign(tx, actor.tenantId, await withOwnCallerId(tx, values));
         await recordAudit(tx, actor, { action: 'CAMPAIGN_CREATED', targetType: 'campaign', targetId: row.id, details: { name } });
         return repo.toCampaign(row);
       }),
@@ -141,7 +142,7 @@ export class CampaignsService {
       this.deps.db.withTenant(actor.tenantId, async (tx) => {
         const current = await this.locked(tx, id);
         await assertValid(tx, { ...current, ...patch }, patch);
-        const row = await repo.updateCampaign(tx, id, patch);
+        const row = await repo.updateCampaign(tx, id, await withOwnCallerId(tx, patch));
         await recordAudit(tx, actor, { action: 'CAMPAIGN_UPDATED', targetType: 'campaign', targetId: id, details: { changed: Object.keys(body) } });
         return repo.toCampaign(row);
       }),
@@ -208,3 +209,8 @@ export class CampaignsService {
   }
 }
 
+/** A caller ID is one of the tenant's own numbers (decision 0063), stored in E.164; null clears it. */
+async function withOwnCallerId<T extends { callerId?: string | null }>(tx: Tx, body: T): Promise<T> {
+  if (body.callerId === undefined || body.callerId === null) return body;
+  return { ...body, callerId: await ownNumber(tx, body.callerId, 'callerId') };
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SecretBox } from '../../platform/crypto/secrets.ts';
 import { SIP_PASSWORD_LENGTH } from './extensions.service.ts';
 import { TEST_ENCRYPTION_KEY } from '../../../test/env.ts';
-import { createMember, createTenant, expectError, type Session, type TenantFixture, useTestApp } from '../../../test/harness.ts';
+import { assignNumbers, createMember, createTenant, expectError, type Session, type TenantFixture, uniqueDid, useTestApp } from '../../../test/harness.ts';
 
 const t = useTestApp();
 const { call } = t;
@@ -175,9 +175,10 @@ describe('/extensions', () => {
   });
 
   it('refuses deleting an extension an inbound route still sends calls to', async () => {
-    const { admin } = await createTenant(t.app, t.platform);
+    const { admin, tenant } = await createTenant(t.app, t.platform);
     const created = await createExtension(admin.session, { number: '700' });
-    const did = `55${Date.now().toString().slice(-9)}`;
+    const did = uniqueDid();
+    await assignNumbers(t.app, t.platform, tenant.id, did);
     expect((await call('POST', '/inbound-routes', admin.session, { didNumber: did, destinationType: 'EXTENSION', destinationNumber: '700' })).statusCode).toBe(201);
     expectError(await call('DELETE', `/extensions/${created.id}`, admin.session), 400, 'EXTENSION_IN_USE');
   });

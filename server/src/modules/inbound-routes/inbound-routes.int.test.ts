@@ -1,24 +1,27 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { publicRoutesXml } from '../../services/config-sync/switch-xml.ts';
-import { createMember, createTenant, expectError, type TenantFixture, useTestApp } from '../../../test/harness.ts';
+import { assignNumbers, createMember, createTenant, expectError, type TenantFixture, uniqueDid, useTestApp } from '../../../test/harness.ts';
 
 const t = useTestApp();
 const { call } = t;
 
-const did = () => `55${randomInt(1e9, 1e10 - 1)}`;
+/** The national written form of an E.164 São Paulo landline: +551130002000 → (11) 3000-2000. */
+const written = (e164: string) => `(${e164.slice(3, 5)}) ${e164.slice(5, 9)}-${e164.slice(9)}`;
 
 /** A tenant with one destination of every kind. */
-async function withDestinations(): Promise<TenantFixture & { queueId: string }> {
+async function withDestinations(): Promise<TenantFixture & { queueId: string; numbers: string[] }> {
   const fixture = await createTenant(t.app, t.platform);
+  const numbers = [uniqueDid(), uniqueDid(), uniqueDid(), uniqueDid()];
+  await assignNumbers(t.app, t.platform, fixture.tenant.id, ...numbers);
   const session = fixture.admin.session;
   expect((await call('POST', '/extensions', session, { number: '101', callGroup: 'sales' })).statusCode).toBe(201);
   expect((await call('POST', '/ivr-menus', session, { name: 'Main menu', context: 'main-menu' })).statusCode).toBe(201);
   const queue = await t.db.withTenant(fixture.tenant.id, (tx) =>
     tx.insertInto('queues').values({ tenantId: fixture.tenant.id, name: 'support' }).returning('id').executeTakeFirstOrThrow(),
   );
-  return { ...fixture, queueId: queue.id };
+  return { ...fixture, queueId: queue.id, numbers };
 }
 
 describe('/inbound-routes', () => {
@@ -33,9 +36,10 @@ describe('/inbound-routes', () => {
       ['QUEUE', fixture.queueId],
       ['CALL_GROUP', 'sales'],
     ] as const;
-    for (const [destinationType, destinationNumber] of destinations) {
-      const didNumber = `+${did()}`;
-      const response = await call('POST', '/inbound-routes', session, { didNumber, destinationType, destinationNumber, description: 'Main line' });
+    for (const [index, [destinationType, destinationNumber]] of destinations.entries()) {
+      // Written as people write it, stored and answered in E.164.
+      const didNumber = fixture.numbers[index]!;
+      const response = await call('POST', '/inbound-routes', session, { didNumber: written(didNumber), destinationType, destinationNumber, description: 'Main line' });
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json()).toMatchObject({ didNumber, destinationType, destinationNumber, description: 'Main line' });
     }
@@ -64,62 +68,67 @@ describe('/inbound-routes', () => {
       ['QUEUE', 'not-a-uuid'],
       ['CALL_GROUP', 'nobody'],
     ]) {
-      const response = await call('POST', '/inbound-routes', session, { didNumber: did(), destinationType, destinationNumber });
+      const response = await call('POST', '/inbound-routes', session, { didNumber: fixture.numbers[0], destinationType, destinationNumber });
       expectError(response, 400, 'INVALID_DESTINATION');
       expect(response.json().details).toEqual([{ path: 'destinationNumber', message: expect.any(String) }]);
     }
+    const did = fixture.numbers[0]!;
+    for (const didNumber of ['12', '55-11-9999', '190']) {
+      expectError(await call('POST', '/inbound-routes', session, { didNumber, destinationType: 'EXTENSION', destinationNumber: '101' }), 400, 'NUMBER_NOT_ASSIGNED');
+    }
     for (const body of [
-      { didNumber: '12', destinationType: 'EXTENSION', destinationNumber: '101' },
-      { didNumber: '55-11-9999', destinationType: 'EXTENSION', destinationNumber: '101' },
-      { didNumber: did(), destinationType: 'VOICEMAIL', destinationNumber: '101' },
-      { didNumber: did(), destinationType: 'EXTENSION' },
-      { didNumber: did(), destinationType: 'EXTENSION', destinationNumber: '101', description: 'a\nb' },
+      { didNumber: '', destinationType: 'EXTENSION', destinationNumber: '101' },
+      { didNumber: did, destinationType: 'VOICEMAIL', destinationNumber: '101' },
+      { didNumber: did, destinationType: 'EXTENSION' },
+      { didNumber: did, destinationType: 'EXTENSION', destinationNumber: '101', description: 'a\nb' },
+      { didNumber: did, destinationType: 'EXTENSION', destinationNumber: '101', tenantId: randomUUID() },
     ]) {
       expectError(await call('POST', '/inbound-routes', session, body), 400, 'VALIDATION_FAILED');
     }
   });
 
-  it('keeps a DID unique across all tenants without revealing the owner; deleted DIDs stay taken', async () => {
+  it('routes only the tenant’s own numbers: another tenant’s and an unassigned one get the same 400', async () => {
     const one = await withDestinations();
     const two = await withDestinations();
-    const number = did();
+    const number = one.numbers[0]!;
     const created = (await call('POST', '/inbound-routes', one.admin.session, { didNumber: number, destinationType: 'EXTENSION', destinationNumber: '101' })).json();
-    const taken = await call('POST', '/inbound-routes', two.admin.session, { didNumber: number, destinationType: 'EXTENSION', destinationNumber: '101' });
-    expectError(taken, 409, 'ALREADY_EXISTS');
-    expect(taken.body).not.toContain(one.tenant.id);
-    expect(taken.body).not.toContain(one.tenant.code);
-    // The same number written with a + is the same DID.
-    expectError(await call('POST', '/inbound-routes', two.admin.session, { didNumber: `+${number}`, destinationType: 'EXTENSION', destinationNumber: '101' }), 409, 'ALREADY_EXISTS');
-    expectError(await call('POST', '/inbound-routes', one.admin.session, { didNumber: number, destinationType: 'IVR', destinationNumber: 'main-menu' }), 409, 'ALREADY_EXISTS');
-
+    for (const didNumber of [number, written(number), number.slice(1), uniqueDid()]) {
+      const refused = await call('POST', '/inbound-routes', two.admin.session, { didNumber, destinationType: 'EXTENSION', destinationNumber: '101' });
+      expectError(refused, 400, 'NUMBER_NOT_ASSIGNED');
+      expect(refused.body).not.toContain(one.tenant.id);
+      expect(refused.body).not.toContain(one.tenant.code);
+    }
+    // One live route per number; deleting it frees the number for a new route of the same tenant.
+    expectError(await call('POST', '/inbound-routes', one.admin.session, { didNumber: written(number), destinationType: 'IVR', destinationNumber: 'main-menu' }), 409, 'ALREADY_EXISTS');
     expect((await call('DELETE', `/inbound-routes/${created.id}`, one.admin.session)).statusCode).toBe(204);
     expectError(await call('GET', `/inbound-routes/${created.id}`, one.admin.session), 404, 'NOT_FOUND');
     expectError(await call('PATCH', `/inbound-routes/${created.id}`, one.admin.session, { description: 'x' }), 404, 'NOT_FOUND');
     expectError(await call('DELETE', `/inbound-routes/${created.id}`, one.admin.session), 404, 'NOT_FOUND');
     expect((await call('GET', '/inbound-routes', one.admin.session)).json()).toEqual([]);
-    expectError(await call('POST', '/inbound-routes', two.admin.session, { didNumber: number, destinationType: 'EXTENSION', destinationNumber: '101' }), 409, 'ALREADY_EXISTS');
+    expect((await call('POST', '/inbound-routes', one.admin.session, { didNumber: number, destinationType: 'IVR', destinationNumber: 'main-menu' })).statusCode).toBe(201);
   });
 
   it('updates a route, re-checking the destination and the DID', async () => {
     const fixture = await withDestinations();
     const other = await withDestinations();
     const session = fixture.admin.session;
-    const route = (await call('POST', '/inbound-routes', session, { didNumber: did(), destinationType: 'EXTENSION', destinationNumber: '101' })).json();
+    const route = (await call('POST', '/inbound-routes', session, { didNumber: fixture.numbers[0], destinationType: 'EXTENSION', destinationNumber: '101' })).json();
     const patched = await call('PATCH', `/inbound-routes/${route.id}`, session, { destinationType: 'QUEUE', destinationNumber: fixture.queueId });
     expect(patched.json()).toMatchObject({ destinationType: 'QUEUE', destinationNumber: fixture.queueId });
     expectError(await call('PATCH', `/inbound-routes/${route.id}`, session, { destinationType: 'IVR' }), 400, 'INVALID_DESTINATION');
-    const foreign = (await call('POST', '/inbound-routes', other.admin.session, { didNumber: did(), destinationType: 'EXTENSION', destinationNumber: '101' })).json();
-    expectError(await call('PATCH', `/inbound-routes/${route.id}`, session, { didNumber: foreign.didNumber }), 409, 'ALREADY_EXISTS');
+    const foreign = (await call('POST', '/inbound-routes', other.admin.session, { didNumber: other.numbers[0], destinationType: 'EXTENSION', destinationNumber: '101' })).json();
+    expectError(await call('PATCH', `/inbound-routes/${route.id}`, session, { didNumber: foreign.didNumber }), 400, 'NUMBER_NOT_ASSIGNED');
     expect((await call('PATCH', `/inbound-routes/${route.id}`, session, { didNumber: route.didNumber, description: null })).statusCode).toBe(200);
-    // The same DID written with its '+' is still this route's own number.
-    expect((await call('PATCH', `/inbound-routes/${route.id}`, session, { didNumber: `+${route.didNumber}` })).statusCode).toBe(200);
+    // Another of its own numbers, in its written form, is stored in E.164.
+    const moved = await call('PATCH', `/inbound-routes/${route.id}`, session, { didNumber: written(fixture.numbers[1]!) });
+    expect(moved.json()).toMatchObject({ didNumber: fixture.numbers[1] });
     expectError(await call('PATCH', `/inbound-routes/${route.id}`, session, {}), 400, 'VALIDATION_FAILED');
   });
 
   it('isolates tenants: another tenant’s route is invisible and 404', async () => {
     const one = await withDestinations();
     const two = await withDestinations();
-    const route = (await call('POST', '/inbound-routes', one.admin.session, { didNumber: did(), destinationType: 'EXTENSION', destinationNumber: '101' })).json();
+    const route = (await call('POST', '/inbound-routes', one.admin.session, { didNumber: one.numbers[0], destinationType: 'EXTENSION', destinationNumber: '101' })).json();
     expect((await call('GET', '/inbound-routes', two.admin.session)).json()).toEqual([]);
     expectError(await call('GET', `/inbound-routes/${route.id}`, two.admin.session), 404, 'NOT_FOUND');
     expectError(await call('PATCH', `/inbound-routes/${route.id}`, two.admin.session, { destinationNumber: '101' }), 404, 'NOT_FOUND');
@@ -133,7 +142,7 @@ describe('/inbound-routes', () => {
     expectError(await t.app.inject({ method: 'GET', url: '/inbound-routes' }), 401, 'UNAUTHORIZED');
     expectError(await call('GET', '/inbound-routes', supervisor.session), 403, 'FORBIDDEN');
     expectError(await call('GET', '/inbound-routes', agent.session), 403, 'FORBIDDEN');
-    expectError(await call('POST', '/inbound-routes', supervisor.session, { didNumber: did(), destinationType: 'EXTENSION', destinationNumber: '101' }), 403, 'FORBIDDEN');
+    expectError(await call('POST', '/inbound-routes', supervisor.session, { didNumber: uniqueDid(), destinationType: 'EXTENSION', destinationNumber: '101' }), 403, 'FORBIDDEN');
     expectError(await call('DELETE', `/inbound-routes/${randomUUID()}`, agent.session), 403, 'FORBIDDEN');
   });
 });

@@ -4,7 +4,8 @@ import { Nullable, PatchBody, Timestamp } from '../../platform/http/schemas.ts';
 const DestinationType = Type.Union([Type.Literal('EXTENSION'), Type.Literal('IVR'), Type.Literal('QUEUE'), Type.Literal('CALL_GROUP')]);
 
 const Fields = {
-  didNumber: Type.String({ pattern: '^\\+?[0-9]{4,15}$', description: 'digits with an optional leading +' }),
+  /** One of the tenant's numbers, in any written form; stored and answered in E.164. */
+  didNumber: Type.String({ minLength: 1, maxLength: 40, description: "one of the tenant's numbers (GET /numbers), any written form" }),
   destinationType: DestinationType,
   /** EXTENSION: extension number; IVR: menu context (entry ivr_entry); QUEUE: queue id; CALL_GROUP: a callGroup. */
   destinationNumber: Type.String({ minLength: 1, maxLength: 64 }),

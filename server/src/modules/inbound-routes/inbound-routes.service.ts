@@ -1,6 +1,6 @@
-// Inbound routes: a DID (unique across the whole platform: it is how an inbound call finds its
-// tenant) and where the call goes inside the tenant. Destinations are checked against the
-// tenant's own rows; another tenant's DID is refused without saying anything about it.
+// Inbound routes: one of the tenant's own numbers (the platform's inventory, decision 0063) and
+// where the call goes inside the tenant. Destinations are checked against the tenant's own rows;
+// any number the tenant does not hold is refused the same way, saying nothing about who holds it.
 import { E } from '../../platform/http/error-codes.ts';
 import type { TenantActor } from '../../platform/auth/guard.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -10,6 +10,7 @@ import type { InboundDestinationType } from '../../platform/db/schema.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
 import type { ModuleServices } from '../module-services.ts';
+import { ownNumber } from '../numbers/numbers.service.ts';
 import * as repo from './inbound-routes.repo.ts';
 import type { InboundRoute, InboundRouteCreateBody, InboundRoutePatchBody } from './inbound-routes.schema.ts';
 
@@ -39,8 +40,9 @@ export class InboundRoutesService {
   async create(actor: TenantActor, body: InboundRouteCreateBody): Promise<InboundRoute> {
     return this.uniqueDid(body.didNumber, () =>
       this.services.db.withTenant(actor.tenantId, async (tx) => {
+        const didNumber = await ownNumber(tx, body.didNumber, 'didNumber');
         await assertDestination(tx, body.destinationType, body.destinationNumber);
-        const row = await repo.insertRoute(tx, actor.tenantId, body);
+        const row = await repo.insertRoute(tx, actor.tenantId, { ...body, didNumber });
         await this.changed(tx, actor, 'INBOUND_ROUTE_CREATED', row.id, { didNumber: row.didNumber, destinationType: row.destinationType });
         return repo.toRoute(row);
       }),
@@ -55,7 +57,8 @@ export class InboundRoutesService {
         const type = body.destinationType ?? current.destinationType;
         const destination = body.destinationNumber ?? current.destinationNumber;
         if (body.destinationType !== undefined || body.destinationNumber !== undefined) await assertDestination(tx, type, destination);
-        const row = await repo.updateRoute(tx, id, body);
+        const didNumber = body.didNumber === undefined ? undefined : await ownNumber(tx, body.didNumber, 'didNumber');
+        const row = await repo.updateRoute(tx, id, { ...body, ...(didNumber ? { didNumber } : {}) });
         await this.changed(tx, actor, 'INBOUND_ROUTE_UPDATED', id, { didNumber: row.didNumber, changed: Object.keys(body) });
         return repo.toRoute(row);
       }),

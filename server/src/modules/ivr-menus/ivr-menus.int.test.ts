@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalObjectStorage } from '../../platform/storage/storage.ts';
 import { promptSoundPath } from '../../platform/switch/naming.ts';
-import { createMember, createPlatformAdmin, createTenant, expectError, login, filesIn, multipartFile, startTestApp, tenantObjectsFolder, testConfig, type Session, type TenantFixture, type TestApp } from '../../../test/harness.ts';
+import { assignNumbers, createMember, createPlatformAdmin, createTenant, expectError, login, filesIn, multipartFile, startTestApp, tenantObjectsFolder, testConfig, type Session, type TenantFixture, type TestApp, uniqueDid } from '../../../test/harness.ts';
 import { tinyWav } from './wav.test-support.ts';
 
 let t: TestApp;
@@ -140,9 +140,11 @@ describe('/ivr-menus', () => {
   });
 
   it('deletes softly: 404 afterwards, its context no longer active; refused while an inbound route uses it', async () => {
-    const { admin } = await tenantWithExtensions();
+    const { admin, tenant } = await tenantWithExtensions();
     const created = (await call('POST', '/ivr-menus', admin.session, menu({ context: 'front' }))).json();
-    const route = (await call('POST', '/inbound-routes', admin.session, { didNumber: `55${randomInt(1e9, 1e10 - 1)}`, destinationType: 'IVR', destinationNumber: 'front' })).json();
+    const did = uniqueDid();
+    await assignNumbers(t.app, platform, tenant.id, did);
+    const route = (await call('POST', '/inbound-routes', admin.session, { didNumber: did, destinationType: 'IVR', destinationNumber: 'front' })).json();
     expectError(await call('DELETE', `/ivr-menus/${created.id}`, admin.session), 400, 'IVR_MENU_IN_USE');
     expectError(await call('PATCH', `/ivr-menus/${created.id}`, admin.session, { context: 'elsewhere' }), 400, 'IVR_MENU_IN_USE');
     await call('DELETE', `/inbound-routes/${route.id}`, admin.session);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createMember, createTenant, expectError, type Session, type TenantFixture, useTestApp } from '../../../test/harness.ts';
+import { assignNumbers, createMember, createTenant, expectError, type Session, type TenantFixture, uniqueDid, useTestApp } from '../../../test/harness.ts';
 import { createAgent, insertMember } from '../agents/test-support.ts';
 
 const t = useTestApp();
@@ -387,7 +387,8 @@ describe('/queues/:id/agents (tiers)', () => {
   it('refuses deleting a queue an inbound route still sends calls to', async () => {
     const fixture = await createTenant(t.app, t.platform);
     const queue = await createQueue(fixture.admin.session);
-    const did = `55${Date.now().toString().slice(-9)}`;
+    const did = uniqueDid();
+    await assignNumbers(t.app, t.platform, fixture.tenant.id, did);
     const route = await call('POST', '/inbound-routes', fixture.admin.session, { didNumber: did, destinationType: 'QUEUE', destinationNumber: queue.id });
     expect(route.statusCode).toBe(201);
     expectError(await call('DELETE', `/queues/${queue.id}`, fixture.admin.session), 400, 'QUEUE_IN_USE');

@@ -190,6 +190,14 @@ export interface InboundRoutesTable extends SoftDelete, Stamps {
   description: string | null;
 }
 
+/** A number of the platform's inventory, assigned to one tenant (decision 0063). */
+export interface PhoneNumbersTable {
+  id: Generated<string>;
+  tenantId: string;
+  number: string;
+  createdAt: Generated<Date>;
+}
+
 export interface IvrMenusTable extends SoftDelete, Stamps {
   id: Generated<string>;
   tenantId: string;
@@ -597,6 +605,7 @@ export interface Database {
   extensions: ExtensionsTable;
   trunks: TrunksTable;
   inboundRoutes: InboundRoutesTable;
+  phoneNumbers: PhoneNumbersTable;
   ivrMenus: IvrMenusTable;
   ivrOptions: IvrOptionsTable;
   queues: QueuesTable;

@@ -56,6 +56,11 @@ export const E = {
   EXTENSION_IN_USE: 'EXTENSION_IN_USE',
   TRUNK_CREDENTIALS_REQUIRED: 'TRUNK_CREDENTIALS_REQUIRED',
   INVALID_DESTINATION: 'INVALID_DESTINATION',
+  // Phone numbers (decision 0063).
+  INVALID_PHONE_NUMBER: 'INVALID_PHONE_NUMBER',
+  NUMBER_NOT_ASSIGNED: 'NUMBER_NOT_ASSIGNED',
+  NUMBER_IN_USE: 'NUMBER_IN_USE',
+  NUMBER_RANGE_TOO_LARGE: 'NUMBER_RANGE_TOO_LARGE',
   UNKNOWN_CONTEXT: 'UNKNOWN_CONTEXT',
   UNKNOWN_TRUNK: 'UNKNOWN_TRUNK',
   VERSION_ALREADY_ACTIVE: 'VERSION_ALREADY_ACTIVE',
@@ -122,6 +127,7 @@ export const ERROR_CODES: readonly ErrorCode[] = Object.values(E);
 export const NOT_FOUND_RESOURCES = {
   resource: 'Resource',
   tenant: 'Tenant',
+  phoneNumber: 'Phone number',
   plan: 'Plan',
   user: 'User',
   extension: 'Extension',
@@ -158,6 +164,7 @@ export const CONFLICT_SUBJECTS = [
   'extensionNumber',
   'trunkName',
   'inboundRouteDid',
+  'phoneNumber',
   'ivrMenuContext',
   'queueName',
   'campaignName',

@@ -56,7 +56,9 @@ describe('switch XML', () => {
     );
     const extensions = parse(xml).include.extension as { condition: { '@_expression': string; action: { '@_application': string; '@_data': string }[] } }[];
     const last = (index: number) => extensions[index]!.condition.action.at(-1)!;
-    expect(extensions[0]!.condition['@_expression']).toBe('^\\+?551130000001$');
+    // Every form a carrier sends for an E.164 DID (+55…, 55…, national, 0 + national); older spellings as written.
+    expect(extensions[0]!.condition['@_expression']).toBe('^(?:\\+?55|0)?1130000001$');
+    expect(extensions[1]!.condition['@_expression']).toBe('^\\+?551130000002$');
     expect(last(0)).toMatchObject({ '@_application': 'transfer', '@_data': '1000 XML acme_default' });
     expect(last(1)).toMatchObject({ '@_data': 'ivr_entry XML acme_main-menu' });
     expect(last(2)).toMatchObject({ '@_application': 'callcenter', '@_data': 'q-11111111-2222-4333-8444-555555555555' });

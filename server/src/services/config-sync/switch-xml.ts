@@ -1,5 +1,6 @@
 // Pure builders of the FreeSWITCH XML the config sync writes, one function per file kind.
 // Written by the switch XML writer (every value escaped by one function, never concatenated).
+import { didExpression } from '@callcenter/rules/phone';
 import { extensionDialString, switchContextName, switchQueueName } from '../../platform/switch/naming.ts';
 import { queueEntryActions } from '../../platform/switch/queue-entry.ts';
 import { SwitchXmlElement } from '../../platform/switch/switch-xml-writer.ts';
@@ -74,9 +75,9 @@ export function publicRoutesXml(tenant: TenantInfo, routes: InboundRouteInfo[], 
   const root = include();
   for (const route of routes) {
     const digits = route.didNumber.replace(/^\+/, '');
-    const condition = root
-      .ele('extension', { name: `did-${digits}` })
-      .ele('condition', { field: 'destination_number', expression: `^\\+?${digits}$` });
+    // Carriers send a DID as +55…, 55…, the national number or 0 + national: all reach the route.
+    const expression = /^\+\d+$/.test(route.didNumber) ? didExpression(route.didNumber) : `^\\+?${digits}$`;
+    const condition = root.ele('extension', { name: `did-${digits}` }).ele('condition', { field: 'destination_number', expression });
     condition.ele('action', { application: 'set', data: `svc_tenant_id=${tenant.id}` });
     condition.ele('action', { application: 'export', data: `svc_tenant_id=${tenant.id}` });
     condition.ele('action', { application: 'set', data: `domain_name=${tenant.domain}` });

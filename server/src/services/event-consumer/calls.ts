@@ -16,6 +16,7 @@ import type { CallFacts } from './call-facts.ts';
 import type { BatchedWork, WriteBatcher } from './write-batcher.ts';
 import * as repo from './calls.repo.ts';
 import type { TenantResolver } from './tenant-resolver.ts';
+import { logUnrouted } from './unrouted-calls.ts';
 
 export interface CallDeps {
   db: DatabaseHandles;
@@ -220,6 +221,7 @@ function channelHandler(deps: CallDeps, kind: ChannelKind) {
     const at = eventTime(headers);
     if (!legId || !at) return;
     const placement = await place(deps, headers, legId);
+    logUnrouted(deps.log, headers, kind, legId, placement?.tenantId ?? null);
     if (!placement) {
       deps.tenants.countUnattributed(kind);
       return deps.log.debug({ legId, kind }, 'channel event for no known tenant dropped');

@@ -2,6 +2,7 @@
 // directory users), otherwise found from what the switch names after a tenant (its contexts, its SIP
 // domain, its DIDs, its queues, agents and gateways), else an unambiguous fan-out over the active
 // tenants. Nothing is ever attributed by a guess: no match is null.
+import { didFromDestination } from '@callcenter/rules/phone';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { Database } from '../../platform/db/schema.ts';
@@ -110,21 +111,30 @@ export class TenantResolver {
     return rows.length === 1 ? rows[0]! : null;
   }
 
-  /** The active tenant that owns a DID, written with or without '+'. */
+  /**
+   * The active tenant that holds a DID, in any form a carrier sends it (+55…, 55…, national, 0 +
+   * national): the inventory says who holds a number, routed or not, so a call to a number without
+   * a route is still recorded for its tenant (with the switch's NO_ROUTE_DESTINATION). Routes
+   * stored before the inventory (a spelling it could not read) are still looked up as written.
+   */
   byDid(did: string): Promise<TenantRef | null> {
     const digits = did.replace(/^\+/, '');
     if (!/^\d{3,20}$/.test(digits)) return Promise.resolve(null);
+    const e164 = didFromDestination(did);
     return this.db.readAsPlatform(async (tx) =>
       (await activeTenantsQuery(tx)
         .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('inboundRoutes as r')
-              .select('r.id')
-              .whereRef('r.tenantId', '=', 'tenants.id')
-              .where(sql<string>`ltrim(r.did_number, '+')`, '=', digits)
-              .where('r.deletedAt', 'is', null),
-          ),
+          eb.or([
+            ...(e164 ? [eb.exists(eb.selectFrom('phoneNumbers as n').select('n.id').whereRef('n.tenantId', '=', 'tenants.id').where('n.number', '=', e164))] : []),
+            eb.exists(
+              eb
+                .selectFrom('inboundRoutes as r')
+                .select('r.id')
+                .whereRef('r.tenantId', '=', 'tenants.id')
+                .where(sql<string>`ltrim(r.did_number, '+')`, '=', digits)
+                .where('r.deletedAt', 'is', null),
+            ),
+          ]),
         )
         .executeTakeFirst()) ?? null,
     );

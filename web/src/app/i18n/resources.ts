@@ -31,6 +31,8 @@ import listImportsEn from '../../list-imports/list-imports.en.json';
 import listImportsPtBR from '../../list-imports/list-imports.pt-BR.json';
 import platformUsersEn from '../../platform-users/platform-users.en.json';
 import platformUsersPtBR from '../../platform-users/platform-users.pt-BR.json';
+import numbersEn from '../../numbers/numbers.en.json';
+import numbersPtBR from '../../numbers/numbers.pt-BR.json';
 import tenantsEn from '../../tenants/tenants.en.json';
 import tenantsPtBR from '../../tenants/tenants.pt-BR.json';
 import suppressionEn from '../../suppression/suppression.en.json';
@@ -69,6 +71,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     listImportsEn,
     platformUsersEn,
     suppressionEn,
+    numbersEn,
     tenantsEn,
     trunksEn,
     wallboardEn,
@@ -92,6 +95,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     listImportsPtBR,
     platformUsersPtBR,
     suppressionPtBR,
+    numbersPtBR,
     tenantsPtBR,
     trunksPtBR,
     wallboardPtBR,
