@@ -7,6 +7,7 @@
 //   POST /outcomes {destination?, outcome, ringMs?, talkMs?, failCause?, times?}   DELETE /outcomes
 //   GET /state
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { OUTCOME_KINDS, parseOutcome, type OutcomeKind } from '../core/outcomes.ts';
 import type { ControlActions } from './actions.ts';
 
 type Json = Record<string, unknown>;
@@ -20,7 +21,9 @@ function readBody(req: IncomingMessage): Promise<Json> {
       if (!text) return resolve({});
       try {
         const parsed: unknown = JSON.parse(text);
-        resolve(typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Json) : {});
+        resolve(
+          typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Json) : {},
+        );
       } catch (error) {
         reject(error instanceof Error ? error : new Error(String(error)));
       }
@@ -29,8 +32,14 @@ function readBody(req: IncomingMessage): Promise<Json> {
   });
 }
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
-const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
+const num = (v: unknown): number | undefined =>
+  typeof v === 'number'
+    ? v
+    : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+      ? Number(v)
+      : undefined;
 const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -79,14 +88,25 @@ export class ControlServer {
 
   private route(method: string, path: string, body: Json): [number, unknown] {
     const a = this.actions;
-    const phone = { autoAnswerMs: num(body.autoAnswerMs), busy: bool(body.busy), busyWhenInUse: bool(body.busyWhenInUse) };
+    const phone = {
+      autoAnswerMs: num(body.autoAnswerMs),
+      busy: bool(body.busy),
+      busyWhenInUse: bool(body.busyWhenInUse),
+    };
     if (method === 'GET' && path === '/state') return [200, a.state()];
     if (method === 'GET' && path === '/health') return [200, { ok: true }];
     if (method === 'POST' && path === '/phones/register') {
       const user = str(body.user);
       const domain = str(body.domain);
       if (!user || !domain) return [400, { error: 'user and domain are required' }];
-      const result = a.register({ user, domain, password: str(body.password) ?? '', expires: num(body.expires), userAgent: str(body.userAgent), phone });
+      const result = a.register({
+        user,
+        domain,
+        password: str(body.password) ?? '',
+        expires: num(body.expires),
+        userAgent: str(body.userAgent),
+        phone,
+      });
       return [result.ok ? 200 : 403, result];
     }
     if (method === 'POST' && path === '/phones/unregister') {
@@ -99,22 +119,54 @@ export class ControlServer {
       const did = str(body.did);
       const callerIdNumber = str(body.callerIdNumber);
       if (!did || !callerIdNumber) return [400, { error: 'did and callerIdNumber are required' }];
-      const vars = typeof body.vars === 'object' && body.vars !== null ? Object.fromEntries(Object.entries(body.vars).map(([k, v]) => [k, String(v)])) : undefined;
-      return [200, { uuid: a.inbound({ did, callerIdNumber, callerIdName: str(body.callerIdName), profile: str(body.profile), context: str(body.context), vars }) }];
+      const vars =
+        typeof body.vars === 'object' && body.vars !== null
+          ? Object.fromEntries(Object.entries(body.vars).map(([k, v]) => [k, String(v)]))
+          : undefined;
+      return [
+        200,
+        {
+          uuid: a.inbound({
+            did,
+            callerIdNumber,
+            callerIdName: str(body.callerIdName),
+            profile: str(body.profile),
+            context: str(body.context),
+            vars,
+          }),
+        },
+      ];
     }
     const call = /^\/calls\/([^/]+)\/(answer|reject|dtmf|hangup)$/.exec(path);
     if (method === 'POST' && call) {
       const uuid = decodeURIComponent(call[1]!);
       const action = call[2];
       if (action === 'answer') return this.ok(a.answer(uuid, str(body.extension)));
-      if (action === 'reject') return this.ok(a.reject(uuid, str(body.cause) ?? 'CALL_REJECTED', str(body.extension)));
+      if (action === 'reject')
+        return this.ok(a.reject(uuid, str(body.cause) ?? 'CALL_REJECTED', str(body.extension)));
       if (action === 'dtmf') return this.ok(a.dtmf(uuid, str(body.digits) ?? ''));
       return this.ok(a.hangup(uuid, str(body.cause)));
     }
     if (path === '/outcomes' && method === 'POST') {
       const outcome = str(body.outcome);
-      if (!outcome) return [400, { error: 'outcome is required' }];
-      a.addOutcome({ destination: str(body.destination), outcome: outcome.toUpperCase() as never, ringMs: num(body.ringMs), talkMs: num(body.talkMs), failCause: str(body.failCause), times: num(body.times) });
+      const kind = parseOutcome(outcome);
+      // A typo must not silently become "every call answers": name what is accepted instead.
+      if (!kind)
+        return [
+          400,
+          {
+            error: `unknown outcome ${JSON.stringify(outcome ?? '')}: one of ${OUTCOME_KINDS.join(', ')} or a hangup cause (e.g. USER_BUSY)`,
+            kinds: OUTCOME_KINDS,
+          },
+        ];
+      a.addOutcome({
+        destination: str(body.destination),
+        outcome: kind as OutcomeKind,
+        ringMs: num(body.ringMs),
+        talkMs: num(body.talkMs),
+        failCause: str(body.failCause),
+        times: num(body.times),
+      });
       return [200, { ok: true }];
     }
     if (path === '/outcomes' && method === 'DELETE') {
