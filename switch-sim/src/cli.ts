@@ -5,9 +5,12 @@
 //   hangup <uuid> [cause]   outcome <kind> [destination] [ring-ms] [talk-ms]
 //   state   calls (one line per channel: uuid, state, name, caller and destination)
 // serve reads FREESWITCH_ESL_PORT, FREESWITCH_ESL_PASSWORD, FREESWITCH_CONF_DIR (and
-// SWITCH_SIM_CONTROL_PORT, SWITCH_SIM_SPEED); the other commands talk to SWITCH_SIM_CONTROL_URL
-// (default http://127.0.0.1:8089).
-import { resolve } from 'node:path';
+// SWITCH_SIM_CONTROL_PORT, SWITCH_SIM_SPEED, SWITCH_SIM_CONTROL_TOKEN); the other commands talk to
+// SWITCH_SIM_CONTROL_URL (default http://127.0.0.1:8089) with the token of --token,
+// SWITCH_SIM_CONTROL_TOKEN or the file `npm start` writes under DATA_DIR (default ./data).
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CONTROL_TOKEN_FILE } from './control/access.ts';
 import { OUTCOME_KINDS } from './core/outcomes.ts';
 import { startSwitchSimulator } from './index.ts';
 
@@ -135,6 +138,18 @@ export function formatCalls(state: { channels: ChannelSummary[] }): string {
     .join('\n');
 }
 
+/** The control token a client command sends: flag, environment, then the file `npm start` leaves. */
+export function controlToken(flags: ReadonlyMap<string, string>, env: NodeJS.ProcessEnv): string | undefined {
+  const given = flags.get('token') ?? env.SWITCH_SIM_CONTROL_TOKEN;
+  if (given) return given;
+  const file = join(resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? './data'), CONTROL_TOKEN_FILE);
+  try {
+    return readFileSync(file, 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function serve(flags: Map<string, string>): Promise<void> {
   const env = process.env;
   const sim = await startSwitchSimulator({
@@ -145,9 +160,11 @@ async function serve(flags: Map<string, string>): Promise<void> {
     controlPort: Number(flags.get('control-port') ?? env.SWITCH_SIM_CONTROL_PORT ?? 8089),
     speed: Number(flags.get('speed') ?? env.SWITCH_SIM_SPEED ?? 1),
     recordingsDir: flags.get('recordings'),
+    controlToken: flags.get('token') ?? env.SWITCH_SIM_CONTROL_TOKEN,
   });
   process.stdout.write(
-    `switch-sim: event socket on 127.0.0.1:${sim.eslPort}\nswitch-sim: control API on ${sim.controlUrl}\n`,
+    `switch-sim: event socket on 127.0.0.1:${sim.eslPort}\nswitch-sim: control API on ${sim.controlUrl}\n` +
+      `switch-sim: control token ${sim.controlToken} (export SWITCH_SIM_CONTROL_TOKEN=${sim.controlToken} for npm run sim)\n`,
   );
   const stop = (): void => {
     void sim.stop().then(() => process.exit(0));
@@ -170,7 +187,10 @@ async function main(argv: string[]): Promise<number> {
   const base = flags.get('control') ?? process.env.SWITCH_SIM_CONTROL_URL ?? 'http://127.0.0.1:8089';
   const response = await fetch(new URL(request.path, base), {
     method: request.method,
-    headers: { 'content-type': 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${controlToken(flags, process.env) ?? ''}`,
+    },
     body: request.body ? JSON.stringify(request.body) : undefined,
   });
   const text = await response.text();

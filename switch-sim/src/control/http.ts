@@ -5,9 +5,11 @@
 //   POST /calls/:uuid/answer {extension?}   POST /calls/:uuid/reject {cause?, extension?}
 //   POST /calls/:uuid/dtmf {digits}         POST /calls/:uuid/hangup {cause?}
 //   POST /outcomes {destination?, outcome, ringMs?, talkMs?, failCause?, times?}   DELETE /outcomes
-//   GET /state
+//   GET /state   GET /health
+// Every request but GET /health carries `Authorization: Bearer <token>` (see access.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { OUTCOME_KINDS, parseOutcome, type OutcomeKind } from '../core/outcomes.ts';
+import { refusal } from './access.ts';
 import type { ControlActions } from './actions.ts';
 
 type Json = Record<string, unknown>;
@@ -21,9 +23,8 @@ function readBody(req: IncomingMessage): Promise<Json> {
       if (!text) return resolve({});
       try {
         const parsed: unknown = JSON.parse(text);
-        resolve(
-          typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Json) : {},
-        );
+        if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) resolve(parsed as Json);
+        else reject(new Error('the body must be a JSON object'));
       } catch (error) {
         reject(error instanceof Error ? error : new Error(String(error)));
       }
@@ -51,7 +52,12 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 export class ControlServer {
   private server: Server | undefined;
 
-  constructor(private readonly actions: ControlActions) {}
+  private ownOrigins: string[] = [];
+
+  constructor(
+    private readonly actions: ControlActions,
+    private readonly token: string,
+  ) {}
 
   listen(host: string, port: number): Promise<number> {
     return new Promise((resolve, reject) => {
@@ -61,7 +67,10 @@ export class ControlServer {
         server.off('error', reject);
         this.server = server;
         const address = server.address();
-        resolve(typeof address === 'object' && address ? address.port : port);
+        const bound = typeof address === 'object' && address ? address.port : port;
+        const urlHost = host.includes(':') ? `[${host}]` : host;
+        this.ownOrigins = [`http://${urlHost}:${bound}`, `http://localhost:${bound}`];
+        resolve(bound);
       });
     });
   }
@@ -78,6 +87,15 @@ export class ControlServer {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const method = req.method ?? 'GET';
+      const refused = refusal(
+        { method, path: url.pathname, headers: req.headers },
+        this.token,
+        this.ownOrigins,
+      );
+      if (refused) {
+        req.resume();
+        return send(res, refused.status, { error: refused.error });
+      }
       const body = method === 'POST' ? await readBody(req) : {};
       const result = this.route(method, url.pathname, body);
       send(res, result[0], result[1]);
