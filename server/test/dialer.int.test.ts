@@ -18,6 +18,8 @@ import {
   WEDNESDAY_MORNING,
 } from './dialer-support.ts';
 import { abandonSoundPath } from '../src/platform/switch/naming.ts';
+import { DEFAULT_ABANDON_ASSETS } from '../src/services/dialer/abandon-message.ts';
+import { readFileSync } from 'node:fs';
 import { tinyWav } from '../src/modules/ivr-menus/wav.test-support.ts';
 import { CampaignStatusKeeper } from '../src/services/campaign-status/campaign-status.service.ts';
 import { realtimeEventOf, realtimePublisher, type RealtimeEvent } from '../src/platform/realtime/events.ts';
@@ -112,7 +114,10 @@ describe('the dialer in simulation mode', () => {
       const waited = (attempt!.endedAt!.getTime() - attempt!.answeredAt!.getTime()) / 1000;
       expect(waited).toBeGreaterThanOrEqual(1);
       expect(waited).toBeLessThan(4);
-      expect(played).toEqual([`${attempt!.callId} ivr/ivr-thank_you_for_calling.wav`]);
+      // The platform's default in the tenant's language (pt-BR unless told), copied to the switch's folder.
+      const sound = `${t.confDir}/sounds/_platform/abandon-pt-BR.wav`;
+      expect(played).toEqual([`${attempt!.callId} ${sound}`]);
+      expect(readFileSync(sound).equals(readFileSync(DEFAULT_ABANDON_ASSETS['pt-BR']))).toBe(true);
       const lead = await leadOf(t, tenantId, leadIds[0]!);
       expect(lead).toMatchObject({ status: 'READY', attempts: 1, lastOutcome: 'ABANDONED' });
       expect(minutesFrom(attempt!.endedAt!, lead.nextAttemptAt)).toBe(60);
@@ -121,6 +126,24 @@ describe('the dialer in simulation mode', () => {
       const sample = await t.db.withTenant(tenantId, (tx) => tx.selectFrom('campaignDialerSamples').selectAll().where('campaignId', '=', campaignId).execute());
       expect(sample.reduce((sum, row) => sum + row.abandoned, 0)).toBe(1);
       expect(sample.reduce((sum, row) => sum + row.answered, 0)).toBe(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it('plays a tenant whose language is English the English default', async () => {
+    const owner = await dialerTenant(t, platform, undefined, { locale: 'en' });
+    const { queueId } = await staffedQueue(t, owner, '5106', -1);
+    const played: string[] = [];
+    const stop = t.simulator().model.bus.subscribe((event) => {
+      if (event.name === 'CHANNEL_EXECUTE' && event.get('Application') === 'playback') played.push(event.get('Application-Data') ?? '');
+    });
+    model.only('ANSWER');
+    try {
+      const { campaignId } = await campaignWithLeads(t, owner, queueId, [{}], { abandonAfterSeconds: 1 });
+      const [attempt] = await endedAttempts(t, owner.tenant.tenant.id, campaignId, 1);
+      expect(attempt).toMatchObject({ outcome: 'ABANDONED' });
+      expect(played).toEqual([`${t.confDir}/sounds/_platform/abandon-en.wav`]);
     } finally {
       stop();
     }

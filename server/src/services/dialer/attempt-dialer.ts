@@ -10,7 +10,7 @@ import type { SwitchEvent } from '../../platform/switch/esl-parser.ts';
 import { memberSessionOf, uuidOrNull } from '../event-consumer/call-correlation.ts';
 import type { AttemptLifecycle, TrackedAttempt } from './attempt-lifecycle.ts';
 import { originateFailureCause } from './dial-outcome.ts';
-import { campaignAbandonSound } from './abandon-message.ts';
+import { campaignAbandonSound, defaultAbandonLanguage, defaultAbandonSound, tenantLocale } from './abandon-message.ts';
 import * as repo from './dialer.repo.ts';
 import { abandonCommand, originateCommand, RING_TIMEOUT_SECONDS, type OriginateTarget } from './originate-command.ts';
 import { DEFAULT_SIMULATION_MODEL, drawSimulatedOutcome, type SimulationModel } from './simulated-outcome.ts';
@@ -119,11 +119,24 @@ export class AttemptDialer {
   }
 
   async releaseAbandoned(callId: string): Promise<void> {
-    const message = (await this.campaignMessage(callId)) ?? this.deps.options.abandonMessage ?? DEFAULT_ABANDON_MESSAGE;
+    const message = (await this.campaignMessage(callId)) ?? this.deps.options.abandonMessage ?? (await this.defaultMessage(callId)) ?? DEFAULT_ABANDON_MESSAGE;
     try {
       await this.deps.esl.api(abandonCommand(callId, message));
     } catch {
       await this.deps.esl.api(`uuid_kill ${callId} NORMAL_CLEARING`);
+    }
+  }
+
+  /** The platform's message in the tenant's language (decision 0068), else null (the switch's stock sound). */
+  private async defaultMessage(callId: string): Promise<string | null> {
+    const attempt = this.trackedOf(callId);
+    const { confDir } = this.deps.options;
+    if (!attempt || !confDir) return null;
+    try {
+      return await defaultAbandonSound(confDir, defaultAbandonLanguage(await tenantLocale(this.deps.db, attempt.tenantId)));
+    } catch (error) {
+      this.deps.log.warn({ err: error, callId }, 'default abandon message not copied to the switch; stock sound played');
+      return null;
     }
   }
 
