@@ -62,13 +62,17 @@ describe('the dialer in simulation mode', () => {
       headersOf.set(callId, list);
     });
     model.only('ANSWER');
-    const { campaignId, leadIds } = await campaignWithLeads(t, owner, queueId, [{ name: "Maria D'Ávila, {x}" }]);
+    const { campaignId, leadIds } = await campaignWithLeads(t, owner, queueId, [{ name: "Maria D'Ávila, {x}", phone: '+5511971234567' }], { callerId: '+551130009999' });
     try {
       const [attempt] = await endedAttempts(t, tenantId, campaignId, 1, 20_000);
       expect(attempt?.outcome).toBe('CONNECTED');
       expect(attempt?.simulated).toBe(true);
       const call = await t.db.withTenant(tenantId, (tx) => tx.selectFrom('calls').selectAll().where('id', '=', attempt!.callId).executeTakeFirstOrThrow());
       expect(call).toMatchObject({ direction: 'OUTBOUND', campaignId, leadId: leadIds[0], attemptId: attempt!.id, queueId, agentId });
+      // From = the caller id the campaign used, To = the customer; not abandoned.
+      expect(call).toMatchObject({ callerNumber: '+551130009999', callerName: null, calledNumber: '+5511971234567' });
+      const shown = await t.app.inject({ method: 'GET', url: `/calls/${attempt!.callId}`, headers: owner.auth });
+      expect(shown.json()).toMatchObject({ callerNumber: '+551130009999', calledNumber: '+5511971234567', agentId, abandoned: false });
       expect(call.bridgedAt).not.toBeNull();
       const expected = { svc_tenant_id: tenantId, svc_call_id: attempt!.callId, svc_attempt_id: attempt!.id, svc_campaign_id: campaignId, svc_lead_id: leadIds[0], svc_queue_id: queueId };
       const seen = headersOf.get(attempt!.callId) ?? [];
@@ -111,6 +115,12 @@ describe('the dialer in simulation mode', () => {
       const [attempt] = await endedAttempts(t, tenantId, campaignId, 1);
       expect(attempt).toMatchObject({ outcome: 'ABANDONED', connectedAt: null });
       expect(attempt!.answeredAt).not.toBeNull();
+      // The agent was offered the call and never answered: the call is nobody's, and says it was abandoned.
+      const record = await until(
+        async () => (await t.app.inject({ method: 'GET', url: `/calls/${attempt!.callId}`, headers: owner.auth })).json<Record<string, unknown>>(),
+        (body) => body.endedAt !== null,
+      );
+      expect(record).toMatchObject({ direction: 'OUTBOUND', agentId: null, agentName: null, abandoned: true, bridgedAt: null });
       const waited = (attempt!.endedAt!.getTime() - attempt!.answeredAt!.getTime()) / 1000;
       expect(waited).toBeGreaterThanOrEqual(1);
       expect(waited).toBeLessThan(4);

@@ -79,6 +79,10 @@ export function originateCommand(spec: OriginateSpec): string {
     ['originate_timeout', String(spec.timeoutSeconds)],
     ['ignore_early_media', 'true'],
   ];
+  // The call record's parties (From = the caller id used, To = the customer): the customer leg's own
+  // caller id is the customer in simulation, and mod_callcenter shows the member's to the agent.
+  vars.push(['svc_to_number', spec.phone]);
+  if (spec.callerId) vars.push(['svc_from_number', spec.callerId]);
   let endpoint: string;
   // The member's caller id as mod_callcenter shows it to the agent: the customer, not the dialer.
   vars.push(['origination_callee_id_number', spec.phone]);
