@@ -112,7 +112,7 @@ export async function startSwitchRuntime(deps: {
     esl,
     realtime,
     log,
-    options: { confDir: config.freeswitch.confDir, ...deps.dialer, simulation: config.dialerSimulation, realOutbound: config.dialerRealOutbound },
+    options: { confDir: config.freeswitch.confDir, recordingsDir: config.freeswitch.recordingsDir, ...deps.dialer, simulation: config.dialerSimulation, realOutbound: config.dialerRealOutbound },
   });
   esl.start();
   configSync.start();

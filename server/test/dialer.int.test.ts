@@ -18,6 +18,7 @@ import {
   WEDNESDAY_MORNING,
 } from './dialer-support.ts';
 import { abandonSoundPath } from '../src/platform/switch/naming.ts';
+import { readWav } from '../src/modules/ivr-menus/wav.ts';
 import { DEFAULT_ABANDON_ASSETS } from '../src/services/dialer/abandon-message.ts';
 import { readFileSync } from 'node:fs';
 import { tinyWav } from '../src/modules/ivr-menus/wav.test-support.ts';
@@ -139,6 +140,24 @@ describe('the dialer in simulation mode', () => {
     } finally {
       stop();
     }
+  });
+
+  it('records a recording campaign’s call although its queue does not record: a stereo file collected into the call’s recording', async () => {
+    const owner = await dialerTenant(t, platform);
+    const tenantId = owner.tenant.tenant.id;
+    const { queueId } = await staffedQueue(t, owner, '5107');
+    model.only('ANSWER');
+    const { campaignId } = await campaignWithLeads(t, owner, queueId, [{}], { recordingEnabled: true });
+    const [attempt] = await endedAttempts(t, tenantId, campaignId, 1, 20_000);
+    expect(attempt?.outcome).toBe('CONNECTED');
+    const recording = await until(
+      () => t.db.withTenant(tenantId, (tx) => tx.selectFrom('recordings').select(['status', 'storageKey']).where('callId', '=', attempt!.callId).executeTakeFirst()),
+      (row) => row?.status === 'AVAILABLE',
+    );
+    expect(recording?.status).toBe('AVAILABLE');
+    const stored = await t.storage.get(recording!.storageKey!);
+    const wav = readWav(Buffer.concat(await stored!.stream.toArray()));
+    expect(wav).toMatchObject({ format: { channels: 2, sampleRate: 8000, bitsPerSample: 16 } });
   });
 
   it('plays a tenant whose language is English the English default', async () => {
