@@ -39,7 +39,7 @@ it('uploads a WAV as the campaign’s abandon message, plays it back, refuses a 
     await openMenu(page, 'Campaigns');
     await page.getByRole('link', { name: 'Recuperação' }).click();
     const section = page.getByRole('region', { name: 'Abandon message' });
-    await section.getByText("No message of its own: abandoned customers hear the platform's default message (in English).").waitFor();
+    await section.getByText("No message of its own: abandoned customers hear the platform's default message, in the tenant's language (Portuguese or English).").waitFor();
 
     const uploadForm = section.getByRole('form', { name: 'Upload abandon message' });
     await uploadForm.getByLabel('Message audio (WAV)').setInputFiles(fakeFile);
@@ -82,7 +82,7 @@ it('uploads a WAV as the campaign’s abandon message, plays it back, refuses a 
     await ptSection.getByText(/A mensagem própria da campanha, de \d+ KB/).waitFor();
     await ptSection.getByRole('button', { name: 'Remover mensagem' }).click();
     await ptSection.getByRole('button', { name: 'Confirmar remoção' }).click();
-    await ptSection.getByText('Sem mensagem própria: os clientes abandonados ouvem a mensagem padrão da plataforma (em inglês).').waitFor();
+    await ptSection.getByText('Sem mensagem própria: os clientes abandonados ouvem a mensagem padrão da plataforma, no idioma do tenant (português ou inglês).').waitFor();
     expect(await ptSection.getByLabel('Prévia da mensagem de abandono').count()).toBe(0);
     expect((await stored()).hasAbandonMessage).toBe(false);
   } finally {

@@ -105,7 +105,7 @@ export async function startPlatform(config: Config, log: Logger = createLogger()
     readyBanner(
       url,
       switchRuntime.simulatorControlUrl
-        ? { kind: 'simulator', controlUrl: switchRuntime.simulatorControlUrl }
+        ? { kind: 'simulator', controlUrl: switchRuntime.simulatorControlUrl, controlToken: switchRuntime.simulatorControlToken ?? '' }
         : { kind: 'freeswitch', host: switchRuntime.target.host, port: switchRuntime.target.port },
     ) + passwordBanner,
   );

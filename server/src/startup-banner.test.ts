@@ -19,14 +19,23 @@ describe('startup banners', () => {
   });
 
   it('names the simulator control address plainly, with the command that uses it', () => {
-    const banner = readyBanner('http://127.0.0.1:3000', { kind: 'simulator', controlUrl: 'http://127.0.0.1:8089' });
+    const banner = readyBanner('http://127.0.0.1:3000', {
+      kind: 'simulator',
+      controlUrl: 'http://127.0.0.1:8089',
+      controlToken: 'tok-123',
+    });
     expect(banner).toContain('Console:  http://127.0.0.1:3000');
     expect(banner).toContain('control API http://127.0.0.1:8089');
     expect(banner).toContain('try it:  npm run sim -- calls');
+    expect(banner).toMatch(/^│ +token +tok-123 .*SWITCH_SIM_CONTROL_TOKEN\) +│$/m);
     // Another port (8089 was taken): the command carries the address.
-    expect(readyBanner('http://h:1', { kind: 'simulator', controlUrl: 'http://127.0.0.1:41234' })).toContain(
-      'SWITCH_SIM_CONTROL_URL=http://127.0.0.1:41234 npm run sim -- calls',
-    );
+    expect(
+      readyBanner('http://h:1', {
+        kind: 'simulator',
+        controlUrl: 'http://127.0.0.1:41234',
+        controlToken: 't',
+      }),
+    ).toContain('SWITCH_SIM_CONTROL_URL=http://127.0.0.1:41234 npm run sim -- calls');
   });
 
   it('names a real switch by its event-socket address', () => {

@@ -22,7 +22,9 @@ export function adminPasswordBanner(email: string, password: string): string {
 /** Where `npm run sim` looks when SWITCH_SIM_CONTROL_URL is unset. */
 export const SIM_CLI_DEFAULT_CONTROL_URL = 'http://127.0.0.1:8089';
 
-export type SwitchDescription = { kind: 'simulator'; controlUrl: string } | { kind: 'freeswitch'; host: string; port: number };
+export type SwitchDescription =
+  | { kind: 'simulator'; controlUrl: string; controlToken: string }
+  | { kind: 'freeswitch'; host: string; port: number };
 
 export function readyBanner(consoleUrl: string, switchDescription: SwitchDescription): string {
   const switchLines =
@@ -30,6 +32,8 @@ export function readyBanner(consoleUrl: string, switchDescription: SwitchDescrip
       ? [
           'Switch:   built-in simulator',
           `          control API ${switchDescription.controlUrl}`,
+          // Other programs need it too (curl, a second terminal elsewhere); npm run sim reads the data folder's copy.
+          `          token       ${switchDescription.controlToken}  (npm run sim reads it from DATA_DIR, others: SWITCH_SIM_CONTROL_TOKEN)`,
           `          try it:  ${simCommand(switchDescription.controlUrl)} calls`,
         ]
       : [`Switch:   FreeSWITCH event socket at ${switchDescription.host}:${switchDescription.port}`];
@@ -37,5 +41,7 @@ export function readyBanner(consoleUrl: string, switchDescription: SwitchDescrip
 }
 
 function simCommand(controlUrl: string): string {
-  return controlUrl === SIM_CLI_DEFAULT_CONTROL_URL ? 'npm run sim --' : `SWITCH_SIM_CONTROL_URL=${controlUrl} npm run sim --`;
+  return controlUrl === SIM_CLI_DEFAULT_CONTROL_URL
+    ? 'npm run sim --'
+    : `SWITCH_SIM_CONTROL_URL=${controlUrl} npm run sim --`;
 }

@@ -22,11 +22,13 @@ export interface SwitchEndpoint {
   password: string;
   /** The simulator's control API, when the switch is the built-in simulator. */
   controlUrl?: string;
+  /** The token its control API requires (shown in the start box, never logged). */
+  controlToken?: string;
   stop(): Promise<void>;
 }
 
 /** Starts the built-in simulator; injected so the runtime does not depend on how it is built. */
-export type SimulatorStarter = (options: { confDir: string; password: string; recordingsDir: string; log: Logger }) => Promise<SwitchEndpoint>;
+export type SimulatorStarter = (options: { confDir: string; password: string; recordingsDir: string; dataDir: string; log: Logger }) => Promise<SwitchEndpoint>;
 
 export interface SwitchRuntime {
   target: SwitchTarget;
@@ -34,6 +36,7 @@ export interface SwitchRuntime {
   agentHealing: AgentHealing;
   dialer: DialerEngine;
   simulatorControlUrl: string | undefined;
+  simulatorControlToken: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -56,6 +59,7 @@ export async function startSwitchRuntime(deps: {
         confDir: config.freeswitch.confDir,
         password: config.freeswitch.password,
         recordingsDir: config.freeswitch.recordingsDir,
+        dataDir: config.dataDir,
         log,
       });
   const esl = new EslClient({
@@ -108,7 +112,7 @@ export async function startSwitchRuntime(deps: {
     esl,
     realtime,
     log,
-    options: { confDir: config.freeswitch.confDir, ...deps.dialer, simulation: config.dialerSimulation, realOutbound: config.dialerRealOutbound },
+    options: { confDir: config.freeswitch.confDir, recordingsDir: config.freeswitch.recordingsDir, ...deps.dialer, simulation: config.dialerSimulation, realOutbound: config.dialerRealOutbound },
   });
   esl.start();
   configSync.start();
@@ -128,6 +132,7 @@ export async function startSwitchRuntime(deps: {
     agentHealing,
     dialer,
     simulatorControlUrl: endpoint.controlUrl,
+    simulatorControlToken: endpoint.controlToken,
     async stop() {
       await dialer.stop();
       consumer.stop();

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import { CONTROL_TOKEN_FILE } from '@callcenter/switch-sim';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PREFERRED_CONTROL_PORT, startBuiltInSimulator } from './switch-simulator.ts';
 
@@ -30,12 +31,18 @@ describe('the built-in simulator', () => {
       confDir: path.join(dir, 'conf'),
       password: 'pw',
       recordingsDir: path.join(dir, 'rec'),
+      dataDir: path.join(dir, 'data'),
       log: pino({ level: 'silent' }),
     });
     cleanups.push(() => simulator.stop());
     expect(simulator.controlUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(simulator.controlUrl).not.toBe(`http://127.0.0.1:${PREFERRED_CONTROL_PORT}`);
-    const state = await fetch(new URL('/state', simulator.controlUrl));
+    const token = readFileSync(path.join(dir, 'data', CONTROL_TOKEN_FILE), 'utf8').trim();
+    expect(token).toBe(simulator.controlToken);
+    const state = await fetch(new URL('/state', simulator.controlUrl), {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(state.ok).toBe(true);
+    expect((await fetch(new URL('/state', simulator.controlUrl))).status).toBe(401);
   });
 });

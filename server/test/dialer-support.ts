@@ -63,9 +63,9 @@ async function settled(t: SwitchedApp, tenantId: string): Promise<void> {
 }
 
 /** A tenant with a trunk; on a plan of its own when `plan` is given (the trial plan is every other test's too). */
-export async function dialerTenant(t: SwitchedApp, platform: Session, plan?: Record<string, unknown>): Promise<DialerTenant> {
+export async function dialerTenant(t: SwitchedApp, platform: Session, plan?: Record<string, unknown>, tenantBody: Record<string, unknown> = {}): Promise<DialerTenant> {
   const planId = plan ? (await post<{ id: string }>(t, platform.auth, '/plans', { name: `plan-${crypto.randomUUID()}`, ...plan })).id : undefined;
-  const tenant = await createTenant(t.app, platform, planId ? { planId } : {});
+  const tenant = await createTenant(t.app, platform, { ...tenantBody, ...(planId ? { planId } : {}) });
   const auth = tenant.admin.session.auth;
   const trunk = await post<{ id: string }>(t, auth, '/trunks', { name: 'carrier', host: 'sip.carrier.example' });
   return { tenant, auth, trunkId: trunk.id };

@@ -18,6 +18,9 @@ import {
   WEDNESDAY_MORNING,
 } from './dialer-support.ts';
 import { abandonSoundPath } from '../src/platform/switch/naming.ts';
+import { readWav } from '../src/modules/ivr-menus/wav.ts';
+import { DEFAULT_ABANDON_ASSETS } from '../src/services/dialer/abandon-message.ts';
+import { readFileSync } from 'node:fs';
 import { tinyWav } from '../src/modules/ivr-menus/wav.test-support.ts';
 import { CampaignStatusKeeper } from '../src/services/campaign-status/campaign-status.service.ts';
 import { realtimeEventOf, realtimePublisher, type RealtimeEvent } from '../src/platform/realtime/events.ts';
@@ -60,13 +63,17 @@ describe('the dialer in simulation mode', () => {
       headersOf.set(callId, list);
     });
     model.only('ANSWER');
-    const { campaignId, leadIds } = await campaignWithLeads(t, owner, queueId, [{ name: "Maria D'Ávila, {x}" }]);
+    const { campaignId, leadIds } = await campaignWithLeads(t, owner, queueId, [{ name: "Maria D'Ávila, {x}", phone: '+5511971234567' }], { callerId: '+551130009999' });
     try {
       const [attempt] = await endedAttempts(t, tenantId, campaignId, 1, 20_000);
       expect(attempt?.outcome).toBe('CONNECTED');
       expect(attempt?.simulated).toBe(true);
       const call = await t.db.withTenant(tenantId, (tx) => tx.selectFrom('calls').selectAll().where('id', '=', attempt!.callId).executeTakeFirstOrThrow());
       expect(call).toMatchObject({ direction: 'OUTBOUND', campaignId, leadId: leadIds[0], attemptId: attempt!.id, queueId, agentId });
+      // From = the caller id the campaign used, To = the customer; not abandoned.
+      expect(call).toMatchObject({ callerNumber: '+551130009999', callerName: null, calledNumber: '+5511971234567' });
+      const shown = await t.app.inject({ method: 'GET', url: `/calls/${attempt!.callId}`, headers: owner.auth });
+      expect(shown.json()).toMatchObject({ callerNumber: '+551130009999', calledNumber: '+5511971234567', agentId, abandoned: false });
       expect(call.bridgedAt).not.toBeNull();
       const expected = { svc_tenant_id: tenantId, svc_call_id: attempt!.callId, svc_attempt_id: attempt!.id, svc_campaign_id: campaignId, svc_lead_id: leadIds[0], svc_queue_id: queueId };
       const seen = headersOf.get(attempt!.callId) ?? [];
@@ -109,10 +116,19 @@ describe('the dialer in simulation mode', () => {
       const [attempt] = await endedAttempts(t, tenantId, campaignId, 1);
       expect(attempt).toMatchObject({ outcome: 'ABANDONED', connectedAt: null });
       expect(attempt!.answeredAt).not.toBeNull();
+      // The agent was offered the call and never answered: the call is nobody's, and says it was abandoned.
+      const record = await until(
+        async () => (await t.app.inject({ method: 'GET', url: `/calls/${attempt!.callId}`, headers: owner.auth })).json<Record<string, unknown>>(),
+        (body) => body.endedAt !== null,
+      );
+      expect(record).toMatchObject({ direction: 'OUTBOUND', agentId: null, agentName: null, abandoned: true, bridgedAt: null });
       const waited = (attempt!.endedAt!.getTime() - attempt!.answeredAt!.getTime()) / 1000;
       expect(waited).toBeGreaterThanOrEqual(1);
       expect(waited).toBeLessThan(4);
-      expect(played).toEqual([`${attempt!.callId} ivr/ivr-thank_you_for_calling.wav`]);
+      // The platform's default in the tenant's language (pt-BR unless told), copied to the switch's folder.
+      const sound = `${t.confDir}/sounds/_platform/abandon-pt-BR.wav`;
+      expect(played).toEqual([`${attempt!.callId} ${sound}`]);
+      expect(readFileSync(sound).equals(readFileSync(DEFAULT_ABANDON_ASSETS['pt-BR']))).toBe(true);
       const lead = await leadOf(t, tenantId, leadIds[0]!);
       expect(lead).toMatchObject({ status: 'READY', attempts: 1, lastOutcome: 'ABANDONED' });
       expect(minutesFrom(attempt!.endedAt!, lead.nextAttemptAt)).toBe(60);
@@ -121,6 +137,42 @@ describe('the dialer in simulation mode', () => {
       const sample = await t.db.withTenant(tenantId, (tx) => tx.selectFrom('campaignDialerSamples').selectAll().where('campaignId', '=', campaignId).execute());
       expect(sample.reduce((sum, row) => sum + row.abandoned, 0)).toBe(1);
       expect(sample.reduce((sum, row) => sum + row.answered, 0)).toBe(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it('records a recording campaign’s call although its queue does not record: a stereo file collected into the call’s recording', async () => {
+    const owner = await dialerTenant(t, platform);
+    const tenantId = owner.tenant.tenant.id;
+    const { queueId } = await staffedQueue(t, owner, '5107');
+    model.only('ANSWER');
+    const { campaignId } = await campaignWithLeads(t, owner, queueId, [{}], { recordingEnabled: true });
+    const [attempt] = await endedAttempts(t, tenantId, campaignId, 1, 20_000);
+    expect(attempt?.outcome).toBe('CONNECTED');
+    const recording = await until(
+      () => t.db.withTenant(tenantId, (tx) => tx.selectFrom('recordings').select(['status', 'storageKey']).where('callId', '=', attempt!.callId).executeTakeFirst()),
+      (row) => row?.status === 'AVAILABLE',
+    );
+    expect(recording?.status).toBe('AVAILABLE');
+    const stored = await t.storage.get(recording!.storageKey!);
+    const wav = readWav(Buffer.concat(await stored!.stream.toArray()));
+    expect(wav).toMatchObject({ format: { channels: 2, sampleRate: 8000, bitsPerSample: 16 } });
+  });
+
+  it('plays a tenant whose language is English the English default', async () => {
+    const owner = await dialerTenant(t, platform, undefined, { locale: 'en' });
+    const { queueId } = await staffedQueue(t, owner, '5106', -1);
+    const played: string[] = [];
+    const stop = t.simulator().model.bus.subscribe((event) => {
+      if (event.name === 'CHANNEL_EXECUTE' && event.get('Application') === 'playback') played.push(event.get('Application-Data') ?? '');
+    });
+    model.only('ANSWER');
+    try {
+      const { campaignId } = await campaignWithLeads(t, owner, queueId, [{}], { abandonAfterSeconds: 1 });
+      const [attempt] = await endedAttempts(t, owner.tenant.tenant.id, campaignId, 1);
+      expect(attempt).toMatchObject({ outcome: 'ABANDONED' });
+      expect(played).toEqual([`${t.confDir}/sounds/_platform/abandon-en.wav`]);
     } finally {
       stop();
     }

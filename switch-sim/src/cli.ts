@@ -1,14 +1,23 @@
 // switch-sim command line.
 //   serve        starts the ESL server and the control API (ports printed on stdout)
-//   register <user@domain> <password> [expires]   unregister <user@domain>
+//   register <user@domain> <password> [expires] [--auto-answer[=<ms>]]   unregister <user@domain>
 //   call <did> <caller-id-number>   answer <uuid> [extension]   dtmf <uuid> <digits>
-//   hangup <uuid> [cause]   outcome <ANSWER|BUSY|NO_ANSWER|FAILED|REJECT> [destination] [ring-ms] [talk-ms]
+//   hangup <uuid> [cause]   outcome <kind> [destination] [ring-ms] [talk-ms]
 //   state   calls (one line per channel: uuid, state, name, caller and destination)
 // serve reads FREESWITCH_ESL_PORT, FREESWITCH_ESL_PASSWORD, FREESWITCH_CONF_DIR (and
-// SWITCH_SIM_CONTROL_PORT, SWITCH_SIM_SPEED); the other commands talk to SWITCH_SIM_CONTROL_URL
-// (default http://127.0.0.1:8089).
-import { resolve } from 'node:path';
+// SWITCH_SIM_CONTROL_PORT, SWITCH_SIM_SPEED, SWITCH_SIM_CONTROL_TOKEN); the other commands talk to
+// SWITCH_SIM_CONTROL_URL (default http://127.0.0.1:8089) with the token of --token,
+// SWITCH_SIM_CONTROL_TOKEN or the file `npm start` writes under DATA_DIR (default ./data).
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CONTROL_TOKEN_FILE } from './control/access.ts';
+import { OUTCOME_KINDS } from './core/outcomes.ts';
 import { startSwitchSimulator } from './index.ts';
+
+/** How long a phone registered with a bare --auto-answer rings before it picks up: well inside a dialer's abandon threshold. */
+export const DEFAULT_AUTO_ANSWER_MS = 500;
+/** Flags that stand alone (a value only after `=`), so they never swallow the next argument. */
+const SWITCHES = new Set(['auto-answer']);
 
 export interface CliOptions {
   command: string;
@@ -23,7 +32,7 @@ export function parseArgs(argv: string[]): CliOptions {
     const arg = argv[i]!;
     if (arg.startsWith('--')) {
       const [name = '', inline] = arg.slice(2).split('=', 2);
-      flags.set(name, inline ?? argv[++i] ?? '');
+      flags.set(name, inline ?? (SWITCHES.has(name) ? '' : (argv[++i] ?? '')));
     } else {
       args.push(arg);
     }
@@ -37,12 +46,23 @@ function splitAddress(address: string): [string, string] {
 }
 
 /** The control API request a client command turns into. */
-export function toRequest(command: string, args: string[]): { method: string; path: string; body?: Record<string, unknown> } | undefined {
+export function toRequest(
+  command: string,
+  args: string[],
+  flags: ReadonlyMap<string, string> = new Map(),
+): { method: string; path: string; body?: Record<string, unknown> } | undefined {
   const [a, b, c, d] = args;
   switch (command) {
     case 'register': {
       const [user, domain] = splitAddress(a ?? '');
-      return { method: 'POST', path: '/phones/register', body: { user, domain, password: b ?? '', expires: c ? Number(c) : undefined } };
+      const body: Record<string, unknown> = {
+        user,
+        domain,
+        password: b ?? '',
+        expires: c ? Number(c) : undefined,
+      };
+      if (flags.has('auto-answer')) body.autoAnswerMs = autoAnswerMs(flags.get('auto-answer')!);
+      return { method: 'POST', path: '/phones/register', body };
     }
     case 'unregister': {
       const [user, domain] = splitAddress(a ?? '');
@@ -57,7 +77,16 @@ export function toRequest(command: string, args: string[]): { method: string; pa
     case 'hangup':
       return { method: 'POST', path: `/calls/${encodeURIComponent(a ?? '')}/hangup`, body: { cause: b } };
     case 'outcome':
-      return { method: 'POST', path: '/outcomes', body: { outcome: a, destination: b, ringMs: c ? Number(c) : undefined, talkMs: d ? Number(d) : undefined } };
+      return {
+        method: 'POST',
+        path: '/outcomes',
+        body: {
+          outcome: a,
+          destination: b,
+          ringMs: c ? Number(c) : undefined,
+          talkMs: d ? Number(d) : undefined,
+        },
+      };
     case 'state':
     case 'calls':
       return { method: 'GET', path: '/state' };
@@ -65,6 +94,26 @@ export function toRequest(command: string, args: string[]): { method: string; pa
       return undefined;
   }
 }
+
+function autoAnswerMs(value: string): number {
+  if (value === '') return DEFAULT_AUTO_ANSWER_MS;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0)
+    throw new Error(`--auto-answer takes a delay in milliseconds, not ${JSON.stringify(value)}`);
+  return ms;
+}
+
+export const USAGE = [
+  'usage: npm run sim -- <command>',
+  '  serve                                          the simulator alone (npm run switch-sim)',
+  `  register <user@domain> <password> [expires] [--auto-answer[=<ms>]]   a phone; with --auto-answer it picks up every call after <ms> (default ${DEFAULT_AUTO_ANSWER_MS})`,
+  '  unregister <user@domain>',
+  '  call <did> <caller-id-number>                  a customer calls a DID (prints the uuid)',
+  '  answer <uuid> [extension]   dtmf <uuid> <digits>   hangup <uuid> [cause]',
+  '  outcome <kind> [destination] [ring-ms] [talk-ms]   how the far end of the next dialled calls ends',
+  `      kinds: ${OUTCOME_KINDS.join(', ')}, or a hangup cause (e.g. USER_BUSY)`,
+  '  calls                                          one line per channel     state   everything as JSON',
+].join('\n');
 
 interface ChannelSummary {
   uuid: string;
@@ -78,8 +127,27 @@ interface ChannelSummary {
 export function formatCalls(state: { channels: ChannelSummary[] }): string {
   if (state.channels.length === 0) return 'no channels';
   return state.channels
-    .map((ch) => [ch.uuid, ch.callState.padEnd(8), ch.name, `${ch.callerIdNumber ?? ''} -> ${ch.destination ?? ''}`].join('  '))
+    .map((ch) =>
+      [
+        ch.uuid,
+        ch.callState.padEnd(8),
+        ch.name,
+        `${ch.callerIdNumber ?? ''} -> ${ch.destination ?? ''}`,
+      ].join('  '),
+    )
     .join('\n');
+}
+
+/** The control token a client command sends: flag, environment, then the file `npm start` leaves. */
+export function controlToken(flags: ReadonlyMap<string, string>, env: NodeJS.ProcessEnv): string | undefined {
+  const given = flags.get('token') ?? env.SWITCH_SIM_CONTROL_TOKEN;
+  if (given) return given;
+  const file = join(resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? './data'), CONTROL_TOKEN_FILE);
+  try {
+    return readFileSync(file, 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function serve(flags: Map<string, string>): Promise<void> {
@@ -92,8 +160,12 @@ async function serve(flags: Map<string, string>): Promise<void> {
     controlPort: Number(flags.get('control-port') ?? env.SWITCH_SIM_CONTROL_PORT ?? 8089),
     speed: Number(flags.get('speed') ?? env.SWITCH_SIM_SPEED ?? 1),
     recordingsDir: flags.get('recordings'),
+    controlToken: flags.get('token') ?? env.SWITCH_SIM_CONTROL_TOKEN,
   });
-  process.stdout.write(`switch-sim: event socket on 127.0.0.1:${sim.eslPort}\nswitch-sim: control API on ${sim.controlUrl}\n`);
+  process.stdout.write(
+    `switch-sim: event socket on 127.0.0.1:${sim.eslPort}\nswitch-sim: control API on ${sim.controlUrl}\n` +
+      `switch-sim: control token ${sim.controlToken} (export SWITCH_SIM_CONTROL_TOKEN=${sim.controlToken} for npm run sim)\n`,
+  );
   const stop = (): void => {
     void sim.stop().then(() => process.exit(0));
   };
@@ -107,19 +179,24 @@ async function main(argv: string[]): Promise<number> {
     await serve(flags);
     return -1;
   }
-  const request = toRequest(command, args);
+  const request = toRequest(command, args, flags);
   if (!request) {
-    process.stdout.write('usage: cli.ts serve | register <user@domain> <password> [expires] | unregister <user@domain> | call <did> <cid> | answer <uuid> [ext] | dtmf <uuid> <digits> | hangup <uuid> [cause] | outcome <kind> [dest] [ring-ms] [talk-ms] | state | calls\n');
+    process.stdout.write(`${USAGE}\n`);
     return command === 'help' ? 0 : 2;
   }
   const base = flags.get('control') ?? process.env.SWITCH_SIM_CONTROL_URL ?? 'http://127.0.0.1:8089';
   const response = await fetch(new URL(request.path, base), {
     method: request.method,
-    headers: { 'content-type': 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${controlToken(flags, process.env) ?? ''}`,
+    },
     body: request.body ? JSON.stringify(request.body) : undefined,
   });
   const text = await response.text();
-  process.stdout.write(`${command === 'calls' && response.ok ? formatCalls(JSON.parse(text) as { channels: ChannelSummary[] }) : text}\n`);
+  process.stdout.write(
+    `${command === 'calls' && response.ok ? formatCalls(JSON.parse(text) as { channels: ChannelSummary[] }) : text}\n`,
+  );
   return response.ok ? 0 : 1;
 }
 

@@ -2,6 +2,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScaledClock } from './clock.ts';
+import { newControlToken } from './control/access.ts';
 import { ControlActions } from './control/actions.ts';
 import { ControlServer } from './control/http.ts';
 import { SwitchCore } from './core/core.ts';
@@ -18,11 +19,14 @@ export interface SwitchSimulatorOptions {
   /** Simulated time runs this many times faster than real time (default 1). */
   speed?: number;
   recordingsDir?: string;
+  /** What control requests must carry (Authorization: Bearer); default a fresh random one. */
+  controlToken?: string;
 }
 
 export interface SwitchSimulator {
   eslPort: number;
   controlUrl: string;
+  controlToken: string;
   model: SwitchCore;
   control: ControlActions;
   stop(): Promise<void>;
@@ -40,9 +44,14 @@ export async function startSwitchSimulator(options: SwitchSimulatorOptions): Pro
   const error = model.reloadXml();
   if (error) throw new Error(`switch-sim: configuration in ${options.confDir} is invalid: ${error}`);
   model.callcenter.loadModule();
-  const esl = new EslServer({ password: options.eslPassword ?? 'ClueCon', bus: model.bus, api: (cmd, arg) => model.api.execute(cmd, arg) });
+  const esl = new EslServer({
+    password: options.eslPassword ?? 'ClueCon',
+    bus: model.bus,
+    api: (cmd, arg) => model.api.execute(cmd, arg),
+  });
   const control = new ControlActions(model);
-  const http = new ControlServer(control);
+  const controlToken = options.controlToken ?? newControlToken();
+  const http = new ControlServer(control, controlToken);
   const eslPort = await esl.listen(host, options.eslPort ?? 8021);
   let controlPort: number;
   try {
@@ -57,6 +66,7 @@ export async function startSwitchSimulator(options: SwitchSimulatorOptions): Pro
   return {
     eslPort,
     controlUrl: `http://${urlHost}:${controlPort}`,
+    controlToken,
     model,
     control,
     async stop() {
@@ -69,3 +79,4 @@ export async function startSwitchSimulator(options: SwitchSimulatorOptions): Pro
 }
 
 export type { SwitchCore } from './core/core.ts';
+export { CONTROL_TOKEN_FILE } from './control/access.ts';

@@ -200,7 +200,7 @@ describe('control HTTP API', () => {
     t = await harness({ speed: 50, events: 'plain CHANNEL_ANSWER CHANNEL_HANGUP_COMPLETE DTMF' });
     const { sim, client } = t;
     const post = async (path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> => {
-      const res = await fetch(`${sim.controlUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${sim.controlUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${sim.controlToken}` }, body: JSON.stringify(body) });
       return { status: res.status, json: (await res.json()) as Record<string, unknown> };
     };
     expect((await post('/phones/register', { user: '1000', domain: 'acme.pbx.localhost', password: 'secret' })).json.ok).toBe(true);
@@ -212,7 +212,7 @@ describe('control HTTP API', () => {
     await client.waitEvent((e) => h(e, 'Event-Name') === 'CHANNEL_HANGUP_COMPLETE' && h(e, 'Unique-ID') === uuid);
     const second = (await post('/calls/inbound', { did: '15550003000', callerIdNumber: '+14155550100' })).json.uuid as string;
     await client.waitEvent((e) => h(e, 'Event-Name') === 'CHANNEL_ANSWER' && h(e, 'Unique-ID') === second);
-    const state = (await (await fetch(`${sim.controlUrl}/state`)).json()) as { channels: Array<{ uuid: string }>; registrations: unknown[]; gateways: unknown[] };
+    const state = (await (await fetch(`${sim.controlUrl}/state`, { headers: { authorization: `Bearer ${sim.controlToken}` } })).json()) as { channels: Array<{ uuid: string }>; registrations: unknown[]; gateways: unknown[] };
     expect(state.channels.map((c) => c.uuid)).toEqual([second]);
     expect(state.registrations).toHaveLength(1);
     expect(state.gateways).toHaveLength(2);

@@ -5,8 +5,11 @@
 //   POST /calls/:uuid/answer {extension?}   POST /calls/:uuid/reject {cause?, extension?}
 //   POST /calls/:uuid/dtmf {digits}         POST /calls/:uuid/hangup {cause?}
 //   POST /outcomes {destination?, outcome, ringMs?, talkMs?, failCause?, times?}   DELETE /outcomes
-//   GET /state
+//   GET /state   GET /health
+// Every request but GET /health carries `Authorization: Bearer <token>` (see access.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { OUTCOME_KINDS, parseOutcome, type OutcomeKind } from '../core/outcomes.ts';
+import { refusal } from './access.ts';
 import type { ControlActions } from './actions.ts';
 
 type Json = Record<string, unknown>;
@@ -20,7 +23,8 @@ function readBody(req: IncomingMessage): Promise<Json> {
       if (!text) return resolve({});
       try {
         const parsed: unknown = JSON.parse(text);
-        resolve(typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Json) : {});
+        if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) resolve(parsed as Json);
+        else reject(new Error('the body must be a JSON object'));
       } catch (error) {
         reject(error instanceof Error ? error : new Error(String(error)));
       }
@@ -29,8 +33,14 @@ function readBody(req: IncomingMessage): Promise<Json> {
   });
 }
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
-const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
+const num = (v: unknown): number | undefined =>
+  typeof v === 'number'
+    ? v
+    : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+      ? Number(v)
+      : undefined;
 const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -42,7 +52,12 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 export class ControlServer {
   private server: Server | undefined;
 
-  constructor(private readonly actions: ControlActions) {}
+  private ownOrigins: string[] = [];
+
+  constructor(
+    private readonly actions: ControlActions,
+    private readonly token: string,
+  ) {}
 
   listen(host: string, port: number): Promise<number> {
     return new Promise((resolve, reject) => {
@@ -52,7 +67,10 @@ export class ControlServer {
         server.off('error', reject);
         this.server = server;
         const address = server.address();
-        resolve(typeof address === 'object' && address ? address.port : port);
+        const bound = typeof address === 'object' && address ? address.port : port;
+        const urlHost = host.includes(':') ? `[${host}]` : host;
+        this.ownOrigins = [`http://${urlHost}:${bound}`, `http://localhost:${bound}`];
+        resolve(bound);
       });
     });
   }
@@ -69,6 +87,15 @@ export class ControlServer {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const method = req.method ?? 'GET';
+      const refused = refusal(
+        { method, path: url.pathname, headers: req.headers },
+        this.token,
+        this.ownOrigins,
+      );
+      if (refused) {
+        req.resume();
+        return send(res, refused.status, { error: refused.error });
+      }
       const body = method === 'POST' ? await readBody(req) : {};
       const result = this.route(method, url.pathname, body);
       send(res, result[0], result[1]);
@@ -79,14 +106,25 @@ export class ControlServer {
 
   private route(method: string, path: string, body: Json): [number, unknown] {
     const a = this.actions;
-    const phone = { autoAnswerMs: num(body.autoAnswerMs), busy: bool(body.busy), busyWhenInUse: bool(body.busyWhenInUse) };
+    const phone = {
+      autoAnswerMs: num(body.autoAnswerMs),
+      busy: bool(body.busy),
+      busyWhenInUse: bool(body.busyWhenInUse),
+    };
     if (method === 'GET' && path === '/state') return [200, a.state()];
     if (method === 'GET' && path === '/health') return [200, { ok: true }];
     if (method === 'POST' && path === '/phones/register') {
       const user = str(body.user);
       const domain = str(body.domain);
       if (!user || !domain) return [400, { error: 'user and domain are required' }];
-      const result = a.register({ user, domain, password: str(body.password) ?? '', expires: num(body.expires), userAgent: str(body.userAgent), phone });
+      const result = a.register({
+        user,
+        domain,
+        password: str(body.password) ?? '',
+        expires: num(body.expires),
+        userAgent: str(body.userAgent),
+        phone,
+      });
       return [result.ok ? 200 : 403, result];
     }
     if (method === 'POST' && path === '/phones/unregister') {
@@ -99,22 +137,54 @@ export class ControlServer {
       const did = str(body.did);
       const callerIdNumber = str(body.callerIdNumber);
       if (!did || !callerIdNumber) return [400, { error: 'did and callerIdNumber are required' }];
-      const vars = typeof body.vars === 'object' && body.vars !== null ? Object.fromEntries(Object.entries(body.vars).map(([k, v]) => [k, String(v)])) : undefined;
-      return [200, { uuid: a.inbound({ did, callerIdNumber, callerIdName: str(body.callerIdName), profile: str(body.profile), context: str(body.context), vars }) }];
+      const vars =
+        typeof body.vars === 'object' && body.vars !== null
+          ? Object.fromEntries(Object.entries(body.vars).map(([k, v]) => [k, String(v)]))
+          : undefined;
+      return [
+        200,
+        {
+          uuid: a.inbound({
+            did,
+            callerIdNumber,
+            callerIdName: str(body.callerIdName),
+            profile: str(body.profile),
+            context: str(body.context),
+            vars,
+          }),
+        },
+      ];
     }
     const call = /^\/calls\/([^/]+)\/(answer|reject|dtmf|hangup)$/.exec(path);
     if (method === 'POST' && call) {
       const uuid = decodeURIComponent(call[1]!);
       const action = call[2];
       if (action === 'answer') return this.ok(a.answer(uuid, str(body.extension)));
-      if (action === 'reject') return this.ok(a.reject(uuid, str(body.cause) ?? 'CALL_REJECTED', str(body.extension)));
+      if (action === 'reject')
+        return this.ok(a.reject(uuid, str(body.cause) ?? 'CALL_REJECTED', str(body.extension)));
       if (action === 'dtmf') return this.ok(a.dtmf(uuid, str(body.digits) ?? ''));
       return this.ok(a.hangup(uuid, str(body.cause)));
     }
     if (path === '/outcomes' && method === 'POST') {
       const outcome = str(body.outcome);
-      if (!outcome) return [400, { error: 'outcome is required' }];
-      a.addOutcome({ destination: str(body.destination), outcome: outcome.toUpperCase() as never, ringMs: num(body.ringMs), talkMs: num(body.talkMs), failCause: str(body.failCause), times: num(body.times) });
+      const kind = parseOutcome(outcome);
+      // A typo must not silently become "every call answers": name what is accepted instead.
+      if (!kind)
+        return [
+          400,
+          {
+            error: `unknown outcome ${JSON.stringify(outcome ?? '')}: one of ${OUTCOME_KINDS.join(', ')} or a hangup cause (e.g. USER_BUSY)`,
+            kinds: OUTCOME_KINDS,
+          },
+        ];
+      a.addOutcome({
+        destination: str(body.destination),
+        outcome: kind as OutcomeKind,
+        ringMs: num(body.ringMs),
+        talkMs: num(body.talkMs),
+        failCause: str(body.failCause),
+        times: num(body.times),
+      });
       return [200, { ok: true }];
     }
     if (path === '/outcomes' && method === 'DELETE') {

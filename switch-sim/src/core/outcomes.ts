@@ -26,7 +26,16 @@ export interface OutcomeRule {
   times?: number;
 }
 
-const KINDS = new Set<OutcomeKind>(['ANSWER', 'BUSY', 'NO_ANSWER', 'FAILED', 'REJECT', 'MANUAL']);
+/** Every kind a rule or `sim_outcome` may name (besides a hangup cause, which means FAILED with it). */
+export const OUTCOME_KINDS: readonly OutcomeKind[] = [
+  'ANSWER',
+  'BUSY',
+  'NO_ANSWER',
+  'FAILED',
+  'REJECT',
+  'MANUAL',
+];
+const KINDS = new Set<OutcomeKind>(OUTCOME_KINDS);
 
 export function parseOutcome(value: string | undefined): OutcomeKind | HangupCause | undefined {
   if (!value) return undefined;

@@ -50,12 +50,17 @@ export function CallDetailPanel({ callId, onClose }: { callId: string; onClose: 
             <Item label={t('calls.talkTime')} value={seconds(data.talkTime)} />
             <Item label={t('calls.duration')} value={seconds(data.durationSeconds)} />
             <Item label={t('calls.billable')} value={seconds(data.billableSeconds)} />
+            {data.abandoned && <Item label={t('calls.outcome')} value={t('calls.abandonedHint')} />}
             <Item label={t('calls.hangupCause')} value={hangupCauseLabel(t, data.hangupCause)} />
             <Item label={t('calls.disposition')} value={data.disposition ?? '—'} />
           </dl>
           {data.recording && <RecordingPlayer recording={data.recording} />}
           {can('agents.manage') && tenantId && (
-            <DispositionForm callId={data.id} tenantId={tenantId} onSaved={() => void queryClient.invalidateQueries({ queryKey: ['calls', tenantId] })} />
+            <DispositionForm
+              callId={data.id}
+              tenantId={tenantId}
+              onSaved={() => void queryClient.invalidateQueries({ queryKey: ['calls', tenantId] })}
+            />
           )}
           <h3>{t('calls.legs')}</h3>
           <div className="table-scroll">
@@ -133,7 +138,9 @@ function Item({ label, value }: { label: string; value: string }) {
 function RecordingPlayer({ recording }: { recording: Recording }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const audio = useBlobUrl(recording.status === 'AVAILABLE' ? recording.id : null, () => callsApi.audio(recording.id));
+  const audio = useBlobUrl(recording.status === 'AVAILABLE' ? recording.id : null, () =>
+    callsApi.audio(recording.id),
+  );
   if (recording.status !== 'AVAILABLE') {
     return <p className="muted">{t(`calls.recordingStatus.${recording.status}`)}</p>;
   }
@@ -141,10 +148,19 @@ function RecordingPlayer({ recording }: { recording: Recording }) {
     <figure className="recording">
       <figcaption>
         {t('calls.recording')}
-        {recording.retentionUntil && <span className="muted"> · {t('calls.keptUntil', { date: format.date(recording.retentionUntil) })}</span>}
+        {recording.retentionUntil && (
+          <span className="muted">
+            {' '}
+            · {t('calls.keptUntil', { date: format.date(recording.retentionUntil) })}
+          </span>
+        )}
       </figcaption>
       <ErrorMessage error={audio.error} />
-      {audio.url ? <audio controls preload="metadata" src={audio.url} aria-label={t('calls.recording')} /> : !audio.error && <Loading />}
+      {audio.url ? (
+        <audio controls preload="metadata" src={audio.url} aria-label={t('calls.recording')} />
+      ) : (
+        !audio.error && <Loading />
+      )}
     </figure>
   );
 }

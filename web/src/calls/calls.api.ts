@@ -22,6 +22,8 @@ export interface CallRecord {
   billableSeconds: number | null;
   hangupCause: string | null;
   disposition: string | null;
+  /** A dialer call the customer answered and no agent took in time. */
+  abandoned: boolean;
 }
 
 export interface CallLeg {
@@ -86,14 +88,18 @@ export interface CallFilters {
   pageSize: number;
 }
 
-export const callsKey = (tenantId: string | null, filters: CallFilters) => ['calls', tenantId, filters] as const;
+export const callsKey = (tenantId: string | null, filters: CallFilters) =>
+  ['calls', tenantId, filters] as const;
 export const callKey = (tenantId: string | null, id: string) => ['calls', tenantId, 'one', id] as const;
 
 export const callsApi = {
   list: (filters: CallFilters) => api<CallsPage>(`/calls?${queryString({ ...filters })}`),
   get: (id: string) => api<CallDetail>(`/calls/${encodeURIComponent(id)}`),
   setDisposition: (id: string, dispositionId: string) =>
-    api<unknown>(`/calls/${encodeURIComponent(id)}/disposition`, { method: 'PATCH', body: { dispositionId } }),
+    api<unknown>(`/calls/${encodeURIComponent(id)}/disposition`, {
+      method: 'PATCH',
+      body: { dispositionId },
+    }),
   /** The recording's audio, fetched with the session (an <audio> element cannot send the token). */
   audio: (recordingId: string) => apiBlob(`/recordings/${encodeURIComponent(recordingId)}/audio`),
 };

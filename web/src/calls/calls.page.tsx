@@ -31,7 +31,15 @@ type Draft = {
   disposition: string;
 };
 
-const EMPTY: Draft = { from: '', to: '', phone: '', agentId: '', queueId: '', hangupCause: '', disposition: '' };
+const EMPTY: Draft = {
+  from: '',
+  to: '',
+  phone: '',
+  agentId: '',
+  queueId: '',
+  hangupCause: '',
+  disposition: '',
+};
 
 export function CallsPage() {
   const { t } = useTranslation();
@@ -53,9 +61,21 @@ export function CallsPage() {
     page,
     pageSize: PAGE_SIZE,
   };
-  const calls = useQuery({ queryKey: callsKey(tenantId, filters), queryFn: () => callsApi.list(filters), placeholderData: keepPreviousData });
-  const agents = useQuery({ queryKey: agentsKey(tenantId), queryFn: agentsApi.list, enabled: can('agents.view') });
-  const queues = useQuery({ queryKey: queuesKey(tenantId), queryFn: queuesApi.list, enabled: can('queues.view') });
+  const calls = useQuery({
+    queryKey: callsKey(tenantId, filters),
+    queryFn: () => callsApi.list(filters),
+    placeholderData: keepPreviousData,
+  });
+  const agents = useQuery({
+    queryKey: agentsKey(tenantId),
+    queryFn: agentsApi.list,
+    enabled: can('agents.view'),
+  });
+  const queues = useQuery({
+    queryKey: queuesKey(tenantId),
+    queryFn: queuesApi.list,
+    enabled: can('queues.view'),
+  });
   const dispositions = useQuery({
     queryKey: codeListKey('dispositions', tenantId, true),
     queryFn: () => codeListApi('dispositions').list(true),
@@ -172,7 +192,14 @@ export function CallsPage() {
               </tbody>
             </table>
           </div>
-          <Pager page={data.page} pageSize={data.pageSize} shown={data.items.length} total={data.total} totalExact={data.totalExact} onPage={setPage} />
+          <Pager
+            page={data.page}
+            pageSize={data.pageSize}
+            shown={data.items.length}
+            total={data.total}
+            totalExact={data.totalExact}
+            onPage={setPage}
+          />
         </>
       )}
     </section>
@@ -194,10 +221,22 @@ function CallRow({ call, dispositionNames, onOpen }: { call: CallRecord; disposi
       <td>{call.agentName ?? '—'}</td>
       <td className="number">{seconds(call.waitTime)}</td>
       <td className="number">{seconds(call.talkTime)}</td>
-      <td>{call.endedAt ? hangupCauseLabel(t, call.hangupCause) : <span className="badge active">{t('calls.inProgress')}</span>}</td>
+      <td>
+        {call.abandoned && (
+          <span className="badge abandoned" title={t('calls.abandonedHint')}>
+            {t('calls.abandoned')}
+          </span>
+        )}{' '}
+        {call.endedAt ? hangupCauseLabel(t, call.hangupCause) : <span className="badge active">{t('calls.inProgress')}</span>}
+      </td>
       <td>{call.disposition ? (dispositionNames.get(call.disposition) ?? call.disposition) : '—'}</td>
       <td>
-        <button type="button" className="secondary" onClick={onOpen} aria-label={t('calls.openDetail', { number: call.callerNumber ?? '' })}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={onOpen}
+          aria-label={t('calls.openDetail', { number: call.callerNumber ?? '' })}
+        >
           {t('calls.details')}
         </button>
       </td>

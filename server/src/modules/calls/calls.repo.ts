@@ -56,6 +56,8 @@ const callView = (tx: Tx) =>
     .leftJoin('users as u', 'u.id', 'a.userId')
     // The call's first recording (a call through two recorded queues has more: GET /calls/:id).
     .leftJoin('recordings as r', (join) => join.onRef('r.callId', '=', 'c.id').on('r.seq', '=', 1))
+    // A dialer call is abandoned when its attempt is: answered, and nobody took it in time.
+    .leftJoin('dialAttempts as da', 'da.id', 'c.attemptId')
     .select([
       'c.id',
       'c.direction',
@@ -91,6 +93,7 @@ const callView = (tx: Tx) =>
       'c.dispositionBy',
       'c.dispositionAt',
       'r.id as recordingId',
+      sql<boolean>`coalesce(da.outcome = 'ABANDONED', false)`.as('abandoned'),
     ]);
 
 type CallRow = Awaited<ReturnType<ReturnType<typeof callView>['executeTakeFirstOrThrow']>>;

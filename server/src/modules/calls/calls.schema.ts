@@ -73,6 +73,8 @@ export const Call = Type.Object({
   dispositionAt: Nullable(Timestamp),
   /** The call's recording, when it has one (GET /recordings/:id for its metadata). */
   recordingId: Nullable(Type.String()),
+  /** A dialer call answered by the customer and released because no agent took it in time. */
+  abandoned: Type.Boolean(),
 });
 export type Call = Static<typeof Call>;
 

@@ -1,20 +1,25 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { abandonSoundPath, isPlainSwitchPath } from '../../platform/switch/naming.ts';
-import { abandonCommand } from './originate-command.ts';
+import { readWav } from '../../modules/ivr-menus/wav.ts';
+import { DEFAULT_ABANDON_ASSETS, defaultAbandonLanguage } from './abandon-message.ts';
 
-const campaignId = '44444444-4444-4444-8444-444444444444';
-
-describe('isPlainSwitchPath: what reaches playback unchanged through uuid_transfer … inline', () => {
-  it('takes an absolute path of letters, digits and / . _ -, as the platform names tenant sounds', () => {
-    const path = abandonSoundPath('/var/lib/callcenter/freeswitch', 'acme-br', campaignId);
-    expect(path).toBe(`/var/lib/callcenter/freeswitch/sounds/acme-br/abandon-${campaignId}.wav`);
-    expect(isPlainSwitchPath(path)).toBe(true);
-    expect(abandonCommand('c', path)).toBe(`uuid_transfer c 'playback:${path},hangup:NORMAL_CLEARING' inline`);
+describe('the default abandon message', () => {
+  it('is Portuguese for a Portuguese tenant, English for any other', () => {
+    expect(defaultAbandonLanguage('pt-BR')).toBe('pt-BR');
+    expect(defaultAbandonLanguage('pt')).toBe('pt-BR');
+    expect(defaultAbandonLanguage('en')).toBe('en');
+    expect(defaultAbandonLanguage('es')).toBe('en');
+    expect(defaultAbandonLanguage(null)).toBe('en');
   });
 
-  it('refuses what mod_commands, the inline dialplan or variable expansion would change', () => {
-    for (const confDir of ['/srv/a,b', "/srv/o'brien", '/srv/my sounds', '/srv/${x}', '/srv/$${sounds_dir}', '/srv/a\\b', '/srv/a\tb', 'relative/dir', '/srv/../etc']) {
-      expect(isPlainSwitchPath(abandonSoundPath(confDir, 'acme', campaignId)), confDir).toBe(false);
+  it('ships as 8 kHz mono 16-bit PCM, a few seconds long, in both languages', () => {
+    for (const file of Object.values(DEFAULT_ABANDON_ASSETS)) {
+      const data = readFileSync(file);
+      const read = readWav(data);
+      expect(read).toMatchObject({ format: { sampleRate: 8000, channels: 1, bitsPerSample: 16 } });
+      // Speech, not silence: 5 to 20 s at 16 kB/s.
+      expect(data.length).toBeGreaterThan(80_000);
+      expect(data.length).toBeLessThan(320_000);
     }
   });
 });

@@ -10,7 +10,8 @@ import type { SwitchEvent } from '../../platform/switch/esl-parser.ts';
 import { memberSessionOf, uuidOrNull } from '../event-consumer/call-correlation.ts';
 import type { AttemptLifecycle, TrackedAttempt } from './attempt-lifecycle.ts';
 import { originateFailureCause } from './dial-outcome.ts';
-import { campaignAbandonSound } from './abandon-message.ts';
+import { isPlainSwitchPath } from '../../platform/switch/naming.ts';
+import { campaignAbandonSound, defaultAbandonLanguage, defaultAbandonSound, tenantLocale } from './abandon-message.ts';
 import * as repo from './dialer.repo.ts';
 import { abandonCommand, originateCommand, RING_TIMEOUT_SECONDS, type OriginateTarget } from './originate-command.ts';
 import { DEFAULT_SIMULATION_MODEL, drawSimulatedOutcome, type SimulationModel } from './simulated-outcome.ts';
@@ -22,7 +23,7 @@ export interface AttemptDialerDeps {
   esl: Pick<EslClient, 'api' | 'bgapi' | 'on' | 'off'>;
   lifecycle: AttemptLifecycle;
   log: Logger;
-  options: { simulationModel?: SimulationModel; random?: () => number; abandonMessage?: string; confDir?: string };
+  options: { simulationModel?: SimulationModel; random?: () => number; abandonMessage?: string; confDir?: string; recordingsDir?: string };
 }
 
 export class AttemptDialer {
@@ -56,6 +57,7 @@ export class AttemptDialer {
     } else {
       target = { kind: 'GATEWAY', trunkId: campaign.trunkId };
     }
+    const recordingId = randomUUID();
     const command = originateCommand({
       tenantId: attempt.tenantId,
       callId: attempt.callId,
@@ -63,7 +65,8 @@ export class AttemptDialer {
       campaignId: attempt.campaignId,
       leadId: attempt.leadId,
       queueId: campaign.queueId,
-      recordingId: randomUUID(),
+      recordingId,
+      recordFile: campaign.recordingEnabled ? this.campaignRecordFile(attempt, recordingId) : null,
       phone: attempt.phone,
       leadName,
       callerId: campaign.callerId,
@@ -119,11 +122,34 @@ export class AttemptDialer {
   }
 
   async releaseAbandoned(callId: string): Promise<void> {
-    const message = (await this.campaignMessage(callId)) ?? this.deps.options.abandonMessage ?? DEFAULT_ABANDON_MESSAGE;
+    const message = (await this.campaignMessage(callId)) ?? this.deps.options.abandonMessage ?? (await this.defaultMessage(callId)) ?? DEFAULT_ABANDON_MESSAGE;
     try {
       await this.deps.esl.api(abandonCommand(callId, message));
     } catch {
       await this.deps.esl.api(`uuid_kill ${callId} NORMAL_CLEARING`);
+    }
+  }
+
+  /** Where the queue's record-template would put this entry's recording (decision 0041), when the command line can carry it. */
+  private campaignRecordFile(attempt: TrackedAttempt, recordingId: string): string | null {
+    const dir = this.deps.options.recordingsDir;
+    if (!dir) return null;
+    const file = `${dir}/${attempt.tenantId}/${attempt.callId}-${recordingId}.wav`;
+    if (isPlainSwitchPath(file)) return file;
+    this.deps.log.warn({ callId: attempt.callId }, 'campaign recording not started: FREESWITCH_RECORDINGS_DIR cannot travel the command line');
+    return null;
+  }
+
+  /** The platform's message in the tenant's language (decision 0068), else null (the switch's stock sound). */
+  private async defaultMessage(callId: string): Promise<string | null> {
+    const attempt = this.trackedOf(callId);
+    const { confDir } = this.deps.options;
+    if (!attempt || !confDir) return null;
+    try {
+      return await defaultAbandonSound(confDir, defaultAbandonLanguage(await tenantLocale(this.deps.db, attempt.tenantId)));
+    } catch (error) {
+      this.deps.log.warn({ err: error, callId }, 'default abandon message not copied to the switch; stock sound played');
+      return null;
     }
   }
 

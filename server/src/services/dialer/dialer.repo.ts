@@ -56,6 +56,8 @@ export interface CampaignSnapshot {
   pacingMin: number;
   pacingMax: number;
   callerId: string | null;
+  /** The campaign records its calls, whatever its queue's own setting. */
+  recordingEnabled: boolean;
   maxAttempts: number;
   schedule: CampaignSchedule;
   /** Equal for campaigns with the same calling-hour rules (time zone, policies, schedule): the tick computes their area codes once. */
@@ -91,7 +93,7 @@ export async function campaignSnapshots(db: DatabaseHandles, ids: string[]): Pro
   const { rows } = await db.readAsPlatform((q) =>
     sql<Omit<CampaignSnapshot, 'retryMinutes' | 'schedule' | 'rulesKey'> & { retryMinutesText: string; scheduleText: string }>`
       SELECT c.id, c.tenant_id AS "tenantId", c.status, c.queue_id AS "queueId", c.trunk_id AS "trunkId",
-        c.pacing_min AS "pacingMin", c.pacing_max AS "pacingMax", c.caller_id AS "callerId", c.max_attempts AS "maxAttempts",
+        c.pacing_min AS "pacingMin", c.pacing_max AS "pacingMax", c.caller_id AS "callerId", c.recording_enabled AS "recordingEnabled", c.max_attempts AS "maxAttempts",
         c.schedule::text AS "scheduleText", c.timezone, c.cps_limit AS "cpsLimit", c.abandon_target AS "abandonTarget",
         c.abandon_after_seconds AS "abandonAfterSeconds", c.retry_minutes::text AS "retryMinutesText",
         c.calling_policies AS "callingPolicies", tr.cps_limit AS "trunkCpsLimit", p.max_cps AS "planMaxCps",

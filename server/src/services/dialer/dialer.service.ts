@@ -50,6 +50,8 @@ export interface DialerOptions {
   abandonMessage?: string;
   /** FREESWITCH_CONF_DIR: where a campaign's own abandon message is on the switch (decision 0052). */
   confDir?: string;
+  /** FREESWITCH_RECORDINGS_DIR: where a recording campaign's calls are recorded (as its queue's would be). */
+  recordingsDir?: string;
   /** Names this process in its attempts. */
   owner?: string;
   /** How long a count of the leads waiting for their window stands before it is made again (30 s). */

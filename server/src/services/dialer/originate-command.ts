@@ -32,6 +32,8 @@ export interface OriginateSpec extends AttemptIds {
   callerId: string | null;
   timeoutSeconds: number;
   target: OriginateTarget;
+  /** The campaign records: the file the customer leg records into from its answer (stereo), else null. */
+  recordFile?: string | null;
 }
 
 /** How long the switch lets an unanswered customer ring (originate_timeout). */
@@ -79,6 +81,13 @@ export function originateCommand(spec: OriginateSpec): string {
     ['originate_timeout', String(spec.timeoutSeconds)],
     ['ignore_early_media', 'true'],
   ];
+  // The call record's parties (From = the caller id used, To = the customer): the customer leg's own
+  // caller id is the customer in simulation, and mod_callcenter shows the member's to the agent.
+  vars.push(['svc_to_number', spec.phone]);
+  if (spec.callerId) vars.push(['svc_from_number', spec.callerId]);
+  // The same file the queue's record-template names: when the queue records too, the switch keeps
+  // this one ("already recording") and the call has one recording, not two.
+  if (spec.recordFile) vars.push(['execute_on_answer_record', `'record_session ${spec.recordFile}'`]);
   let endpoint: string;
   // The member's caller id as mod_callcenter shows it to the agent: the customer, not the dialer.
   vars.push(['origination_callee_id_number', spec.phone]);

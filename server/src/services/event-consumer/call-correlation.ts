@@ -105,3 +105,14 @@ export function dialerOf(headers: Record<string, string>): { attemptId: string |
     leadId: uuidOrNull(variable(headers, 'svc_lead_id')),
   };
 }
+
+/**
+ * A dialer call's parties as its record shows them: From = the caller id the campaign used (null:
+ * the trunk's default), To = the customer. Other calls: the customer leg's own caller and destination.
+ */
+export function callParties(headers: Record<string, string>): { callerNumber: string | null; callerName: string | null; calledNumber: string | null } {
+  if (uuidOrNull(variable(headers, 'svc_attempt_id'))) {
+    return { callerNumber: variable(headers, 'svc_from_number') ?? null, callerName: null, calledNumber: variable(headers, 'svc_to_number') ?? headers['Caller-Destination-Number'] ?? null };
+  }
+  return { callerNumber: headers['Caller-Caller-ID-Number'] ?? null, callerName: headers['Caller-Caller-ID-Name'] ?? null, calledNumber: headers['Caller-Destination-Number'] ?? null };
+}

@@ -174,7 +174,8 @@ describe('06_callcenter_loopbackagent_FAIL_plain.raw: the agent leg cannot be br
     const mainId = events.find(named('CHANNEL_CREATE'))!.headers['Unique-ID']!;
     const { call, legs } = await recordsOf(tenant, mainId);
     expect(legs).toHaveLength(events.filter(named('CHANNEL_CREATE')).length);
-    expect(call).toMatchObject({ queueId: tenant.queueId, agentId: tenant.agentId, bridgedAt: null, talkTime: 0, queueCause: 'Cancel', queueCancelReason: 'BREAK_OUT' });
+    // Offered and never bridged: the call is not credited to the agent (the failed offer is in AGENT_BRIDGE_FAILED).
+    expect(call).toMatchObject({ queueId: tenant.queueId, agentId: null, bridgedAt: null, talkTime: 0, queueCause: 'Cancel', queueCancelReason: 'BREAK_OUT' });
     const queued = us(events.find(action('member-queue-start')));
     expect(call!.waitTime).toBe(secs(queued, us(events.find(named('CHANNEL_HANGUP_COMPLETE', mainId)))));
     const mine = emitted(tenant.tenant.id, mark);

@@ -10,7 +10,7 @@ import type { CallEventPayloads, CallEventType } from '../../platform/realtime/e
 import { parseAgentName, parseQueueName } from '../../platform/switch/naming.ts';
 import { callDirection, trunkOfLeg } from './call-direction.ts';
 import { claim, type EventClaims } from './event-claims.ts';
-import { boundHeaders, dialerOf, eventKey, legExtensionNumber, memberSessionOf, relatedChannels, uuidOrNull, variable } from './call-correlation.ts';
+import { boundHeaders, callParties, dialerOf, eventKey, legExtensionNumber, memberSessionOf, relatedChannels, uuidOrNull, variable } from './call-correlation.ts';
 import { computeCallTimes, eventTime, microsToDate } from './call-times.ts';
 import type { CallFacts } from './call-facts.ts';
 import type { BatchedWork, WriteBatcher } from './write-batcher.ts';
@@ -105,9 +105,7 @@ async function attach(deps: CallDeps, tx: Tx, placement: Placement, headers: Rec
         mainChannelDirection: headers['Call-Direction'] === 'outbound' ? 'outbound' : 'inbound',
         viaTrunk: trunkId !== null,
       }),
-      callerNumber: headers['Caller-Caller-ID-Number'] ?? null,
-      callerName: headers['Caller-Caller-ID-Name'] ?? null,
-      calledNumber: headers['Caller-Destination-Number'] ?? null,
+      ...callParties(headers),
       extensionId,
       trunkId,
       ...dialerOf(headers),
@@ -266,7 +264,8 @@ async function applyMember(
       if (callId) await repo.queueCall(tx, callId, queueId, at);
       return [];
     case 'agent-offering':
-      if (callId) await repo.assignAgent(tx, callId, agentId, queueId);
+      // Offered is not handled: the call is the agent's from the bridge on (an unanswered offer, an abandon, is nobody's).
+      if (callId) await repo.assignAgent(tx, callId, null, queueId);
       return agentId
         ? [
             {
