@@ -44,6 +44,7 @@ export class EslClient extends EventEmitter<ClientEvents> {
   /** What the log last said about the link, so a retry tick repeats nothing (issue 19). */
   private linkState: 'never' | 'up' | 'lost' | 'unreachable' = 'never';
   private lastReceived: Date | null = null;
+  private lostAlive: Date | null = null;
 
   constructor(private readonly options: EslClientOptions) {
     super();
@@ -52,6 +53,14 @@ export class EslClient extends EventEmitter<ClientEvents> {
 
   get connected(): boolean {
     return this.ready;
+  }
+
+  /**
+   * When the switch last sent anything on the link that dropped most recently: what happened on it
+   * after that (a crash) is unknown. Null when no link was ever lost.
+   */
+  get lastAliveBeforeDrop(): Date | null {
+    return this.lostAlive;
   }
 
   /** When the switch last sent anything: the last moment it was known alive. */
@@ -233,7 +242,10 @@ export class EslClient extends EventEmitter<ClientEvents> {
     const lost = new SwitchUnavailableError('The switch connection was lost');
     for (const pending of this.replies.splice(0)) settle(pending)?.reject(lost);
     for (const jobId of [...this.jobs.keys()]) this.settleJob(jobId)?.reject(lost);
-    if (wasReady) this.emit('disconnected', 'connection closed');
+    if (wasReady) {
+      this.lostAlive = this.lastReceived;
+      this.emit('disconnected', 'connection closed');
+    }
     if (this.stopped) return;
     const delay = reconnectDelay(this.attempt++, this.options.backoff ?? { baseMs: 250, maxMs: 15_000 });
     this.logLink(wasReady, delay);
