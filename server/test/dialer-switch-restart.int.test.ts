@@ -57,10 +57,14 @@ describe('a switch restart under a connected dialer call', () => {
     // comes back empty.
     const esl = t.runtime.target.esl;
     await t.stopSwitch();
+    const stoppedAt = Date.now();
     await until(
       () => esl.connected,
       (connected) => !connected,
     );
+    // Down for a while: the call's end is when the switch was last heard from, not its return.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const restartedAt = Date.now();
     await t.restartSwitch();
     expect(
       await until(
@@ -73,6 +77,10 @@ describe('a switch restart under a connected dialer call', () => {
     const call = await until(callOf, (row) => row.endedAt !== null, 15_000);
     expect(call).toMatchObject({ hangupCause: 'SWITCH_LOST' });
     expect(call.bridgedAt).not.toBeNull();
+    expect(call.endedAt!.getTime()).toBe(esl.lastAliveBeforeDrop!.getTime());
+    expect(call.endedAt!.getTime()).toBeLessThanOrEqual(stoppedAt);
+    expect(call.endedAt!.getTime()).toBeLessThan(restartedAt - 1_500);
+    expect(call.endedAt!.getTime()).toBeGreaterThanOrEqual(call.bridgedAt!.getTime());
     expect((await esl.api(`uuid_exists ${callId}`)).trim()).toBe('false');
 
     // The dialer heard no hangup: its attempt is still in flight, the lead not moved.

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { FormActions } from '../app/form-actions.tsx';
 import { extensionsApi, type ExtensionWithPassword } from './extensions.api.ts';
+import { EXTENSION_INPUT_PATTERN } from '@callcenter/rules/extension-number';
 
 interface CreateExtensionFormProps {
   onCreated: (extension: ExtensionWithPassword) => void;
@@ -43,7 +44,7 @@ export function CreateExtensionForm({ onCreated, onCancel }: CreateExtensionForm
           <input
             required
             inputMode="numeric"
-            pattern="[0-9]{2,8}"
+            pattern={EXTENSION_INPUT_PATTERN}
             title={t('extensions.numberHint')}
             value={number}
             onChange={(event) => setNumber(event.target.value)}

@@ -3,6 +3,7 @@ import { Field } from '../app/field.tsx';
 import type { DraftTarget } from './ivr-draft.ts';
 import { IVR_TARGET_TYPES, type IvrTargetType } from './ivr-menus.api.ts';
 import type { Destinations } from './use-destinations.ts';
+import { EXTENSION_INPUT_PATTERN } from '@callcenter/rules/extension-number';
 
 interface IvrTargetFieldsProps {
   target: DraftTarget;
@@ -15,16 +16,27 @@ interface IvrTargetFieldsProps {
 }
 
 /** What a target is (extension, queue, menu, hang up) and, for the first three, which one. */
-export function IvrTargetFields({ target, destinations, onChange, typeLabel, excludeMenuId }: IvrTargetFieldsProps) {
+export function IvrTargetFields({
+  target,
+  destinations,
+  onChange,
+  typeLabel,
+  excludeMenuId,
+}: IvrTargetFieldsProps) {
   const { t } = useTranslation();
   const choicesOf = (type: IvrTargetType): { value: string; label: string }[] | undefined => {
     switch (type) {
       case 'EXTENSION':
-        return destinations.extensions?.map((extension) => ({ value: extension.number, label: destinations.nameOf({ type, value: extension.number }) }));
+        return destinations.extensions?.map((extension) => ({
+          value: extension.number,
+          label: destinations.nameOf({ type, value: extension.number }),
+        }));
       case 'QUEUE':
         return destinations.queues?.map((queue) => ({ value: queue.id, label: queue.name }));
       case 'IVR':
-        return destinations.menus?.filter((menu) => menu.id !== excludeMenuId).map((menu) => ({ value: menu.id, label: menu.name }));
+        return destinations.menus
+          ?.filter((menu) => menu.id !== excludeMenuId)
+          .map((menu) => ({ value: menu.id, label: menu.name }));
       case 'HANGUP':
         return [];
     }
@@ -53,7 +65,7 @@ export function IvrTargetFields({ target, destinations, onChange, typeLabel, exc
           <input
             required
             inputMode="numeric"
-            pattern="[0-9]{2,8}"
+            pattern={EXTENSION_INPUT_PATTERN}
             value={target.value}
             onChange={(event) => onChange({ ...target, value: event.target.value })}
           />
@@ -62,7 +74,11 @@ export function IvrTargetFields({ target, destinations, onChange, typeLabel, exc
         <p className="muted">{t(`ivrMenus.targetEmpty.${target.type}`)}</p>
       ) : (
         <Field label={t(`ivrMenus.targetValue.${target.type}`)}>
-          <select required value={target.value} onChange={(event) => onChange({ ...target, value: event.target.value })}>
+          <select
+            required
+            value={target.value}
+            onChange={(event) => onChange({ ...target, value: event.target.value })}
+          >
             {choices.map((choice) => (
               <option key={choice.value} value={choice.value}>
                 {choice.label}

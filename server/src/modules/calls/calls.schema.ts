@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { EXTENSION_NUMBER_PATTERN } from '@callcenter/rules/extension-number';
 import { Nullable, StrictObject, Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { CallbackTime } from '../leads/callbacks.schema.ts';
 import { Recording } from '../recordings/recording.schema.ts';
@@ -10,7 +11,9 @@ import { Recording } from '../recordings/recording.schema.ts';
 export const callFilters = {
   from: Type.Optional(Timestamp),
   to: Type.Optional(Timestamp),
-  extension: Type.Optional(Type.String({ pattern: '^[0-9]{2,8}$', description: 'An extension number' })),
+  extension: Type.Optional(
+    Type.String({ pattern: EXTENSION_NUMBER_PATTERN, description: 'An extension number' }),
+  ),
   agentId: Type.Optional(Uuid),
   queueId: Type.Optional(Uuid),
   campaignId: Type.Optional(Uuid),
@@ -22,8 +25,12 @@ export const callFilters = {
       description: 'Any written form: +55 11 98765-4321, (11) 98765-4321, 5511987654321…',
     }),
   ),
-  hangupCause: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_]{1,64}$', description: 'e.g. NORMAL_CLEARING' })),
-  disposition: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$', description: 'A disposition code' })),
+  hangupCause: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z0-9_]{1,64}$', description: 'e.g. NORMAL_CLEARING' }),
+  ),
+  disposition: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$', description: 'A disposition code' }),
+  ),
 };
 
 /** The contract's paginated list query: `page`, `pageSize` (default 50, max 500). */
@@ -35,7 +42,11 @@ export const pageParams = {
 export const CallsQuery = StrictObject({ ...callFilters, ...pageParams });
 export type CallsQuery = Static<typeof CallsQuery>;
 
-export const CallDirection = Type.Union([Type.Literal('INBOUND'), Type.Literal('OUTBOUND'), Type.Literal('INTERNAL')]);
+export const CallDirection = Type.Union([
+  Type.Literal('INBOUND'),
+  Type.Literal('OUTBOUND'),
+  Type.Literal('INTERNAL'),
+]);
 
 export const Call = Type.Object({
   id: Type.String(),

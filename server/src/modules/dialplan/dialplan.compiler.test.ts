@@ -1,12 +1,20 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
+import { EXTENSION_DIAL_EXPRESSION } from '@callcenter/rules/extension-number';
 import { findAll, parseXml } from '../../../../switch-sim/src/config/xml.ts';
 import { ENCODING_TRICKS } from '../../platform/switch/encoding-tricks.test-support.ts';
 import { switchContextName } from '../../platform/switch/naming.ts';
 import { assertWellFormed } from '../../platform/switch/switch-xml-writer.ts';
 import { queueEntryActions } from '../../platform/switch/queue-entry.ts';
 import { SwitchXmlElement } from '../../platform/switch/switch-xml-writer.ts';
-import { compileContext, defaultDialplanRules, recompileContextXml, switchActions, switchExtensionName, type CompilableRule } from './dialplan.compiler.ts';
+import {
+  compileContext,
+  defaultDialplanRules,
+  recompileContextXml,
+  switchActions,
+  switchExtensionName,
+  type CompilableRule,
+} from './dialplan.compiler.ts';
 
 describe('dialplan compiler', () => {
   it('compiles the default rules into a well-formed context namespaced by tenant', () => {
@@ -79,19 +87,29 @@ describe('dialplan compiler', () => {
     ]);
     const root = parseXml(xml);
     const entry = queueEntryActions(queueId).map((action) => `${action.application} ${action.data}`);
-    const line = (action: { attrs: Record<string, string> }) => `${action.attrs.application} ${action.attrs.data ?? ''}`;
-    expect(findAll(root, 'action').map(line)).toEqual(['answer ', ...entry, 'transfer 1000 XML acme_default']);
+    const line = (action: { attrs: Record<string, string> }) =>
+      `${action.attrs.application} ${action.attrs.data ?? ''}`;
+    expect(findAll(root, 'action').map(line)).toEqual([
+      'answer ',
+      ...entry,
+      'transfer 1000 XML acme_default',
+    ]);
     expect(findAll(root, 'anti-action').map(line)).toEqual(entry);
     expect(entry).toContain(`set svc_queue_id=${queueId}`);
     expect(entry).toContain('set RECORD_STEREO=true');
     expect(entry.at(-1)).toBe(`callcenter q-${queueId}`);
     // anything that is not one of our queues stays as written
-    expect(switchActions([{ application: 'callcenter', data: 'sales@other' }])).toEqual([{ application: 'callcenter', data: 'sales@other' }]);
+    expect(switchActions([{ application: 'callcenter', data: 'sales@other' }])).toEqual([
+      { application: 'callcenter', data: 'sales@other' },
+    ]);
   });
 
   it('leaves disabled rules out and orders by sort order', () => {
     const [first, second] = defaultDialplanRules();
-    const xml = compileContext('t_default', [{ ...second!, sortOrder: 1 }, { ...first!, enabled: false }]);
+    const xml = compileContext('t_default', [
+      { ...second!, sortOrder: 1 },
+      { ...first!, enabled: false },
+    ]);
     expect(xml).toContain('group-pickup');
     expect(xml).not.toContain('internal-extensions');
   });
@@ -125,10 +143,18 @@ describe('recompileContextXml (a stored version as the current compiler writes i
     const root = new SwitchXmlElement('include');
     const element = root.ele('context', { name: context });
     for (const item of rules) {
-      const extension = element.ele('extension', { name: switchExtensionName(item.name), continue: String(item.continue) });
-      const condition = extension.ele('condition', { field: item.conditionField, expression: item.conditionExpression });
-      for (const action of item.actions) condition.ele('action', { application: action.application, data: action.data });
-      for (const action of item.antiActions) condition.ele('anti-action', { application: action.application, data: action.data });
+      const extension = element.ele('extension', {
+        name: switchExtensionName(item.name),
+        continue: String(item.continue),
+      });
+      const condition = extension.ele('condition', {
+        field: item.conditionField,
+        expression: item.conditionExpression,
+      });
+      for (const action of item.actions)
+        condition.ele('action', { application: action.application, data: action.data });
+      for (const action of item.antiActions)
+        condition.ele('anti-action', { application: action.application, data: action.data });
     }
     return root.end();
   };
@@ -146,12 +172,32 @@ describe('recompileContextXml (a stored version as the current compiler writes i
     expect(recompileContextXml(recompileContextXml(current))).toBe(current);
     for (const value of ENCODING_TRICKS) {
       const hostile = compileContext(value, [
-        rule({ name: value, conditionField: value, conditionExpression: value, actions: [{ application: 'log', data: value }, { application: 'callcenter', data: `q-${queueId}` }], antiActions: [{ application: 'log', data: value }] }),
+        rule({
+          name: value,
+          conditionField: value,
+          conditionExpression: value,
+          actions: [
+            { application: 'log', data: value },
+            { application: 'callcenter', data: `q-${queueId}` },
+          ],
+          antiActions: [{ application: 'log', data: value }],
+        }),
       ]);
       expect(recompileContextXml(hostile), value).toBe(hostile);
     }
   });
 
+  it('dials every extension number the API accepts, in new versions and in versions stored before', () => {
+    const current = compileContext('acme_default', defaultDialplanRules());
+    const expression = (xml: string) => new RegExp(/expression="([^"]*)"/.exec(xml)![1]!);
+    for (const number of ['10', '123456', '1234567', '12345678'])
+      expect(expression(current).test(number), number).toBe(true);
+    expect(expression(current).test('123456789')).toBe(false);
+    // A version generated with the old 2-to-6 pattern reaches the switch with today's.
+    const old = current.replace(EXTENSION_DIAL_EXPRESSION, '^(\\d{2,6})$');
+    expect(old).not.toBe(current);
+    expect(recompileContextXml(old)).toBe(current);
+  });
   it('refuses a file with text where the switch reads none', () => {
     expect(() => recompileContextXml('<include><context name="x">text</context></include>')).toThrow(/text/);
   });

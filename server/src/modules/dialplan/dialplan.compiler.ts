@@ -1,6 +1,7 @@
 // Pure: dialplan rules of one context → the FreeSWITCH XML of that context. Written by the
 // switch XML writer (every value escaped, never concatenated), checked for well-formedness.
 import { XMLParser } from 'fast-xml-parser';
+import { EXTENSION_DIAL_EXPRESSION } from '@callcenter/rules/extension-number';
 import type { DialplanAction } from '../../platform/db/schema.ts';
 import { parseQueueName } from '../../platform/switch/naming.ts';
 import { queueEntryActions, queueEntryForms } from '../../platform/switch/queue-entry.ts';
@@ -61,8 +62,10 @@ const storedXmlParser = new XMLParser({
 export function recompileContextXml(xml: string): string {
   const write = (node: OrderedNode, parent: SwitchXmlElement | null): SwitchXmlElement => {
     const name = Object.keys(node).find((key) => key !== ':@');
-    if (name === undefined || name === '#text') throw new Error('A stored dialplan carries text where the switch reads none');
-    const element = parent ? parent.ele(name, node[':@'] ?? {}) : new SwitchXmlElement(name, node[':@'] ?? {});
+    if (name === undefined || name === '#text')
+      throw new Error('A stored dialplan carries text where the switch reads none');
+    const attributes = withCurrentExtensionPattern(name, node[':@'] ?? {});
+    const element = parent ? parent.ele(name, attributes) : new SwitchXmlElement(name, attributes);
     const children = name === 'condition' ? withCurrentQueueEntries(node[name]!) : node[name]!;
     for (const child of children) write(child, element);
     return element;
@@ -72,28 +75,54 @@ export function recompileContextXml(xml: string): string {
   return write(roots[0]!, null).end();
 }
 
+/** The starting rule's pattern before extensions had the shared 2-to-8-digit rule (issue 19). */
+const OLD_EXTENSION_EXPRESSION = '^(\\d{2,6})$';
+
+/**
+ * A condition matching the old extension pattern dials today's: a version generated before it
+ * would leave 7- and 8-digit extensions registered but unreachable (NO_ROUTE_DESTINATION).
+ */
+function withCurrentExtensionPattern(
+  name: string,
+  attributes: Record<string, string>,
+): Record<string, string> {
+  if (
+    name !== 'condition' ||
+    attributes.field !== 'destination_number' ||
+    attributes.expression !== OLD_EXTENSION_EXPRESSION
+  )
+    return attributes;
+  return { ...attributes, expression: EXTENSION_DIAL_EXPRESSION };
+}
+
 /** A condition's children with each queue entry (and whatever entry actions precede it) rewritten as today's. */
 function withCurrentQueueEntries(children: OrderedNode[]): OrderedNode[] {
   const out: OrderedNode[] = [];
   for (const child of children) {
     const tag = 'action' in child ? 'action' : 'anti-action' in child ? 'anti-action' : null;
     const attributes = child[':@'] ?? {};
-    const queueId = tag && attributes.application === 'callcenter' ? parseQueueName((attributes.data ?? '').trim()) : null;
+    const queueId =
+      tag && attributes.application === 'callcenter' ? parseQueueName((attributes.data ?? '').trim()) : null;
     if (!tag || !queueId) {
       out.push(child);
       continue;
     }
     // An entry written before, in today's form or an earlier one, is the `set`s just before its
     // callcenter; a bare callcenter (the first form) has none.
-    const actionOf = (node: OrderedNode) => (tag in node ? { application: node[':@']?.application ?? '', data: node[':@']?.data ?? '' } : null);
+    const actionOf = (node: OrderedNode) =>
+      tag in node ? { application: node[':@']?.application ?? '', data: node[':@']?.data ?? '' } : null;
     const form = queueEntryForms(queueId).find(
-      (sets) => sets.length > 0 && sets.length <= out.length && sets.every((set, i) => {
-        const action = actionOf(out[out.length - sets.length + i]!);
-        return action?.application === set.application && action.data === set.data;
-      }),
+      (sets) =>
+        sets.length > 0 &&
+        sets.length <= out.length &&
+        sets.every((set, i) => {
+          const action = actionOf(out[out.length - sets.length + i]!);
+          return action?.application === set.application && action.data === set.data;
+        }),
     );
     if (form) out.splice(out.length - form.length);
-    for (const action of queueEntryActions(queueId)) out.push({ [tag]: [], ':@': { application: action.application, data: action.data } } as OrderedNode);
+    for (const action of queueEntryActions(queueId))
+      out.push({ [tag]: [], ':@': { application: action.application, data: action.data } } as OrderedNode);
   }
   return out;
 }
@@ -103,10 +132,18 @@ export function compileContext(switchContext: string, rules: CompilableRule[]): 
   const context = root.ele('context', { name: switchContext });
   const ordered = rules.filter((rule) => rule.enabled).sort((a, b) => a.sortOrder - b.sortOrder);
   for (const rule of ordered) {
-    const extension = context.ele('extension', { name: switchExtensionName(rule.name), continue: String(rule.continue) });
-    const condition = extension.ele('condition', { field: rule.conditionField, expression: rule.conditionExpression });
-    for (const action of switchActions(rule.actions)) condition.ele('action', { application: action.application, data: action.data });
-    for (const action of switchActions(rule.antiActions)) condition.ele('anti-action', { application: action.application, data: action.data });
+    const extension = context.ele('extension', {
+      name: switchExtensionName(rule.name),
+      continue: String(rule.continue),
+    });
+    const condition = extension.ele('condition', {
+      field: rule.conditionField,
+      expression: rule.conditionExpression,
+    });
+    for (const action of switchActions(rule.actions))
+      condition.ele('action', { application: action.application, data: action.data });
+    for (const action of switchActions(rule.antiActions))
+      condition.ele('anti-action', { application: action.application, data: action.data });
   }
   return root.end();
 }
@@ -120,7 +157,7 @@ export function defaultDialplanRules(): CompilableRule[] {
     {
       name: 'internal-extensions',
       conditionField: 'destination_number',
-      conditionExpression: '^(\\d{2,6})$',
+      conditionExpression: EXTENSION_DIAL_EXPRESSION,
       actions: [
         { application: 'set', data: 'dialed_extension=$1' },
         { application: 'export', data: 'dialed_extension=$1' },

@@ -10,7 +10,10 @@ import {
 import { checkSafeData, isDangerousVariable } from './safe-data.ts';
 
 const scope: TenantScope = { tenantCode: 'acme', domain: 'acme.pbx.localhost' };
-const rule = (actions: { application: string; data: string }[], extra: Partial<Parameters<typeof validateRule>[0]> = {}) => ({
+const rule = (
+  actions: { application: string; data: string }[],
+  extra: Partial<Parameters<typeof validateRule>[0]> = {},
+) => ({
   conditionField: 'destination_number',
   conditionExpression: '^100$',
   actions,
@@ -21,12 +24,28 @@ const action = (application: string, data = '') => validateRule(rule([{ applicat
 
 describe('condition field', () => {
   it('accepts the six fixed fields and a plain ${identifier}', () => {
-    for (const field of ['destination_number', 'caller_id_number', 'caller_id_name', 'ani', 'network_addr', 'rdnis', '${sip_h_x}']) {
+    for (const field of [
+      'destination_number',
+      'caller_id_number',
+      'caller_id_name',
+      'ani',
+      'network_addr',
+      'rdnis',
+      '${sip_h_x}',
+    ]) {
       expect(checkConditionField(field)).toBeNull();
     }
   });
   it('refuses other fields, function calls and expressions', () => {
-    for (const field of ['context', '${system(ls)}', '${a b}', '$${global}', 'destination_number ', '${x}${y}', '']) {
+    for (const field of [
+      'context',
+      '${system(ls)}',
+      '${a b}',
+      '$${global}',
+      'destination_number ',
+      '${x}${y}',
+      '',
+    ]) {
       expect(checkConditionField(field)).not.toBeNull();
     }
   });
@@ -45,7 +64,14 @@ describe('condition expression', () => {
     expect(checkConditionExpression('^${system(id)}$')).not.toBeNull();
   });
   it('refuses XML references, which would read as ${…} to anyone decoding the XML', () => {
-    for (const expression of ['^&#36;{system(id)}$', '^&#x24;{x}', '^&#X24;{x}', '^&amp;#36;{x}', '^&quot;$', '^&lt;1']) {
+    for (const expression of [
+      '^&#36;{system(id)}$',
+      '^&#x24;{x}',
+      '^&#X24;{x}',
+      '^&amp;#36;{x}',
+      '^&quot;$',
+      '^&lt;1',
+    ]) {
       expect(checkConditionExpression(expression), expression).toMatch(/XML character or entity references/);
     }
     expect(checkConditionExpression('^(a&b)$')).toBeNull();
@@ -54,11 +80,39 @@ describe('condition expression', () => {
 
 describe('application allowlist', () => {
   it('includes the required applications and excludes command runners', () => {
-    for (const name of ['answer', 'bridge', 'playback', 'hangup', 'set', 'export', 'pickup', 'callcenter', 'play_and_get_digits']) {
+    for (const name of [
+      'answer',
+      'bridge',
+      'playback',
+      'hangup',
+      'set',
+      'export',
+      'pickup',
+      'callcenter',
+      'play_and_get_digits',
+    ]) {
       expect(ALLOWED_APPLICATIONS).toContain(name);
     }
-    for (const name of ['system', 'bgsystem', 'spawn', 'lua', 'luarun', 'javascript', 'python', 'perl', 'eval', 'execute_extension', 'bgapi', 'socket', 'set_global', 'curl', 'record_session']) {
-      expect(action(name)).toEqual([{ path: 'actions.0.application', message: expect.stringContaining('not an allowed application') }]);
+    for (const name of [
+      'system',
+      'bgsystem',
+      'spawn',
+      'lua',
+      'luarun',
+      'javascript',
+      'python',
+      'perl',
+      'eval',
+      'execute_extension',
+      'bgapi',
+      'socket',
+      'set_global',
+      'curl',
+      'record_session',
+    ]) {
+      expect(action(name)).toEqual([
+        { path: 'actions.0.application', message: expect.stringContaining('not an allowed application') },
+      ]);
     }
   });
   it('accepts the default rules of a new tenant', () => {
@@ -66,9 +120,16 @@ describe('application allowlist', () => {
   });
   it('names the field of each violation, anti-actions included', () => {
     const details = validateRule(
-      rule([{ application: 'answer', data: '' }, { application: 'hangup', data: '' }, { application: 'system', data: 'id' }], {
-        antiActions: [{ application: 'set', data: 'api_hangup_hook=system id' }],
-      }),
+      rule(
+        [
+          { application: 'answer', data: '' },
+          { application: 'hangup', data: '' },
+          { application: 'system', data: 'id' },
+        ],
+        {
+          antiActions: [{ application: 'set', data: 'api_hangup_hook=system id' }],
+        },
+      ),
       scope,
     );
     expect(details.map((detail) => detail.path)).toEqual(['actions.2.application', 'antiActions.0.data']);
@@ -124,13 +185,45 @@ describe('safe-data rule', () => {
     }
   });
   it('refuses a $ that could be joined into ${…} when the switch expands the text', () => {
-    for (const data of ['a=$', 'a=x$', 'a=$$', 'a=\\$x', '$${hostname}', 'a=$1{system(id)}', '${user_data(1001@${domain_name} var $${x})}']) {
+    for (const data of [
+      'a=$',
+      'a=x$',
+      'a=$$',
+      'a=\\$x',
+      '$${hostname}',
+      'a=$1{system(id)}',
+      '${user_data(1001@${domain_name} var $${x})}',
+    ]) {
       expect(checkSafeData(data), data).not.toBeNull();
     }
     expect(checkSafeData('1 1 3 5000 # a.wav b.wav choice ^[12]$ 3000', { regexAnchors: true })).toBeNull();
     expect(checkSafeData('a=x$ ', { regexAnchors: false })).not.toBeNull();
+  });
+  it('allows url_decode only when its decoded text cannot build an expansion or split the data', () => {
+    for (const data of [
+      'a=${url_decode(Jo%C3%A3o)}',
+      'a=${url_decode(1001)}',
+      'log INFO ${url_decode(%2B5511)}',
+    ])
+      expect(checkSafeData(data), data).toBeNull();
     // url_decode builds any text: ${url_decode(%24%7B…%7D)} is a ${…} the next expansion runs.
-    expect(checkSafeData('a=${url_decode(%24%7Bsystem(id)%7D)}')).toMatch(/url_decode\(\) is not allowed/);
+    for (const data of [
+      'a=${url_decode(%24%7Bsystem(id)%7D)}',
+      'a=${url_decode(%24)}',
+      'a=${url_decode(%7B)}',
+      'a=${url_decode(%7d)}',
+    ]) {
+      expect(checkSafeData(data), data).toMatch(/must not decode to \$, \{ or \}/);
+    }
+    for (const data of [
+      'a=${url_decode(${x})}',
+      'a=${url_decode(%4)}',
+      'a=${url_decode(%C3)}',
+      'a=${url_decode(%2E%2E%2Fetc)}',
+      'a=${url_decode(1000%20XML%20b_default)}',
+    ]) {
+      expect(checkSafeData(data), data).not.toBeNull();
+    }
   });
   it('refuses variables that make the switch execute something, however they are written', () => {
     for (const data of [
@@ -156,9 +249,13 @@ describe('safe-data rule', () => {
 describe('tenant scope of application data', () => {
   it('bridges only to the tenant’s domain, own gateways or error', () => {
     expect(action('bridge', 'user/100@${domain_name}')).toEqual([]);
-    expect(action('bridge', '{call_timeout=20}user/100@acme.pbx.localhost|user/101@${domain_name}')).toEqual([]);
+    expect(action('bridge', '{call_timeout=20}user/100@acme.pbx.localhost|user/101@${domain_name}')).toEqual(
+      [],
+    );
     // A trunk reference is a literal; which trunk it names (only the tenant's own) is resolved by the service.
-    expect(action('bridge', '[leg_timeout=10]sofia/gateway/acme-carrier/5511999990000,error/USER_BUSY')).toEqual([]);
+    expect(
+      action('bridge', '[leg_timeout=10]sofia/gateway/acme-carrier/5511999990000,error/USER_BUSY'),
+    ).toEqual([]);
     expect(action('bridge', 'sofia/gateway/carrier/5511999990000')).toEqual([]);
     expect(action('bridge', 'sofia/gateway/${x}/5511999990000')).not.toEqual([]);
     for (const data of [
@@ -184,14 +281,23 @@ describe('tenant scope of application data', () => {
       'INFO ${user_data(101@${domain_name} attr id)}',
       'INFO ${user_data(101)}',
     ]) {
-      expect(action('log', data), data).toEqual([{ path: 'actions.0.data', message: expect.stringContaining('user_data') }]);
+      expect(action('log', data), data).toEqual([
+        { path: 'actions.0.data', message: expect.stringContaining('user_data') },
+      ]);
     }
   });
   it('transfers only inside the tenant’s own contexts and the XML dialplan', () => {
     expect(action('transfer', '100')).toEqual([]);
     expect(action('transfer', '100 XML acme_default')).toEqual([]);
     expect(action('transfer', '-bleg ${dialed_extension} XML acme_sales')).toEqual([]);
-    for (const data of ['100 XML default', '100 XML other_default', 'system:id inline', '100 XML acme_public', '', '100 XML acme_x extra']) {
+    for (const data of [
+      '100 XML default',
+      '100 XML other_default',
+      'system:id inline',
+      '100 XML acme_public',
+      '',
+      '100 XML acme_x extra',
+    ]) {
       expect(action('transfer', data), data).not.toEqual([]);
     }
   });
@@ -202,12 +308,28 @@ describe('tenant scope of application data', () => {
     expect(action('callcenter', 'support@default')).not.toEqual([]);
     expect(action('playback', 'ivr/ivr-welcome.wav')).toEqual([]);
     expect(action('playback', 'tone_stream://%(200,0,440)')).toEqual([]);
-    for (const data of ['local_stream://../../etc', 'local_stream://${x}', 'tone_stream://${system(id)}', 'silence_stream://x']) {
+    for (const data of [
+      'local_stream://../../etc',
+      'local_stream://${x}',
+      'tone_stream://${system(id)}',
+      'silence_stream://x',
+    ]) {
       expect(action('playback', data), data).not.toEqual([]);
     }
-    for (const data of ['/etc/passwd', '../../x.wav', 'http_cache://http://evil/x.wav', 'shout://x']) expect(action('playback', data), data).not.toEqual([]);
-    expect(action('play_and_get_digits', '1 1 3 5000 # ivr/menu.wav silence_stream://250 choice ^[12]$ 3000 invalid XML acme_menu')).toEqual([]);
-    expect(action('play_and_get_digits', '1 1 3 5000 # ivr/menu.wav silence_stream://250 choice ^[12]$ 3000 1 XML other_menu')).not.toEqual([]);
+    for (const data of ['/etc/passwd', '../../x.wav', 'http_cache://http://evil/x.wav', 'shout://x'])
+      expect(action('playback', data), data).not.toEqual([]);
+    expect(
+      action(
+        'play_and_get_digits',
+        '1 1 3 5000 # ivr/menu.wav silence_stream://250 choice ^[12]$ 3000 invalid XML acme_menu',
+      ),
+    ).toEqual([]);
+    expect(
+      action(
+        'play_and_get_digits',
+        '1 1 3 5000 # ivr/menu.wav silence_stream://250 choice ^[12]$ 3000 1 XML other_menu',
+      ),
+    ).not.toEqual([]);
     expect(action('play_and_get_digits', '1 1 3 5000 # /etc/passwd x choice ^1$')).not.toEqual([]);
     expect(action('play_and_get_digits', '1 1 3')).not.toEqual([]);
     expect(action('set', 'call_timeout=30')).toEqual([]);

@@ -5,6 +5,7 @@ import type { AllowedApplication } from './dialplan.rules.ts';
 import { parseQueueName } from '../../platform/switch/naming.ts';
 import { isSwitchStream } from '../../platform/switch/sounds.ts';
 import { closingBrace, isDangerousVariable, scanReferences } from './safe-data.ts';
+import { checkVariableAssignment } from './channel-variables.ts';
 
 export interface TenantScope {
   /** Switch contexts are `<code>_<context>` (codes have no '_'). */
@@ -22,6 +23,14 @@ const REF = `${OPEN}\\d+${CLOSE}`;
 interface Masked {
   text: string;
   references: string[];
+}
+
+/** The text with its masked references put back. */
+function unmask(text: string, masked: Masked): string {
+  return text.replace(
+    new RegExp(`${OPEN}(\\d+)${CLOSE}`, 'g'),
+    (_, index: string) => masked.references[Number(index)]!,
+  );
 }
 
 function mask(data: string): Masked {
@@ -69,14 +78,20 @@ const GATEWAY_ENDPOINT = /^((?:\{[^{}]*\}|\[[^[\]]*\])*\s*)sofia\/gateway\/([^/]
  * and only user variables (such as callgroup), never params like the SIP password.
  */
 function checkUserData(data: string, scope: TenantScope): string | null {
-  for (let start = data.indexOf('${user_data('); start >= 0; start = data.indexOf('${user_data(', start + 1)) {
+  for (
+    let start = data.indexOf('${user_data(');
+    start >= 0;
+    start = data.indexOf('${user_data(', start + 1)
+  ) {
     const end = closingBrace(data, start + 2);
     if (end < 0) return 'has an unterminated ${…}';
     const args = mask(data.slice(start + '${user_data('.length, end - 1));
     const [who, kind, name, ...extra] = args.text.trim().split(/\s+/);
     const at = who ? /^([^@]+)@(.+)$/.exec(who) : null;
-    if (!at || !TOKEN.test(at[1]!) || !isOwnDomain(at[2]!, args, scope)) return 'user_data may only read users of your own domain (<user>@${domain_name})';
-    if (kind !== 'var' || !name || !IDENTIFIER.test(name) || extra.length > 0) return 'user_data may only read a user variable: user_data(<user>@<domain> var <name>)';
+    if (!at || !TOKEN.test(at[1]!) || !isOwnDomain(at[2]!, args, scope))
+      return 'user_data may only read users of your own domain (<user>@${domain_name})';
+    if (kind !== 'var' || !name || !IDENTIFIER.test(name) || extra.length > 0)
+      return 'user_data may only read a user variable: user_data(<user>@<domain> var <name>)';
   }
   return null;
 }
@@ -84,7 +99,8 @@ function checkUserData(data: string, scope: TenantScope): string | null {
 /** `<destination> [XML [<own context>]]`, for transfer and play_and_get_digits' failure target. */
 function checkDestination(tokens: string[], scope: TenantScope): string | null {
   const [destination, dialplan, context, ...extra] = tokens;
-  if (!destination || !TOKEN.test(destination)) return 'needs a destination made of digits, letters, * # + . - _ or variables';
+  if (!destination || !TOKEN.test(destination))
+    return 'needs a destination made of digits, letters, * # + . - _ or variables';
   if (extra.length > 0) return 'has too many arguments';
   if (dialplan !== undefined && dialplan !== 'XML') return 'may only use the XML dialplan';
   if (context !== undefined && !isOwnContext(context, scope)) {
@@ -93,14 +109,21 @@ function checkDestination(tokens: string[], scope: TenantScope): string | null {
   return null;
 }
 
-/** A sound: a relative file under the switch's sound folder, or one of its named streams. */
+/**
+ * A sound: a relative file under the switch's sound folder, or one of its named streams. Never a
+ * variable: `${x}` expands to whatever x holds, a path of another tenant's prompts included.
+ */
 function checkSound(sound: string): string | null {
+  if (sound.includes(OPEN) || sound.includes('$')) return 'a sound must not contain ${…}';
   const scheme = /^([a-z_]+):\/\//.exec(sound);
   if (scheme) {
-    if (!['silence_stream', 'tone_stream', 'local_stream'].includes(scheme[1]!)) return `the sound source ${scheme[1]}:// is not allowed`;
-    return isSwitchStream(sound) ? null : 'a stream must be local_stream://<name>, silence_stream://<ms> or a tone_stream of digits, letters and %(),;.=+-';
+    if (!['silence_stream', 'tone_stream', 'local_stream'].includes(scheme[1]!))
+      return `the sound source ${scheme[1]}:// is not allowed`;
+    return isSwitchStream(sound)
+      ? null
+      : 'a stream must be local_stream://<name>, silence_stream://<ms> or a tone_stream of digits, letters and %(),;.=+-';
   }
-  if (sound.startsWith('/') || sound.includes('..') || !new RegExp(`^(?:[A-Za-z0-9_./-]|${REF})+$`).test(sound)) {
+  if (sound.startsWith('/') || sound.includes('..') || !/^[A-Za-z0-9_./-]+$/.test(sound)) {
     return 'a sound must be a relative file name (no absolute path, no ..) or a silence_stream, tone_stream or local_stream';
   }
   return null;
@@ -148,7 +171,10 @@ export function mapGatewayReferences(data: string, rename: (reference: string) =
     return `${lead}${gateway[1]}sofia/gateway/${rename(gateway[2]!)}/${gateway[3]}`;
   });
   const text = parts.map((part, index) => part + (split.separators[index] ?? '')).join('');
-  return text.replace(new RegExp(`${OPEN}(\\d+)${CLOSE}`, 'g'), (_, index: string) => masked.references[Number(index)]!);
+  return text.replace(
+    new RegExp(`${OPEN}(\\d+)${CLOSE}`, 'g'),
+    (_, index: string) => masked.references[Number(index)]!,
+  );
 }
 
 /** The trunk references of bridge data, as written. */
@@ -161,29 +187,54 @@ export function gatewayReferences(data: string): string[] {
   return found;
 }
 
-const BRIDGE_TARGETS = 'user/<number>@<your domain>, pickup/<group>@<your domain>, sofia/gateway/<trunk name>/<number> or error/<cause>';
+const BRIDGE_TARGETS =
+  'user/<number>@<your domain>, pickup/<group>@<your domain>, sofia/gateway/<trunk name>/<number> or error/<cause>';
 
 function checkEndpoint(endpoint: string, masked: Masked, scope: TenantScope): string | null {
   const blocks = /^(?:\{[^{}]*\}|\[[^[\]]*\])*/.exec(endpoint)![0];
   // Variables of a dial string are literal: a reference there could expand into more variables.
   if (blocks.includes(OPEN)) return 'channel variables in a dial string must not contain ${…}';
+  const variables = checkDialStringVariables(blocks);
+  if (variables) return variables;
   const target = endpoint.slice(blocks.length);
   const local = /^(?:user|pickup)\/([^@]+)@(.+)$/.exec(target);
-  if (local) return TOKEN.test(local[1]!) && isOwnDomain(local[2]!, masked, scope) ? null : `may only call ${BRIDGE_TARGETS}`;
+  if (local)
+    return TOKEN.test(local[1]!) && isOwnDomain(local[2]!, masked, scope)
+      ? null
+      : `may only call ${BRIDGE_TARGETS}`;
   const gateway = /^sofia\/gateway\/([^/]+)\/(.+)$/.exec(target);
-  if (gateway) return TRUNK_REFERENCE.test(gateway[1]!) && TOKEN.test(gateway[2]!) ? null : 'may only use your own trunks (sofia/gateway/<trunk name>/<number>)';
+  if (gateway)
+    return TRUNK_REFERENCE.test(gateway[1]!) && TOKEN.test(gateway[2]!)
+      ? null
+      : 'may only use your own trunks (sofia/gateway/<trunk name>/<number>)';
   if (/^error\/[A-Za-z_]{1,40}$/.test(target)) return null;
   return `may only call ${BRIDGE_TARGETS}`;
+}
+
+/** Each `name=value` of a dial string's `{…}` and `[…]` blocks, judged like `set`. */
+function checkDialStringVariables(blocks: string): string | null {
+  for (const block of blocks.match(/\{[^{}]*\}|\[[^[\]]*\]/g) ?? []) {
+    const body = block.slice(1, -1);
+    // `{^^:a=b:c=d}` changes the separator; one separator keeps the names readable.
+    if (body.startsWith('^^')) return 'channel variables in a dial string must be separated by ,';
+    for (const pair of body === '' ? [] : body.split(',')) {
+      const match = /^([A-Za-z_][A-Za-z0-9_-]*)=(.*)$/s.exec(pair);
+      if (!match) return 'channel variables in a dial string must be name=value, separated by ,';
+      const problem = checkVariableAssignment(match[1]!, match[2]!, checkSound);
+      if (problem) return problem;
+    }
+  }
+  return null;
 }
 
 type Check = (masked: Masked, scope: TenantScope) => string | null;
 
 const noData: Check = ({ text }) => (text === '' ? null : 'takes no data');
 
-const assignment: Check = ({ text }) => {
-  const match = /^(?:nolocal:)?([A-Za-z_][A-Za-z0-9_]*)=/.exec(text);
+const assignment: Check = (masked) => {
+  const match = /^(?:nolocal:)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(masked.text);
   if (!match) return 'must be name=value with a literal variable name';
-  return isDangerousVariable(match[1]!) ? `setting ${match[1]} is not allowed` : null;
+  return checkVariableAssignment(match[1]!, unmask(match[2]!, masked), checkSound);
 };
 
 const CHECKS: Record<AllowedApplication, Check> = {
@@ -191,16 +242,21 @@ const CHECKS: Record<AllowedApplication, Check> = {
   pre_answer: noData,
   ring_ready: noData,
   sleep: ({ text }) => (NUMBER.test(text) ? null : 'must be a number of milliseconds'),
-  hangup: ({ text }) => (/^[A-Z_]{0,40}$/.test(text) ? null : 'must be a hangup cause such as NORMAL_CLEARING'),
+  hangup: ({ text }) =>
+    /^[A-Z_]{0,40}$/.test(text) ? null : 'must be a hangup cause such as NORMAL_CLEARING',
   log: () => null,
   set: assignment,
   export: assignment,
-  unset: ({ text }) => (IDENTIFIER.test(text) && !isDangerousVariable(text) ? null : 'must be a variable name'),
+  unset: ({ text }) =>
+    IDENTIFIER.test(text) && !isDangerousVariable(text) ? null : 'must be a variable name',
   playback: ({ text }) => checkSound(text),
-  callcenter: ({ text }) => (parseQueueName(text) !== null ? null : 'must be one of your queues (q-<queue id>)'),
+  callcenter: ({ text }) =>
+    parseQueueName(text) !== null ? null : 'must be one of your queues (q-<queue id>)',
   pickup: (masked, scope) => {
     const match = /^([^@]+)@(.+)$/.exec(masked.text);
-    return match && TOKEN.test(match[1]!) && isOwnDomain(match[2]!, masked, scope) ? null : 'must be <group>@<your domain> or <group>@${domain_name}';
+    return match && TOKEN.test(match[1]!) && isOwnDomain(match[2]!, masked, scope)
+      ? null
+      : 'must be <group>@<your domain> or <group>@${domain_name}';
   },
   transfer: ({ text }, scope) => {
     const tokens = text.trim().split(/\s+/);
@@ -217,19 +273,38 @@ const CHECKS: Record<AllowedApplication, Check> = {
     return null;
   },
   play_and_get_digits: ({ text }, scope) => {
-    const [min, max, tries, timeout, terminators, file, invalidFile, variable, regexp, digitTimeout, ...failure] = text.trim().split(/\s+/);
-    if (regexp === undefined) return 'needs min max tries timeout terminators file invalid_file variable regexp';
-    if (![min, max, tries, timeout].every((value) => NUMBER.test(value!))) return 'min, max, tries and timeout must be numbers';
+    const [
+      min,
+      max,
+      tries,
+      timeout,
+      terminators,
+      file,
+      invalidFile,
+      variable,
+      regexp,
+      digitTimeout,
+      ...failure
+    ] = text.trim().split(/\s+/);
+    if (regexp === undefined)
+      return 'needs min max tries timeout terminators file invalid_file variable regexp';
+    if (![min, max, tries, timeout].every((value) => NUMBER.test(value!)))
+      return 'min, max, tries and timeout must be numbers';
     if (!/^([0-9*#]{1,12}|none)$/.test(terminators!)) return 'terminators must be DTMF digits or none';
     const sound = checkSound(file!) ?? checkSound(invalidFile!);
     if (sound) return sound;
-    if (!IDENTIFIER.test(variable!) || isDangerousVariable(variable!)) return 'the variable must be a plain, allowed name';
+    if (!IDENTIFIER.test(variable!) || isDangerousVariable(variable!))
+      return 'the variable must be a plain, allowed name';
     if (digitTimeout !== undefined && !NUMBER.test(digitTimeout)) return 'digit_timeout must be a number';
     return failure.length > 0 ? checkDestination(failure, scope) : null;
   },
 };
 
 /** The application-specific rule for an allowlisted application's data. */
-export function checkApplicationData(application: AllowedApplication, data: string, scope: TenantScope): string | null {
+export function checkApplicationData(
+  application: AllowedApplication,
+  data: string,
+  scope: TenantScope,
+): string | null {
   return checkUserData(data, scope) ?? CHECKS[application](mask(data), scope);
 }

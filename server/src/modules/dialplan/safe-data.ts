@@ -3,11 +3,17 @@
 // Pure functions; rationale in docs/decisions/0007-dialplan-safety.md.
 
 /**
- * The only `${name(...)}` functions data may call: pure string work or directory look-ups. Not
- * url_decode: it builds any text (`%24%7B` is `${`), and a variable holding a `${…}` is expanded
- * again wherever it is used.
+ * The only `${name(...)}` functions data may call: pure string work or directory look-ups.
+ * url_decode builds any text (`%24%7B` is `${`), so its decoded text is judged too (checkUrlDecode).
  */
-export const ALLOWED_FUNCTIONS = ['user_data', 'escape', 'url_encode', 'regex', 'strftime'] as const;
+export const ALLOWED_FUNCTIONS = [
+  'user_data',
+  'escape',
+  'url_encode',
+  'url_decode',
+  'regex',
+  'strftime',
+] as const;
 
 export const MAX_DATA_LENGTH = 1024;
 
@@ -23,7 +29,14 @@ const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_-]*/;
  * exec_after_bridge_*, bridge_pre_execute_*, record_post_process_exec_*), leave the context
  * (transfer_after_bridge), or decide which tenant a call belongs to (domain, svc_*).
  */
-const DANGEROUS_VARIABLES = [/exec/i, /hook/i, /(^|_)api(_|$)/i, /^transfer_after_bridge$/i, /^domain(_name)?$/i, /^svc_/i];
+const DANGEROUS_VARIABLES = [
+  /exec/i,
+  /hook/i,
+  /(^|_)api(_|$)/i,
+  /^transfer_after_bridge$/i,
+  /^domain(_name)?$/i,
+  /^svc_/i,
+];
 
 export function isDangerousVariable(name: string): boolean {
   return DANGEROUS_VARIABLES.some((pattern) => pattern.test(name));
@@ -41,7 +54,10 @@ export interface Reference {
  * variable, `${var:offset[:length]}`, or a call of an allowlisted function. Returns the
  * references, or the first problem.
  */
-export function scanReferences(text: string, options: { regexAnchors?: boolean } = {}): { references: Reference[] } | { error: string } {
+export function scanReferences(
+  text: string,
+  options: { regexAnchors?: boolean } = {},
+): { references: Reference[] } | { error: string } {
   const references: Reference[] = [];
   let index = 0;
   while (index < text.length) {
@@ -97,7 +113,9 @@ function checkReferenceBody(body: string): string | null {
   const rest = body.slice(name.length);
   if (rest === '' || /^:-?\d{1,4}(:\d{1,4})?$/.test(rest)) return null;
   if (rest.startsWith('(') && rest.endsWith(')')) {
-    if (!(ALLOWED_FUNCTIONS as readonly string[]).includes(name)) return `the function ${name}() is not allowed`;
+    if (!(ALLOWED_FUNCTIONS as readonly string[]).includes(name))
+      return `the function ${name}() is not allowed`;
+    if (name === 'url_decode') return checkUrlDecode(rest.slice(1, -1));
     const inner = scanReferences(rest.slice(1, -1));
     return 'error' in inner ? inner.error : null;
   }
@@ -105,11 +123,46 @@ function checkReferenceBody(body: string): string | null {
 }
 
 /**
+ * The switch's url_decode (switch_utils.c) turns each `%` and two hex digits into that byte and
+ * leaves `+` alone; a `%` it would read otherwise (sscanf also takes one digit or a space) is refused
+ * rather than guessed. Null when the text is not one it decodes predictably.
+ */
+export function switchUrlDecode(text: string): string | null {
+  if (/%(?![0-9A-Fa-f]{2})/.test(text)) return null;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    // Bytes that are not UTF-8 (%C3 alone): the switch passes them on, we refuse them.
+    return null;
+  }
+}
+
+/**
+ * `${url_decode(…)}` of literal text whose decoded form cannot build an expansion (no `$ { }`) nor
+ * change how the data around it is read: decoding happens after the XML is parsed and before the
+ * application splits its arguments, so no spaces, separators, quotes, `/` or `..` either. Only
+ * letters, marks, digits and `_ - + * # .` (an accented name, a number) come out of it.
+ */
+function checkUrlDecode(argument: string): string | null {
+  if (argument.includes('$')) return 'url_decode() may only decode literal text, not ${…}';
+  const decoded = switchUrlDecode(argument);
+  if (decoded === null) return 'url_decode() needs %XX escapes of UTF-8 text';
+  if (/[${}]/.test(decoded)) return 'url_decode() must not decode to $, { or }';
+  if (!/^[\p{L}\p{M}\p{N}_+*#.-]*$/u.test(decoded) || decoded.includes('..')) {
+    return 'url_decode() may only decode to letters, digits and _ - + * # .';
+  }
+  return null;
+}
+
+/**
  * The safe-data rule, for action data and IVR greetings: one line of text without markup, quotes
  * or XML references (the writer escapes every `&`, so the switch reads the text as typed), whose references are plain variables or allowlisted functions, and which never
  * assigns a variable that executes something or a computed variable name.
  */
-export function checkSafeData(data: string, { maxLength = MAX_DATA_LENGTH, regexAnchors = false } = {}): string | null {
+export function checkSafeData(
+  data: string,
+  { maxLength = MAX_DATA_LENGTH, regexAnchors = false } = {},
+): string | null {
   if (data.length > maxLength) return `must be at most ${maxLength} characters`;
   if (CONTROL.test(data)) return 'must not contain control characters or line breaks';
   if (MARKUP.test(data)) return 'must not contain <, >, " or `';
@@ -122,4 +175,3 @@ export function checkSafeData(data: string, { maxLength = MAX_DATA_LENGTH, regex
   }
   return null;
 }
-

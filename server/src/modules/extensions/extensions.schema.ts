@@ -1,9 +1,16 @@
 import { Type, type Static } from 'typebox';
+import { EXTENSION_NUMBER_PATTERN } from '@callcenter/rules/extension-number';
 import { Nullable, PatchBody, Timestamp } from '../../platform/http/schemas.ts';
 import { ContextName } from '../dialplan/dialplan.schema.ts';
 
 /** Codecs a tenant may offer; the switch profiles carry all of them. */
-const Codec = Type.Union([Type.Literal('PCMA'), Type.Literal('PCMU'), Type.Literal('G722'), Type.Literal('OPUS'), Type.Literal('G729')]);
+const Codec = Type.Union([
+  Type.Literal('PCMA'),
+  Type.Literal('PCMU'),
+  Type.Literal('G722'),
+  Type.Literal('OPUS'),
+  Type.Literal('G729'),
+]);
 
 const Fields = {
   callerId: Nullable(Type.String({ pattern: '^[\\p{L}\\p{N} .,_+()-]{1,64}$' })),
@@ -40,12 +47,16 @@ export const Registrar = Type.Object({
  * Create, reset-password and reveal-password: the only answers that carry the SIP password, with
  * what a phone needs besides it (SIP user = number, domain, registrar).
  */
-export const ExtensionWithPassword = Type.Object({ ...Extension.properties, sipPassword: Type.String(), registrar: Registrar });
+export const ExtensionWithPassword = Type.Object({
+  ...Extension.properties,
+  sipPassword: Type.String(),
+  registrar: Registrar,
+});
 export type ExtensionWithPassword = Static<typeof ExtensionWithPassword>;
 
 export const ExtensionCreateBody = Type.Object(
   {
-    number: Type.String({ pattern: '^[0-9]{2,8}$', description: '2 to 8 digits' }),
+    number: Type.String({ pattern: EXTENSION_NUMBER_PATTERN, description: '2 to 8 digits' }),
     ...Type.Partial(Type.Object(Fields)).properties,
   },
   { additionalProperties: false },

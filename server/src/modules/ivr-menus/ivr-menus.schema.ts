@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { EXTENSION_NUMBER_PATTERN } from '@callcenter/rules/extension-number';
 import { Nullable, PatchBody, Timestamp, Uuid } from '../../platform/http/schemas.ts';
 import { ContextName } from '../dialplan/dialplan.schema.ts';
 
@@ -6,7 +7,12 @@ const Position = Nullable(Type.Number({ minimum: -100000, maximum: 100000 }));
 const Label = Type.String({ maxLength: 60, pattern: '^[^\\u0000-\\u001f\\u007f]*$' });
 
 /** Where an option (or a menu whose tries ran out) sends the caller. */
-export const IvrTargetType = Type.Union([Type.Literal('EXTENSION'), Type.Literal('QUEUE'), Type.Literal('IVR'), Type.Literal('HANGUP')]);
+export const IvrTargetType = Type.Union([
+  Type.Literal('EXTENSION'),
+  Type.Literal('QUEUE'),
+  Type.Literal('IVR'),
+  Type.Literal('HANGUP'),
+]);
 export type IvrTargetType = Static<typeof IvrTargetType>;
 
 /**
@@ -16,7 +22,7 @@ export type IvrTargetType = Static<typeof IvrTargetType>;
  */
 const TargetFields = {
   targetType: Type.Optional(IvrTargetType),
-  targetExtension: Type.Optional(Nullable(Type.String({ pattern: '^[0-9]{2,8}$' }))),
+  targetExtension: Type.Optional(Nullable(Type.String({ pattern: EXTENSION_NUMBER_PATTERN }))),
   targetQueueId: Type.Optional(Nullable(Uuid)),
   targetMenuId: Type.Optional(Nullable(Uuid)),
 };

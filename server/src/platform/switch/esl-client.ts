@@ -41,6 +41,10 @@ export class EslClient extends EventEmitter<ClientEvents> {
   private replies: Pending[] = [];
   private readonly jobs = new Map<string, Pending>();
   private readonly commandTimeoutMs: number;
+  /** What the log last said about the link, so a retry tick repeats nothing (issue 19). */
+  private linkState: 'never' | 'up' | 'lost' | 'unreachable' = 'never';
+  private lastReceived: Date | null = null;
+  private lostAlive: Date | null = null;
 
   constructor(private readonly options: EslClientOptions) {
     super();
@@ -49,6 +53,19 @@ export class EslClient extends EventEmitter<ClientEvents> {
 
   get connected(): boolean {
     return this.ready;
+  }
+
+  /**
+   * When the switch last sent anything on the link that dropped most recently: what happened on it
+   * after that (a crash) is unknown. Null when no link was ever lost.
+   */
+  get lastAliveBeforeDrop(): Date | null {
+    return this.lostAlive;
+  }
+
+  /** When the switch last sent anything: the last moment it was known alive. */
+  get lastAliveAt(): Date | null {
+    return this.lastReceived;
   }
 
   start(): void {
@@ -77,10 +94,13 @@ export class EslClient extends EventEmitter<ClientEvents> {
   /** Runs a background api command and waits for its BACKGROUND_JOB result. */
   async bgapi(command: string, timeoutMs = this.commandTimeoutMs): Promise<string> {
     const jobId = randomUUID();
-    const result = new Promise<EslMessage>((resolve, reject) => this.track(this.jobs, jobId, resolve, reject, timeoutMs, command));
+    const result = new Promise<EslMessage>((resolve, reject) =>
+      this.track(this.jobs, jobId, resolve, reject, timeoutMs, command),
+    );
     try {
       const accepted = await this.send(`bgapi ${command}\nJob-UUID: ${jobId}`, timeoutMs);
-      if (!accepted.headers['Reply-Text']?.startsWith('+OK')) throw new SwitchCommandError(command, accepted.headers['Reply-Text'] ?? '');
+      if (!accepted.headers['Reply-Text']?.startsWith('+OK'))
+        throw new SwitchCommandError(command, accepted.headers['Reply-Text'] ?? '');
     } catch (error) {
       this.settleJob(jobId)?.reject(error as Error);
     }
@@ -91,7 +111,8 @@ export class EslClient extends EventEmitter<ClientEvents> {
 
   private send(command: string, timeoutMs: number): Promise<EslMessage> {
     const socket = this.socket;
-    if (!socket || !this.ready) return Promise.reject(new SwitchUnavailableError('The switch is not connected'));
+    if (!socket || !this.ready)
+      return Promise.reject(new SwitchUnavailableError('The switch is not connected'));
     return this.write(socket, command, timeoutMs);
   }
 
@@ -102,21 +123,36 @@ export class EslClient extends EventEmitter<ClientEvents> {
         reject,
         settled: false,
         // A late reply still arrives in order, so the entry stays queued, only marked settled.
-        timer: setTimeout(() => settle(pending)?.reject(new SwitchTimeoutError(`No reply to ${command.split(/\s/)[0]} within ${timeoutMs} ms`)), timeoutMs),
+        timer: setTimeout(
+          () =>
+            settle(pending)?.reject(
+              new SwitchTimeoutError(`No reply to ${command.split(/\s/)[0]} within ${timeoutMs} ms`),
+            ),
+          timeoutMs,
+        ),
       };
       this.replies.push(pending);
       socket.write(`${command}\n\n`);
     });
   }
 
-  private track(map: Map<string, Pending>, key: string, resolve: Pending['resolve'], reject: Pending['reject'], timeoutMs: number, command: string) {
+  private track(
+    map: Map<string, Pending>,
+    key: string,
+    resolve: Pending['resolve'],
+    reject: Pending['reject'],
+    timeoutMs: number,
+    command: string,
+  ) {
     const pending: Pending = {
       resolve,
       reject,
       settled: false,
       timer: setTimeout(() => {
         map.delete(key);
-        settle(pending)?.reject(new SwitchTimeoutError(`No result for ${command.split(' ')[0]} within ${timeoutMs} ms`));
+        settle(pending)?.reject(
+          new SwitchTimeoutError(`No result for ${command.split(' ')[0]} within ${timeoutMs} ms`),
+        );
       }, timeoutMs),
     };
     map.set(key, pending);
@@ -135,11 +171,18 @@ export class EslClient extends EventEmitter<ClientEvents> {
     const parser = new EslParser();
     this.socket = socket;
     socket.setNoDelay(true);
-    socket.setTimeout(this.options.connectTimeoutMs ?? 3_000, () => socket.destroy(new Error('connect timeout')));
+    socket.setTimeout(this.options.connectTimeoutMs ?? 3_000, () =>
+      socket.destroy(new Error('connect timeout')),
+    );
+    // Keepalive probes notice a switch host that vanished without closing the connection.
+    socket.setKeepAlive(true, 1_000);
     socket.on('data', (chunk) => {
+      this.lastReceived = new Date();
       for (const message of parser.push(chunk)) this.handle(socket, message);
     });
     socket.on('error', (error) => this.options.log.debug({ err: error }, 'switch socket error'));
+    // The switch closing its side (a shutdown) ends the link now, not at the next write.
+    socket.on('end', () => socket.destroy());
     socket.on('close', () => this.closed(socket));
     socket.connect(port, host, () => socket.setTimeout(0));
   }
@@ -172,12 +215,18 @@ export class EslClient extends EventEmitter<ClientEvents> {
         socket.destroy();
         return;
       }
-      const custom = this.options.customSubclasses.length > 0 ? ` CUSTOM ${this.options.customSubclasses.join(' ')}` : '';
+      const custom =
+        this.options.customSubclasses.length > 0 ? ` CUSTOM ${this.options.customSubclasses.join(' ')}` : '';
       const events = [...new Set([...this.options.events, 'BACKGROUND_JOB'])].join(' ');
       await this.write(socket, `event json ${events}${custom}`, this.commandTimeoutMs);
       this.ready = true;
       this.attempt = 0;
-      this.options.log.info({ host: this.options.host, port: this.options.port }, 'switch connected');
+      const after = this.linkState === 'never' ? undefined : this.linkState;
+      this.linkState = 'up';
+      this.options.log.info(
+        { host: this.options.host, port: this.options.port, after },
+        after ? 'switch reconnected' : 'switch connected',
+      );
       this.emit('connected');
     } catch (error) {
       this.options.log.warn({ err: error }, 'switch handshake failed');
@@ -193,10 +242,35 @@ export class EslClient extends EventEmitter<ClientEvents> {
     const lost = new SwitchUnavailableError('The switch connection was lost');
     for (const pending of this.replies.splice(0)) settle(pending)?.reject(lost);
     for (const jobId of [...this.jobs.keys()]) this.settleJob(jobId)?.reject(lost);
-    if (wasReady) this.emit('disconnected', 'connection closed');
+    if (wasReady) {
+      this.lostAlive = this.lastReceived;
+      this.emit('disconnected', 'connection closed');
+    }
     if (this.stopped) return;
     const delay = reconnectDelay(this.attempt++, this.options.backoff ?? { baseMs: 250, maxMs: 15_000 });
+    this.logLink(wasReady, delay);
     this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Warn once per change: the drop, then the first failed reconnect; later retry ticks stay debug. */
+  private logLink(wasReady: boolean, delayMs: number): void {
+    const { host, port } = this.options;
+    const attempt = this.attempt;
+    if (wasReady || this.linkState === 'up') {
+      this.linkState = 'lost';
+      this.options.log.warn(
+        { host, port, lastAliveAt: this.lastReceived?.toISOString(), retryInMs: delayMs },
+        'switch connection lost, reconnecting',
+      );
+    } else if (this.linkState === 'lost' || this.linkState === 'never') {
+      this.linkState = 'unreachable';
+      this.options.log.warn(
+        { host, port, attempt, retryInMs: delayMs },
+        'switch still unreachable, retrying with backoff',
+      );
+    } else {
+      this.options.log.debug({ host, port, attempt, retryInMs: delayMs }, 'switch reconnect attempt failed');
+    }
   }
 }
 

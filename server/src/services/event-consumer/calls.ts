@@ -36,8 +36,15 @@ export interface CallDeps {
  * after the commit. `event`: its row, when its call is committed already (the batch may insert it
  * with the others'); fn inserts the row itself when told null.
  */
-const write = <T>(deps: CallDeps, tenantId: string, event: repo.NewEvent | undefined, fn: BatchedWork<T>): Promise<T> =>
-  deps.writes ? deps.writes.withEvent(tenantId, event, fn) : deps.db.withTenant(tenantId, (tx) => fn(tx, null));
+const write = <T>(
+  deps: CallDeps,
+  tenantId: string,
+  event: repo.NewEvent | undefined,
+  fn: BatchedWork<T>,
+): Promise<T> =>
+  deps.writes
+    ? deps.writes.withEvent(tenantId, event, fn)
+    : deps.db.withTenant(tenantId, (tx) => fn(tx, null));
 
 /** repo.locate, answered from the calls in progress when the first id is a leg known there. */
 async function locate(deps: CallDeps, ids: string[]): Promise<repo.CallPlace | null> {
@@ -49,8 +56,16 @@ async function locate(deps: CallDeps, ids: string[]): Promise<repo.CallPlace | n
 }
 
 /** repo.ownId, read once per call when the consumer remembers calls (ids never move between tenants). */
-const ownIdOf = (deps: CallDeps, tx: Tx, callId: string, table: 'extensions' | 'agents' | 'queues' | 'trunks', id: string | null) =>
-  deps.facts ? deps.facts.idOf(callId, table, id, () => repo.ownId(tx, table, id)) : repo.ownId(tx, table, id);
+const ownIdOf = (
+  deps: CallDeps,
+  tx: Tx,
+  callId: string,
+  table: 'extensions' | 'agents' | 'queues' | 'trunks',
+  id: string | null,
+) =>
+  deps.facts
+    ? deps.facts.idOf(callId, table, id, () => repo.ownId(tx, table, id))
+    : repo.ownId(tx, table, id);
 
 /** The hangup cause of a call the switch no longer had when the platform looked again (docs/calls.md). */
 export const SWITCH_LOST = 'SWITCH_LOST';
@@ -64,7 +79,8 @@ async function publish(deps: CallDeps, tenantId: string, emissions: Emission[]):
   for (const emission of emissions) await deps.realtime.publish(tenantId, emission.type, emission.payload);
 }
 
-type ChannelKind = 'CHANNEL_CREATE' | 'CHANNEL_ANSWER' | 'CHANNEL_BRIDGE' | 'CHANNEL_UNBRIDGE' | 'CHANNEL_HANGUP_COMPLETE';
+type ChannelKind =
+  'CHANNEL_CREATE' | 'CHANNEL_ANSWER' | 'CHANNEL_BRIDGE' | 'CHANNEL_UNBRIDGE' | 'CHANNEL_HANGUP_COMPLETE';
 
 interface Placement {
   callId: string;
@@ -76,10 +92,20 @@ interface Placement {
 }
 
 /** Where a channel's events go: its known call, a related channel's call, or a new call of its tenant. */
-async function place(deps: CallDeps, headers: Record<string, string>, legId: string): Promise<Placement | null> {
+async function place(
+  deps: CallDeps,
+  headers: Record<string, string>,
+  legId: string,
+): Promise<Placement | null> {
   const known = await locate(deps, [legId, ...relatedChannels(headers)]);
   // A call id (svc_call_id) that is not yet a leg: this channel is that call's main leg, still to attach.
-  if (known) return { callId: known.callId, tenantId: known.tenantId, newCall: false, legKnown: known.found === legId && known.asLeg };
+  if (known)
+    return {
+      callId: known.callId,
+      tenantId: known.tenantId,
+      newCall: false,
+      legKnown: known.found === legId && known.asLeg,
+    };
   const resolved = await deps.tenants.forChannel(headers);
   if (!resolved) return null;
   // The dialer names its call (svc_call_id = the uuid it gave the customer's leg).
@@ -88,13 +114,22 @@ async function place(deps: CallDeps, headers: Record<string, string>, legId: str
 }
 
 /** Inserts the call (when new) and the leg (when new); what that emits. */
-async function attach(deps: CallDeps, tx: Tx, placement: Placement, headers: Record<string, string>, legId: string, at: Date): Promise<Emission[]> {
+async function attach(
+  deps: CallDeps,
+  tx: Tx,
+  placement: Placement,
+  headers: Record<string, string>,
+  legId: string,
+  at: Date,
+): Promise<Emission[]> {
   const emissions: Emission[] = [];
   const createdAt = microsToDate(headers['Caller-Channel-Created-Time']) ?? at;
   const trunkId = await ownIdOf(deps, tx, placement.callId, 'trunks', trunkOfLeg(headers));
   const number = legExtensionNumber(headers);
   const extensionId = deps.facts
-    ? await deps.facts.idOf(placement.callId, 'extension-number', number, () => repo.extensionByNumber(tx, number))
+    ? await deps.facts.idOf(placement.callId, 'extension-number', number, () =>
+        repo.extensionByNumber(tx, number),
+      )
     : await repo.extensionByNumber(tx, number);
   if (placement.newCall) {
     const call = await repo.insertCall(tx, {
@@ -137,15 +172,28 @@ async function attach(deps: CallDeps, tx: Tx, placement: Placement, headers: Rec
     callerNumber: headers['Caller-Caller-ID-Number'] ?? null,
     destinationNumber: headers['Caller-Destination-Number'] ?? null,
     extensionId,
-    agentId: await ownIdOf(deps, tx, placement.callId, 'agents', parseAgentName(variable(headers, 'cc_agent'))),
+    agentId: await ownIdOf(
+      deps,
+      tx,
+      placement.callId,
+      'agents',
+      parseAgentName(variable(headers, 'cc_agent')),
+    ),
     createdAt,
   });
-  if (isNewLeg && legId !== placement.callId) await repo.noteLegOnCall(tx, placement.callId, { extensionId, trunkId });
+  if (isNewLeg && legId !== placement.callId)
+    await repo.noteLegOnCall(tx, placement.callId, { extensionId, trunkId });
   return emissions;
 }
 
 /** Computes the times and ends the call once; CALL_ENDED when it ended now. */
-async function finish(tx: Tx, callId: string, endedAt: Date, hangupCause: string | null, answeredAt: Date | null): Promise<Emission[]> {
+async function finish(
+  tx: Tx,
+  callId: string,
+  endedAt: Date,
+  hangupCause: string | null,
+  answeredAt: Date | null,
+): Promise<Emission[]> {
   const call = await repo.callRow(tx, callId);
   if (!call || call.endedAt) return [];
   const legs = await repo.legsOf(tx, callId);
@@ -184,7 +232,14 @@ async function finish(tx: Tx, callId: string, endedAt: Date, hangupCause: string
 }
 
 /** What one channel event does to its leg and call, once (the event row is new). */
-async function applyChannel(tx: Tx, kind: ChannelKind, headers: Record<string, string>, callId: string, legId: string, at: Date): Promise<Emission[]> {
+async function applyChannel(
+  tx: Tx,
+  kind: ChannelKind,
+  headers: Record<string, string>,
+  callId: string,
+  legId: string,
+  at: Date,
+): Promise<Emission[]> {
   const isMain = legId === callId;
   switch (kind) {
     case 'CHANNEL_CREATE':
@@ -207,7 +262,12 @@ async function applyChannel(tx: Tx, kind: ChannelKind, headers: Record<string, s
       const cause = headers['Hangup-Cause'] ?? headers.variable_hangup_cause ?? null;
       // The profile's own times fill what a lost ANSWER or BRIDGE did not say.
       const answeredAt = microsToDate(headers['Caller-Channel-Answered-Time']);
-      await repo.markLeg(tx, legId, { answeredAt, bridgedAt: microsToDate(headers['Caller-Channel-Bridged-Time']), endedAt: at, hangupCause: cause });
+      await repo.markLeg(tx, legId, {
+        answeredAt,
+        bridgedAt: microsToDate(headers['Caller-Channel-Bridged-Time']),
+        endedAt: at,
+        hangupCause: cause,
+      });
       return isMain ? finish(tx, callId, at, cause, answeredAt) : [];
     }
   }
@@ -234,11 +294,18 @@ function channelHandler(deps: CallDeps, kind: ChannelKind) {
       headers: boundHeaders(headers),
     };
     // A new call's row is inserted by this unit: its event row can only follow it.
-    const emissions = await write(deps, placement.tenantId, placement.newCall ? undefined : row, async (tx, inserted) => {
-      const created = placement.legKnown ? [] : await attach(deps, tx, placement, headers, legId, at);
-      const fresh = inserted ?? (await repo.insertEvent(tx, row));
-      return fresh ? [...created, ...(await applyChannel(tx, kind, headers, placement.callId, legId, at))] : created;
-    });
+    const emissions = await write(
+      deps,
+      placement.tenantId,
+      placement.newCall ? undefined : row,
+      async (tx, inserted) => {
+        const created = placement.legKnown ? [] : await attach(deps, tx, placement, headers, legId, at);
+        const fresh = inserted ?? (await repo.insertEvent(tx, row));
+        return fresh
+          ? [...created, ...(await applyChannel(tx, kind, headers, placement.callId, legId, at))]
+          : created;
+      },
+    );
     // Committed: the leg is the call's from now on.
     deps.facts?.noteLeg(legId, placement.callId, placement.tenantId);
     if (emissions.some((emission) => emission.type === 'CALL_ENDED')) deps.facts?.callEnded(placement.callId);
@@ -246,10 +313,17 @@ function channelHandler(deps: CallDeps, kind: ChannelKind) {
   };
 }
 
-type MemberAction = 'member-queue-start' | 'member-queue-end' | 'agent-offering' | 'bridge-agent-start' | 'bridge-agent-end' | 'bridge-agent-fail';
+type MemberAction =
+  | 'member-queue-start'
+  | 'member-queue-end'
+  | 'agent-offering'
+  | 'bridge-agent-start'
+  | 'bridge-agent-end'
+  | 'bridge-agent-fail';
 
 /** The joined time mod_callcenter reports (epoch seconds), when the call's own queued_at is unknown. */
-const epochSeconds = (value: string | undefined) => (value && /^\d+$/.test(value) && value !== '0' ? new Date(Number(value) * 1000) : null);
+const epochSeconds = (value: string | undefined) =>
+  value && /^\d+$/.test(value) && value !== '0' ? new Date(Number(value) * 1000) : null;
 
 async function applyMember(
   tx: Tx,
@@ -270,7 +344,13 @@ async function applyMember(
         ? [
             {
               type: 'AGENT_OFFERED_CALL',
-              payload: { agentId, queueId, callId, callerNumber: headers['CC-Member-CID-Number'] ?? null, callerName: headers['CC-Member-CID-Name'] ?? null },
+              payload: {
+                agentId,
+                queueId,
+                callId,
+                callerNumber: headers['CC-Member-CID-Number'] ?? null,
+                callerName: headers['CC-Member-CID-Name'] ?? null,
+              },
             },
           ]
         : [];
@@ -283,20 +363,51 @@ async function applyMember(
     case 'bridge-agent-end':
       return [];
     case 'bridge-agent-fail':
-      return agentId ? [{ type: 'AGENT_BRIDGE_FAILED', payload: { agentId, queueId, callId, cause: headers['CC-Hangup-Cause'] ?? null } }] : [];
+      return agentId
+        ? [
+            {
+              type: 'AGENT_BRIDGE_FAILED',
+              payload: { agentId, queueId, callId, cause: headers['CC-Hangup-Cause'] ?? null },
+            },
+          ]
+        : [];
     case 'member-queue-end': {
       const cause = headers['CC-Cause'] ?? 'Terminated';
       const cancelReason = headers['CC-Cancel-Reason'] ?? null;
       if (!callId) {
         return queueId
-          ? [{ type: 'QUEUE_MEMBER_LEFT', payload: { queueId, callId, cause, cancelReason, joinedAt: isoOrNull(epochSeconds(headers['CC-Member-Joined-Time'])), leftAt: iso(at) } }]
+          ? [
+              {
+                type: 'QUEUE_MEMBER_LEFT',
+                payload: {
+                  queueId,
+                  callId,
+                  cause,
+                  cancelReason,
+                  joinedAt: isoOrNull(epochSeconds(headers['CC-Member-Joined-Time'])),
+                  leftAt: iso(at),
+                },
+              },
+            ]
           : [];
       }
       const left = await repo.leaveQueue(tx, callId, at, cause, cancelReason);
       const leftQueue = queueId ?? left?.queueId ?? null;
       if (!left || !leftQueue) return [];
       const joinedAt = left.queuedAt ?? epochSeconds(headers['CC-Member-Joined-Time']);
-      return [{ type: 'QUEUE_MEMBER_LEFT', payload: { queueId: leftQueue, callId, cause, cancelReason, joinedAt: isoOrNull(joinedAt), leftAt: iso(at) } }];
+      return [
+        {
+          type: 'QUEUE_MEMBER_LEFT',
+          payload: {
+            queueId: leftQueue,
+            callId,
+            cause,
+            cancelReason,
+            joinedAt: isoOrNull(joinedAt),
+            leftAt: iso(at),
+          },
+        },
+      ];
     }
   }
 }
@@ -313,8 +424,11 @@ function memberHandler(deps: CallDeps, action: MemberAction) {
     let placement: Placement | null = null;
     if (session !== null) {
       const located = await locate(deps, [session]);
-      placement = located ? { callId: located.callId, tenantId: located.tenantId, newCall: false, legKnown: located.asLeg } : null;
-      if (!placement && action === 'member-queue-start' && uuidOrNull(headers['Unique-ID']) === session) placement = await place(deps, headers, session);
+      placement = located
+        ? { callId: located.callId, tenantId: located.tenantId, newCall: false, legKnown: located.asLeg }
+        : null;
+      if (!placement && action === 'member-queue-start' && uuidOrNull(headers['Unique-ID']) === session)
+        placement = await place(deps, headers, session);
     }
     const tenant = placement
       ? { id: placement.tenantId }
@@ -341,22 +455,40 @@ function memberHandler(deps: CallDeps, action: MemberAction) {
           headers: boundHeaders(headers),
         }
       : undefined;
-    const emissions = await write(deps, tenant.id, placement?.newCall ? undefined : row, async (tx, inserted) => {
-      // Only the call's own tenant's queue and agent: another tenant's names are nobody here.
-      const queueId = placement ? await ownIdOf(deps, tx, placement.callId, 'queues', queueName) : await repo.ownId(tx, 'queues', queueName);
-      const agentId = placement ? await ownIdOf(deps, tx, placement.callId, 'agents', agentName) : await repo.ownId(tx, 'agents', agentName);
-      let created: Emission[] = [];
-      if (placement) {
-        const memberLeg = uuidOrNull(headers['Unique-ID']);
-        if (!placement.legKnown && memberLeg !== null && memberLeg === session) {
-          created = await attach(deps, tx, placement, headers, memberLeg, at);
-          attached.leg = memberLeg;
+    const emissions = await write(
+      deps,
+      tenant.id,
+      placement?.newCall ? undefined : row,
+      async (tx, inserted) => {
+        // Only the call's own tenant's queue and agent: another tenant's names are nobody here.
+        const queueId = placement
+          ? await ownIdOf(deps, tx, placement.callId, 'queues', queueName)
+          : await repo.ownId(tx, 'queues', queueName);
+        const agentId = placement
+          ? await ownIdOf(deps, tx, placement.callId, 'agents', agentName)
+          : await repo.ownId(tx, 'agents', agentName);
+        let created: Emission[] = [];
+        if (placement) {
+          const memberLeg = uuidOrNull(headers['Unique-ID']);
+          if (!placement.legKnown && memberLeg !== null && memberLeg === session) {
+            created = await attach(deps, tx, placement, headers, memberLeg, at);
+            attached.leg = memberLeg;
+          }
+          const fresh = inserted ?? (await repo.insertEvent(tx, row!));
+          if (!fresh) return created;
         }
-        const fresh = inserted ?? (await repo.insertEvent(tx, row!));
-        if (!fresh) return created;
-      }
-      return [...created, ...(await applyMember(tx, action, headers, { callId: placement?.callId ?? null, queueId, agentId }, at))];
-    });
+        return [
+          ...created,
+          ...(await applyMember(
+            tx,
+            action,
+            headers,
+            { callId: placement?.callId ?? null, queueId, agentId },
+            at,
+          )),
+        ];
+      },
+    );
     if (attached.leg && placement) deps.facts?.noteLeg(attached.leg, placement.callId, placement.tenantId);
     await publish(deps, tenant.id, emissions);
   };
@@ -373,7 +505,9 @@ function membersCountHandler(deps: CallDeps) {
       return;
     }
     if (!(await claim(deps.claims, 'queues', headers))) return;
-    await publish(deps, tenant.id, [{ type: 'QUEUE_MEMBER_COUNT', payload: { queueId: queueId.toLowerCase(), count } }]);
+    await publish(deps, tenant.id, [
+      { type: 'QUEUE_MEMBER_COUNT', payload: { queueId: queueId.toLowerCase(), count } },
+    ]);
   };
 }
 
@@ -397,10 +531,15 @@ export function callHandlers(deps: CallDeps) {
 /**
  * After a (re)connect the switch's channels are the truth: a call still open in the platform none
  * of whose channels the switch has any more ended while the platform was not listening. It is
- * closed at `now` (the moment it was found gone) with hangupCause SWITCH_LOST, and CALL_ENDED is
+ * closed at `now` (the last moment the switch was known alive, or when it was found gone) with hangupCause SWITCH_LOST, and CALL_ENDED is
  * emitted. `open` must be read before the switch was asked, so a call created in between is never closed.
  */
-export async function reconcileCalls(deps: CallDeps, open: Awaited<ReturnType<typeof repo.openCalls>>, liveChannels: Set<string>, now: Date): Promise<string[]> {
+export async function reconcileCalls(
+  deps: CallDeps,
+  open: Awaited<ReturnType<typeof repo.openCalls>>,
+  liveChannels: Set<string>,
+  now: Date,
+): Promise<string[]> {
   const closed: string[] = [];
   for (const call of open) {
     if (liveChannels.has(call.id) || call.openLegs.some((leg) => liveChannels.has(leg))) continue;
@@ -408,7 +547,12 @@ export async function reconcileCalls(deps: CallDeps, open: Awaited<ReturnType<ty
       const row = await repo.callRow(tx, call.id);
       if (!row || row.endedAt) return [];
       // Never before the call's own last instant (the switch's clock may run ahead of ours).
-      const endedAt = new Date(Math.max(now.getTime(), ...[row.createdAt, row.answerAt, row.bridgedAt, row.queuedAt].map((d) => d?.getTime() ?? 0)));
+      const endedAt = new Date(
+        Math.max(
+          now.getTime(),
+          ...[row.createdAt, row.answerAt, row.bridgedAt, row.queuedAt].map((d) => d?.getTime() ?? 0),
+        ),
+      );
       await repo.endOpenLegs(tx, call.id, endedAt, SWITCH_LOST);
       return finish(tx, call.id, endedAt, SWITCH_LOST, null);
     });

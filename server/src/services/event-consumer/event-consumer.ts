@@ -47,14 +47,16 @@ export const CALLCENTER_SUBCLASS = 'callcenter::info';
 
 /** The table key of an event: `callcenter::info/<CC-Action>`, else the CUSTOM subclass, else the event name. */
 export function dispatchKey(event: Pick<SwitchEvent, 'name' | 'subclass' | 'headers'>): string {
-  if (event.subclass === CALLCENTER_SUBCLASS) return `${CALLCENTER_SUBCLASS}/${event.headers['CC-Action'] ?? ''}`;
+  if (event.subclass === CALLCENTER_SUBCLASS)
+    return `${CALLCENTER_SUBCLASS}/${event.headers['CC-Action'] ?? ''}`;
   return event.subclass ?? event.name;
 }
 
 /** Several groups may handle one event (a hangup ends a call and frees an agent): their handlers run in table order. */
 export function mergeHandlers(...groups: Record<string, EventHandler>[]): Record<string, EventHandler[]> {
   const table: Record<string, EventHandler[]> = {};
-  for (const group of groups) for (const [key, handler] of Object.entries(group)) (table[key] ??= []).push(handler);
+  for (const group of groups)
+    for (const [key, handler] of Object.entries(group)) (table[key] ??= []).push(handler);
   return table;
 }
 
@@ -70,7 +72,10 @@ export function handlerTable(deps: HandlerDeps): Record<string, EventHandler[]> 
 }
 
 /** The subscription that brings exactly the table's events: its keys as event names and CUSTOM subclasses. */
-export function subscriptionOf(table: Record<string, unknown>): { events: string[]; customSubclasses: string[] } {
+export function subscriptionOf(table: Record<string, unknown>): {
+  events: string[];
+  customSubclasses: string[];
+} {
   const events = new Set<string>();
   const customSubclasses = new Set<string>();
   for (const key of Object.keys(table)) {
@@ -98,7 +103,11 @@ export function orderingKey(event: Pick<SwitchEvent, 'name' | 'subclass' | 'head
   const h = event.headers;
   if (event.subclass?.startsWith('sofia::')) return SOFIA_KEY;
   const call =
-    h.variable_svc_call_id ?? h.svc_call_id ?? h['CC-Member-Session-UUID'] ?? h['Channel-Call-UUID'] ?? h['Unique-ID'];
+    h.variable_svc_call_id ??
+    h.svc_call_id ??
+    h['CC-Member-Session-UUID'] ??
+    h['Channel-Call-UUID'] ??
+    h['Unique-ID'];
   if (call) return `call:${call}`;
   if (h['CC-Agent']) return `agent:${h['CC-Agent']}`;
   if (h['CC-Queue']) return `queue:${h['CC-Queue']}`;
@@ -191,7 +200,9 @@ export function keyedRunner(onError: (error: unknown, key: string) => void): {
 }
 
 /** A single line: every task in the order given (one key). */
-export function serialRunner(onError: (error: unknown) => void): { run(task: () => Promise<void>): Promise<void> } {
+export function serialRunner(onError: (error: unknown) => void): {
+  run(task: () => Promise<void>): Promise<void>;
+} {
   const runner = keyedRunner(onError);
   return { run: (task) => runner.run('', task) };
 }
@@ -254,7 +265,13 @@ export function startEventConsumer(deps: EventConsumerDeps): {
         const open = await openCalls(deps.db);
         if (open.length === 0) return;
         const live = liveChannelsOf(parseShowJson(await deps.esl.api('show channels as json')));
-        const closed = await reconcileCalls(handlerDeps, open, live, new Date());
+        // A call gone after a drop ended at the latest when the switch was last heard from.
+        const closed = await reconcileCalls(
+          handlerDeps,
+          open,
+          live,
+          deps.esl.lastAliveBeforeDrop ?? new Date(),
+        );
         if (closed.length > 0) log.warn({ calls: closed }, 'calls the switch no longer had were closed');
       } catch (error) {
         log.warn({ err: error }, 'call reconciliation failed');
