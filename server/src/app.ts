@@ -158,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtime: realtimePublisher(coordination),
     log: deps.log,
     sipRegistrar: config.sipRegistrar,
+    trunkPrivateHosts: config.trunkPrivateHosts,
   };
   const auth = new AuthService(db, tokens, coordination);
 

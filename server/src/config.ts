@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { isPlainSwitchPath } from './platform/switch/naming.ts';
+import { parseAllowList, type HostPort } from './platform/net/private-hosts.ts';
 
 export type StorageProvider = 'local' | 's3';
 export type SipTransport = 'udp' | 'tcp' | 'tls';
@@ -63,6 +64,8 @@ export interface Config {
   };
   readonly swaggerEnabled: boolean;
   readonly trustProxy: boolean;
+  /** TRUNK_PRIVATE_HOSTS: `host[:port]` a trunk may use although loopback, link-local or private. */
+  readonly trunkPrivateHosts: readonly HostPort[];
   readonly asterisk: {
     readonly host: string | undefined;
     readonly port: number;
@@ -189,6 +192,7 @@ export function parseConfig(env: Env): Config {
     storage: { provider: storageProvider === 's3' ? 's3' : 'local', s3 },
     swaggerEnabled: bool('SWAGGER_ENABLED', false),
     trustProxy: bool('TRUST_PROXY', false),
+    trunkPrivateHosts: parseAllowList(str('TRUNK_PRIVATE_HOSTS')),
     asterisk: {
       host: str('ASTERISK_AMI_HOST'),
       port: int('ASTERISK_AMI_PORT', 5038),

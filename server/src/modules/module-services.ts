@@ -1,6 +1,7 @@
 // What a domain module receives besides its own repository: the shared machinery, built once in app.ts.
 import type { Logger } from 'pino';
 import type { SipRegistrar } from '../config.ts';
+import type { HostPort } from '../platform/net/private-hosts.ts';
 import type { SecretBox } from '../platform/crypto/secrets.ts';
 import type { DatabaseHandles } from '../platform/db/database.ts';
 import type { RealtimePublisher } from '../platform/realtime/events.ts';
@@ -18,4 +19,6 @@ export interface ModuleServices {
   log: Logger;
   /** Where phones register (shown with a SIP password). */
   sipRegistrar: SipRegistrar;
+  /** Private hosts the operator lets trunks use (TRUNK_PRIVATE_HOSTS). */
+  trunkPrivateHosts: readonly HostPort[];
 }

@@ -71,7 +71,7 @@ export const MENU = [
   { path: '/tenant/ivr-menus', label: 'menu.ivrMenus', section: 'tenant', permission: 'freeswitch.view' },
   { path: '/tenant/dialplan', label: 'menu.dialplan', section: 'tenant', permission: 'freeswitch.view' },
   { path: '/tenant/settings', label: 'menu.settings', section: 'tenant', permission: 'settings.manage' },
-  { path: '/tenant/audit-log', label: 'menu.auditLog', section: 'tenant', permission: 'audit.view' },
+  { path: '/tenant/audit-log', label: 'menu.auditLog', section: 'tenant', permission: 'settings.manage' },
 ] as const satisfies readonly MenuEntry[];
 
 export type MenuPath = (typeof MENU)[number]['path'];

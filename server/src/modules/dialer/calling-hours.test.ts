@@ -56,6 +56,23 @@ describe('calling hours', () => {
     expect(callingVerdict(RJ, { ...late, policies: [] }, monday1830)).toMatchObject({ allowed: true });
   });
 
+  it('never calls outside the legal hours, whatever the campaign schedule says', () => {
+    const allDay = { start: '06:00', end: '23:00' };
+    const wide: CallingRules = {
+      timezone: 'America/Sao_Paulo',
+      schedule: { mon: [allDay], tue: [allDay], wed: [allDay], thu: [allDay], fri: [allDay], sat: [allDay], sun: [allDay] },
+    };
+    expect(callingVerdict(SP, wide, at('2026-11-23T06:30:00-03:00'))).toMatchObject({ allowed: false, reason: 'LEGAL_HOURS', nextAt: at('2026-11-23T08:00:00-03:00') });
+    expect(callingVerdict(SP, wide, at('2026-11-23T19:59:00-03:00'))).toEqual({ allowed: true, uf: 'SP' });
+    expect(callingVerdict(SP, wide, at('2026-11-23T20:00:00-03:00'))).toMatchObject({ allowed: false, reason: 'LEGAL_HOURS', nextAt: at('2026-11-24T08:00:00-03:00') });
+    // Saturday until 14:00, then nothing until Monday; Sunday never.
+    expect(callingVerdict(RJ, wide, at('2026-11-28T14:30:00-03:00'))).toMatchObject({ reason: 'LEGAL_HOURS', nextAt: at('2026-11-30T08:00:00-03:00') });
+    expect(callingVerdict(RJ, wide, at('2026-11-29T10:00:00-03:00'))).toMatchObject({ reason: 'LEGAL_HOURS' });
+    // In the callee's clock, even with the campaign's windows applied in its own zone only: 08:30 in São Paulo is 07:30 in Manaus.
+    expect(callingVerdict(AM, { ...wide, windowsInCalleeTime: false }, at('2026-11-23T08:30:00-03:00'))).toMatchObject({ reason: 'LEGAL_HOURS', nextAt: at('2026-11-23T08:00:00-04:00') });
+    expect(callableDdds(wide, at('2026-11-23T07:00:00-03:00'))).toEqual([]);
+  });
+
   it('refuses a number with an unknown area code, and gives up looking after two weeks', () => {
     expect(callingVerdict('+552033334444', rules, at('2026-11-23T10:00:00-03:00'))).toMatchObject({ allowed: false, reason: 'UNKNOWN_AREA_CODE', nextAt: null });
     expect(nextCallableAt('SP', { ...rules, schedule: {} }, at('2026-11-23T10:00:00-03:00'))).toBeNull();

@@ -1,5 +1,6 @@
-// Pure: may a lead be called now, by the callee's state, and if not, from when. Three layers, all
+// Pure: may a lead be called now, by the callee's state, and if not, from when. Four layers, all
 // of which must allow the call:
+// 0. the legal hours (LEGAL_HOURS, in the callee's local time), whatever the campaign's schedule says;
 // 1. the campaign's windows, in the campaign's time zone (when its agents work) and, unless turned
 //    off, the same windows in the callee's local time (nobody is called at 08:00 in Manaus because
 //    it is 09:00 in São Paulo);
@@ -48,6 +49,13 @@ export const STATE_POLICIES = {
 
 export type StatePolicyId = keyof typeof STATE_POLICIES;
 
+/**
+ * The outer bound no campaign schedule widens (decision 0059): Monday to Friday 08:00–20:00,
+ * Saturday 08:00–14:00, no Sunday, in the callee's local time. The widest hours the state laws of
+ * decision 0045 allow, so a schedule of 06:00–23:00 is cut back to hours every known state permits.
+ */
+export const LEGAL_HOURS: CampaignSchedule = { ...weekdays('08:00', '20:00'), sat: [{ start: '08:00', end: '14:00' }] };
+
 export interface CallingRules {
   /** The campaign's IANA time zone. */
   timezone: string;
@@ -59,7 +67,7 @@ export interface CallingRules {
   callOnOptionalHolidays?: boolean;
 }
 
-export type NotCallableReason = 'UNKNOWN_AREA_CODE' | 'HOLIDAY' | 'CAMPAIGN_WINDOW' | 'STATE_POLICY';
+export type NotCallableReason = 'UNKNOWN_AREA_CODE' | 'HOLIDAY' | 'LEGAL_HOURS' | 'CAMPAIGN_WINDOW' | 'STATE_POLICY';
 
 export type CallingVerdict =
   | { allowed: true; uf: Uf }
@@ -135,6 +143,8 @@ function blockedBy(uf: Uf, rules: CallingRules, at: Date): { reason: NotCallable
     const policy = STATE_POLICIES[id];
     if (policy.uf === uf && !inWindows(policy.windows, callee)) return { reason: 'STATE_POLICY', detail: policy.id };
   }
+  // Last, so an enabled state policy's more specific reason wins; checked whatever the schedule says.
+  if (!inWindows(LEGAL_HOURS, callee)) return { reason: 'LEGAL_HOURS' };
   return null;
 }
 
@@ -148,7 +158,7 @@ export function nextCallableAt(uf: Uf, rules: CallingRules, from: Date): Date | 
   // zone or a local midnight (a holiday's end). Those are the only candidates.
   const zones = [...new Set([rules.timezone, UF_TIME_ZONE[uf]])];
   const starts = new Set<number>([0]);
-  for (const windows of [rules.schedule, ...(rules.policies ?? []).map((id) => STATE_POLICIES[id].windows)]) {
+  for (const windows of [LEGAL_HOURS, rules.schedule, ...(rules.policies ?? []).map((id) => STATE_POLICIES[id].windows)]) {
     for (const day of Object.values(windows)) for (const window of day ?? []) starts.add(minutesOf(window.start));
   }
   const candidates: number[] = [];

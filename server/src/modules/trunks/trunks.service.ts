@@ -9,6 +9,7 @@ import { E } from '../../platform/http/error-codes.ts';
 import type { TrunksTable } from '../../platform/db/schema.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { assertQuota } from '../../platform/quotas/quotas.ts';
+import { hostAllowed, type HostPort } from '../../platform/net/private-hosts.ts';
 import { markSwitchConfigChanged } from '../../platform/switch/config-outbox.ts';
 import type { ModuleServices } from '../module-services.ts';
 import * as repo from './trunks.repo.ts';
@@ -26,8 +27,27 @@ function assertCredentials(register: boolean, username: string | null, hasPasswo
   }
 }
 
+/** The fields sofia sends SIP to; fromDomain is only a header's text. */
+const TARGET_FIELDS = ['host', 'proxy', 'realm', 'registerProxy', 'outboundProxy'] as const;
+const sipPort = (transport: string) => (transport === 'tls' ? 5061 : 5060);
+
+/** A tenant may not aim the switch at the operator's own network unless the operator listed the host. */
+function assertPublicTargets(values: Partial<Record<(typeof TARGET_FIELDS)[number], string | null>>, transport: string, allowed: readonly HostPort[]): void {
+  const refused = TARGET_FIELDS.filter((field) => {
+    const value = values[field];
+    return typeof value === 'string' && !hostAllowed(value, allowed, sipPort(transport));
+  });
+  if (refused.length > 0) {
+    throw badRequest(
+      E.TRUNK_HOST_PRIVATE,
+      'A trunk may not point at a loopback, link-local or private address unless the operator allows it (TRUNK_PRIVATE_HOSTS)',
+      refused.map((path) => ({ path, message: 'is a loopback, link-local or private host' })),
+    );
+  }
+}
+
 export class TrunksService {
-  constructor(private readonly services: Pick<ModuleServices, 'db' | 'secrets'>) {}
+  constructor(private readonly services: Pick<ModuleServices, 'db' | 'secrets' | 'trunkPrivateHosts'>) {}
 
   async list(tenantId: string): Promise<Trunk[]> {
     return (await this.services.db.withTenant(tenantId, repo.listTrunks)).map(repo.toTrunk);
@@ -41,6 +61,7 @@ export class TrunksService {
 
   async create(actor: TenantActor, body: TrunkCreateBody): Promise<Trunk> {
     assertCredentials(body.register ?? false, body.username ?? null, Boolean(body.password));
+    assertPublicTargets(body, body.transport ?? 'udp', this.services.trunkPrivateHosts);
     const name = body.name.trim();
     try {
       return await this.services.db.withTenant(actor.tenantId, async (tx) => {
@@ -82,6 +103,8 @@ export class TrunksService {
         if (name !== undefined) columns.name = name;
         if (body.password !== undefined) columns.passwordSealed = body.password === null ? null : this.services.secrets.seal(body.password);
         const passwordSealed = columns.passwordSealed === undefined ? current.passwordSealed : columns.passwordSealed;
+        // Only the targets this change writes: a trunk made before the rule stays editable.
+        assertPublicTargets(body, body.transport ?? current.transport, this.services.trunkPrivateHosts);
         assertCredentials(columns.register ?? current.register, columns.username === undefined ? current.username : columns.username, passwordSealed !== null);
         const row = await repo.updateTrunk(tx, id, columns);
         // A CPS change is the dialer's alone: rewriting the gateway would restart it on the switch for nothing.

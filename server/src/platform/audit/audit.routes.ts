@@ -34,7 +34,7 @@ export const auditRoutes =
   async (fastify) => {
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     app.get('/audit', {
-      config: { access: { tenant: true, permission: 'audit.view' } },
+      config: { access: { tenant: true, permission: 'settings.manage' } },
       schema: { tags: ['tenant'], querystring: AuditQuery, response: { 200: AuditList, ...errorResponses(400, 401, 403) } },
       handler: (request) => db.withTenant(tenantOf(request), (tx) => page(tx, request.query)),
     });

@@ -3,8 +3,8 @@ import { PERMISSIONS, PERMISSION_KEYS, ROLES, permissionsFor } from '@callcenter
 
 describe('permission catalog', () => {
   it('gives the system roles exactly 33, 30, 17 and 2 permissions', () => {
-    expect(ROLES.platform_super_admin.permissions).toHaveLength(34);
-    expect(ROLES.tenant_admin.permissions).toHaveLength(31);
+    expect(ROLES.platform_super_admin.permissions).toHaveLength(33);
+    expect(ROLES.tenant_admin.permissions).toHaveLength(30);
     expect(ROLES.supervisor.permissions).toHaveLength(17);
     expect(ROLES.agent.permissions).toHaveLength(2);
   });
@@ -31,6 +31,6 @@ describe('permission catalog', () => {
   it('derives a token permission set from its platform and tenant roles', () => {
     expect(permissionsFor(null, 'agent')).toEqual(['dispositions.view', 'calls.view_own']);
     expect(permissionsFor(null, null)).toEqual([]);
-    expect(permissionsFor('platform_super_admin', null)).toHaveLength(34);
+    expect(permissionsFor('platform_super_admin', null)).toHaveLength(33);
   });
 });

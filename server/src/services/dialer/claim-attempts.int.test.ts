@@ -8,6 +8,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseUrl } from '../../../test/harness.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
+import { callableDdds } from '../../modules/dialer/calling-hours.ts';
+import { callingRulesOf } from './campaign-rules.ts';
 import { attemptsInFlight, campaignSnapshots, claimAttempts, countToday, listDialableCampaigns, saveTicks, type ClaimRequest } from './dialer.repo.ts';
 
 let db: DatabaseHandles;
@@ -66,6 +68,24 @@ afterAll(async () => {
 });
 
 describe('claimAttempts: many campaigns of many tenants in one statement', () => {
+  it('claims nothing outside the legal hours although the campaign schedule allows 06:00–23:00 every day', async () => {
+    const a = await tenantWithCampaign('legal');
+    const allDay = [{ start: '06:00', end: '23:00' }];
+    const schedule = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, allDay]));
+    await owner.query(`UPDATE campaigns SET schedule = $2::jsonb WHERE id = $1`, [a.campaignId, JSON.stringify(schedule)]);
+    const lead = await a.lead('+5511900000001');
+    const [snapshot] = await campaignSnapshots(db, [a.campaignId]);
+    const ddds = (iso: string) => callableDdds(callingRulesOf(snapshot!), new Date(iso));
+
+    // Monday 06:30 and Sunday 10:00 in São Paulo: inside the schedule, outside the law.
+    for (const early of ['2026-11-23T06:30:00-03:00', '2026-11-29T10:00:00-03:00']) {
+      expect(await claimAttempts(db, [request(a, 1, ddds(early))], NOW, 'claim-test', true)).toEqual([]);
+    }
+    expect(await inFlight(a.campaignId)).toEqual([]);
+    const claimed = await claimAttempts(db, [request(a, 1, ddds('2026-11-23T10:00:00-03:00'))], NOW, 'claim-test', true);
+    expect(claimed.map((attempt) => attempt.leadId)).toEqual([lead]);
+  });
+
   it('takes per campaign at most its count, its own leads only, in the order callbacks, fresh oldest first, retries', async () => {
     const a = await tenantWithCampaign('a');
     const b = await tenantWithCampaign('b');
