@@ -15,6 +15,8 @@ import { SecretBox } from './platform/crypto/secrets.ts';
 import { errorBody, installErrorHandling } from './platform/http/error-handler.ts';
 import { DependencyOutages } from './platform/http/dependency-outages.ts';
 import { requestValidatorCompiler } from './platform/http/validation.ts';
+import { installJsonBodyParser } from './platform/http/json-body.ts';
+import { publishOptionalBodies } from './platform/http/optional-body.ts';
 import { realtimePublisher } from './platform/realtime/events.ts';
 import { RealtimeHub } from './platform/realtime/hub.ts';
 import { attachSocketGateway } from './platform/realtime/socket-gateway.ts';
@@ -106,6 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => outages.close());
   // Bodies validated as sent (no key dropped, no type converted); see validation.ts.
   app.setValidatorCompiler(requestValidatorCompiler());
+  // UTF-8 only and nesting capped before parsing; see json-body.ts.
+  installJsonBodyParser(app);
   installErrorHandling(app, outages);
 
   if (config.swaggerEnabled) {
@@ -115,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearer: [] }],
       },
+      // A route marked OPTIONAL_BODY (DELETE /suppression/:id) publishes its body as optional.
+      transformObject: (documents) => ('openapiObject' in documents ? publishOptionalBodies(documents.openapiObject) : documents.swaggerObject),
     });
     await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
   }
