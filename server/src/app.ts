@@ -175,6 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         systemConfig: () => ({
           dialerSimulation: config.dialerSimulation,
           dialerRealOutbound: config.dialerRealOutbound,
+          // The seed's "event socket configured": this instance drives a switch over ESL (FreeSWITCH or the simulator).
+          eventSocketConfigured: deps.switch !== undefined,
           // No FREESWITCH_ESL_HOST: the runtime starts the built-in simulator and connects to it.
           switch: {
             kind: config.freeswitch.host === undefined ? 'simulator' : 'freeswitch',
