@@ -17,6 +17,7 @@ import { DependencyOutages } from './platform/http/dependency-outages.ts';
 import { requestValidatorCompiler } from './platform/http/validation.ts';
 import { installJsonBodyParser } from './platform/http/json-body.ts';
 import { publishOptionalBodies } from './platform/http/optional-body.ts';
+import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { realtimePublisher } from './platform/realtime/events.ts';
 import { RealtimeHub } from './platform/realtime/hub.ts';
 import { attachSocketGateway } from './platform/realtime/socket-gateway.ts';
@@ -111,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // UTF-8 only and nesting capped before parsing; see json-body.ts.
   installJsonBodyParser(app);
   installErrorHandling(app, outages);
+  // Before the console and the docs register their hooks, so every answer carries the headers.
+  await installSecurityHeaders(app);
 
   if (config.swaggerEnabled) {
     await app.register(fastifySwagger, {
@@ -122,7 +125,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // A route marked OPTIONAL_BODY (DELETE /suppression/:id) publishes its body as optional.
       transformObject: (documents) => ('openapiObject' in documents ? publishOptionalBodies(documents.openapiObject) : documents.swaggerObject),
     });
-    await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+    // Swagger UI's pages carry their own Content-Security-Policy (it differs from the console's).
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/docs',
+      staticCSP: true,
+      // Served over plain HTTP on a first run: no upgrade of its assets to https, and never framed.
+      transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '').replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+    });
   }
 
   if (deps.webDistDir) await serveConsole(app, deps.webDistDir);
