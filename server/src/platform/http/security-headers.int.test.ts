@@ -18,7 +18,7 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 const t = useTestApp({ webDistDir: dist });
 
 function expectSecurityHeaders(response: LightMyRequestResponse): void {
-  const where = `${response.statusCode} ${response.headers['content-type']}`;
+  const where = `${response.statusCode} ${String(response.headers['content-type'])}`;
   expect(response.headers['x-content-type-options'], where).toBe('nosniff');
   expect(response.headers['referrer-policy'], where).toBe('no-referrer');
   const csp = String(response.headers['content-security-policy']);
