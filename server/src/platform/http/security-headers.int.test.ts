@@ -62,7 +62,7 @@ describe('security headers', () => {
     // React's style attributes, recordings played from blob: URLs, the same-origin websocket.
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("media-src 'self' blob:");
-    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("connect-src 'self' blob:");
     const asset = await t.app.inject({ method: 'GET', url: '/assets/main.js' });
     expect(asset.statusCode).toBe(200);
     expectSecurityHeaders(asset);

@@ -16,8 +16,9 @@ export const CONTENT_SECURITY_POLICY = {
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
     mediaSrc: ["'self'", 'blob:'],
-    // Same-origin fetches and the Socket.IO websocket ('self' covers ws: and wss: on the same host).
-    connectSrc: ["'self'"],
+    // Same-origin fetches and the Socket.IO websocket ('self' covers ws: and wss: on the same host);
+    // blob: for reading back audio the console itself made (a prompt's preview).
+    connectSrc: ["'self'", 'blob:'],
     workerSrc: ["'self'", 'blob:'],
     objectSrc: ["'none'"],
     formAction: ["'self'"],
