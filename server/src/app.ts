@@ -15,6 +15,9 @@ import { SecretBox } from './platform/crypto/secrets.ts';
 import { errorBody, installErrorHandling } from './platform/http/error-handler.ts';
 import { DependencyOutages } from './platform/http/dependency-outages.ts';
 import { requestValidatorCompiler } from './platform/http/validation.ts';
+import { installJsonBodyParser } from './platform/http/json-body.ts';
+import { publishOptionalBodies } from './platform/http/optional-body.ts';
+import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { realtimePublisher } from './platform/realtime/events.ts';
 import { RealtimeHub } from './platform/realtime/hub.ts';
 import { attachSocketGateway } from './platform/realtime/socket-gateway.ts';
@@ -113,7 +116,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => outages.close());
   // Bodies validated as sent (no key dropped, no type converted); see validation.ts.
   app.setValidatorCompiler(requestValidatorCompiler());
+  // UTF-8 only and nesting capped before parsing; see json-body.ts.
+  installJsonBodyParser(app);
   installErrorHandling(app, outages);
+  // Before the console and the docs register their hooks, so every answer carries the headers.
+  await installSecurityHeaders(app);
 
   if (config.swaggerEnabled) {
     await app.register(fastifySwagger, {
@@ -122,8 +129,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearer: [] }],
       },
+      // A route marked OPTIONAL_BODY (DELETE /suppression/:id) publishes its body as optional.
+      transformObject: (documents) => ('openapiObject' in documents ? publishOptionalBodies(documents.openapiObject) : documents.swaggerObject),
     });
-    await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+    // Swagger UI's pages carry their own Content-Security-Policy (it differs from the console's).
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/docs',
+      staticCSP: true,
+      // Served over plain HTTP on a first run: no upgrade of its assets to https, and never framed.
+      transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '').replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+    });
   }
 
   if (deps.webDistDir) await serveConsole(app, deps.webDistDir);
@@ -178,6 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         systemConfig: () => ({
           dialerSimulation: config.dialerSimulation,
           dialerRealOutbound: config.dialerRealOutbound,
+          // The seed's "event socket configured": this instance drives a switch over ESL (FreeSWITCH or the simulator).
+          eventSocketConfigured: deps.switch !== undefined,
           // No FREESWITCH_ESL_HOST: the runtime starts the built-in simulator and connects to it.
           switch: {
             kind: config.freeswitch.host === undefined ? 'simulator' : 'freeswitch',

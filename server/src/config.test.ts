@@ -85,6 +85,25 @@ describe('parseConfig', () => {
     expect(config.production).toBe(true);
   });
 
+  it('refuses FreeSWITCH\'s default event-socket password against a real switch in production (issue 19, item 24)', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: key, FREESWITCH_ESL_HOST: 'fs.example.test' };
+    for (const env of [production, { ...production, FREESWITCH_ESL_PASSWORD: 'ClueCon' }]) {
+      expect(() => parseConfig(env), JSON.stringify(env)).toThrow(/FREESWITCH_ESL_PASSWORD must be set, and not to FreeSWITCH's default ClueCon/);
+    }
+    expect(parseConfig({ ...production, FREESWITCH_ESL_PASSWORD: 'long-and-ours' }).freeswitch.password).toBe('long-and-ours');
+    // Development against a real switch keeps FreeSWITCH's default, which a stock switch answers to.
+    expect(parseConfig({ FREESWITCH_ESL_HOST: 'fs.example.test' }).freeswitch.password).toBe('ClueCon');
+  });
+
+  it('gives the built-in simulator a random event-socket password unless one is set', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: key };
+    const [one, two] = [parseConfig(production).freeswitch.password, parseConfig({}).freeswitch.password];
+    expect(one).not.toBe('ClueCon');
+    expect(one).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(two).not.toBe(one);
+    expect(parseConfig({ FREESWITCH_ESL_PASSWORD: 'chosen' }).freeswitch.password).toBe('chosen');
+  });
+
   it('lists every bad variable at once', () => {
     try {
       parseConfig({ PORT: 'abc', ENCRYPTION_KEY: 'short', SWAGGER_ENABLED: 'maybe', STORAGE_PROVIDER: 'ftp' });

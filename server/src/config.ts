@@ -75,6 +75,9 @@ export interface Config {
   };
 }
 
+/** The event-socket password FreeSWITCH ships with (event_socket.conf.xml). */
+export const FREESWITCH_DEFAULT_ESL_PASSWORD = 'ClueCon';
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n- ${problems.join('\n- ')}`);
@@ -157,6 +160,16 @@ export function parseConfig(env: Env): Config {
   // A key prefix of plain characters: no glob character (keys are scanned by prefix) and no space.
   if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(redisKeyPrefix)) problems.push('REDIS_KEY_PREFIX must be 1 to 64 letters, digits or _ . : -');
 
+  // ClueCon is FreeSWITCH's shipped default: whoever reaches the port with it can read every tenant's
+  // SIP password, so production refuses it; the built-in simulator takes a fresh random one per start.
+  const eslHost = str('FREESWITCH_ESL_HOST');
+  const eslPassword = str('FREESWITCH_ESL_PASSWORD');
+  if (production && eslHost !== undefined && (eslPassword === undefined || eslPassword === FREESWITCH_DEFAULT_ESL_PASSWORD)) {
+    problems.push(
+      `FREESWITCH_ESL_PASSWORD must be set, and not to FreeSWITCH's default ${FREESWITCH_DEFAULT_ESL_PASSWORD}, when NODE_ENV=production and FREESWITCH_ESL_HOST is set (anyone reaching the event socket with it can read every tenant's SIP passwords)`,
+    );
+  }
+
   const dialerSimulation = bool('DIALER_SIMULATION', true);
   const dialerRealOutbound = bool('DIALER_REAL_OUTBOUND', false);
 
@@ -176,9 +189,9 @@ export function parseConfig(env: Env): Config {
     platformAdminPassword: str('PLATFORM_ADMIN_PASSWORD'),
     baseDomain: str('BASE_DOMAIN') ?? 'pbx.localhost',
     freeswitch: {
-      host: str('FREESWITCH_ESL_HOST'),
+      host: eslHost,
       port: int('FREESWITCH_ESL_PORT', 8021),
-      password: str('FREESWITCH_ESL_PASSWORD') ?? 'ClueCon',
+      password: eslPassword ?? (eslHost !== undefined ? FREESWITCH_DEFAULT_ESL_PASSWORD : randomBytes(24).toString('base64url')),
       confDir: freeswitchConfDir,
       recordingsDir: path.resolve(str('FREESWITCH_RECORDINGS_DIR') ?? path.join(freeswitchConfDir, 'recordings')),
     },

@@ -5,7 +5,29 @@ import path from 'node:path';
 import pino from 'pino';
 import { CONTROL_TOKEN_FILE } from '@callcenter/switch-sim';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseConfig } from './config.ts';
 import { PREFERRED_CONTROL_PORT, startBuiltInSimulator } from './switch-simulator.ts';
+
+/** The event socket's answer to `auth <password>`. */
+function authReply(port: number, password: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('data', (chunk) => {
+      text += chunk.toString();
+      if (text.includes('auth/request') && !text.includes('sent')) {
+        text += 'sent';
+        socket.write(`auth ${password}\n\n`);
+      }
+      const reply = /Reply-Text: ([^\n]+)/.exec(text);
+      if (reply) {
+        socket.destroy();
+        resolve(reply[1]!);
+      }
+    });
+    socket.on('error', reject);
+  });
+}
 
 /** Holds the port (or finds it already held by someone else: either way it is taken). */
 async function occupy(port: number): Promise<() => Promise<void>> {
@@ -44,5 +66,20 @@ describe('the built-in simulator', () => {
     });
     expect(state.ok).toBe(true);
     expect((await fetch(new URL('/state', simulator.controlUrl))).status).toBe(401);
+  });
+
+  it('answers only the configured password, a random one unless FREESWITCH_ESL_PASSWORD is set: never ClueCon (issue 19, item 24)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sim-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const config = parseConfig({ DATA_DIR: dir });
+    const simulator = await startBuiltInSimulator({
+      confDir: path.join(dir, 'conf'),
+      password: config.freeswitch.password,
+      recordingsDir: path.join(dir, 'rec'),
+      log: pino({ level: 'silent' }),
+    });
+    cleanups.push(() => simulator.stop());
+    expect(await authReply(simulator.port, 'ClueCon')).toBe('-ERR invalid');
+    expect(await authReply(simulator.port, config.freeswitch.password)).toBe('+OK accepted');
   });
 });

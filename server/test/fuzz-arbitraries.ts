@@ -112,3 +112,20 @@ export function mutated(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
     { weight: 1, arbitrary: fc.oneof(fc.constant({}), hostileValue) },
   );
 }
+
+/**
+ * JSON text with `depth` nested arrays put into the body (as a new key of an object, or around any
+ * other body): written as text because JSON.stringify itself overflows on 100,000 levels.
+ */
+export function deeplyNested(payload: string, depth: number): string {
+  const nest = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  if (payload.startsWith('{') && payload !== '{}') return `{"deep":${nest},${payload.slice(1)}`;
+  return `${'['.repeat(depth)}${payload}${']'.repeat(depth)}`;
+}
+
+/** How deep a fuzzed body nests: mostly not at all, else just past the cap or far past it. */
+export const nestingDepth: fc.Arbitrary<number> = fc.oneof(
+  { weight: 8, arbitrary: fc.constant(0) },
+  { weight: 1, arbitrary: fc.constantFrom(33, 64) },
+  { weight: 1, arbitrary: fc.constantFrom(10_000, 100_000) },
+);

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assignNumbers, createMember, createTenant, uniqueDid, login, TEST_PASSWORD, useTestApp, type Session, type TenantFixture } from './harness.ts';
 import { snapshot, type Scope } from './db-snapshot.ts';
-import { knownIds, mutated, valueOf } from './fuzz-arbitraries.ts';
+import { deeplyNested, knownIds, mutated, nestingDepth, valueOf } from './fuzz-arbitraries.ts';
 import { bodySchemas, routeRecorder, WRITE_METHODS, type RouteEntry } from './route-table.ts';
 import { insertCall } from '../src/modules/calls/test-support.ts';
 import { insertLead } from '../src/modules/suppression/test-support.ts';
@@ -77,11 +77,13 @@ function requestOf(route: RouteEntry): fc.Arbitrary<FuzzRequest> {
   const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
   const schemas = bodySchemas(route.schema.body);
   const body = schemas.length > 0 ? mutated(valueOf(schemas[0])) : fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined });
-  return fc.record({ params: fc.array(paramValue(), { minLength: names.length, maxLength: names.length }), body, infinity: fc.integer({ min: 0, max: 9 }) }).map(({ params, body, infinity }) => {
+  return fc.record({ params: fc.array(paramValue(), { minLength: names.length, maxLength: names.length }), body, infinity: fc.integer({ min: 0, max: 9 }), depth: nestingDepth }).map(({ params, body, infinity, depth }) => {
     const url = names.reduce((path, name, index) => path.replace(`:${name}`, params[index]!), route.url);
     let payload = body === undefined ? undefined : JSON.stringify(body);
     // JSON that JSON.stringify cannot write: a number too large for a double.
     if (payload && infinity === 0) payload = payload.replace(/:-?\d+(\.\d+)?(?=[,}\]])/, ':1e309');
+    // Nesting deeper than any walk of the parsed body could follow (issue 19, item 23).
+    if (payload && depth > 0) payload = deeplyNested(payload, depth);
     return { method: route.method, route: route.url, url, payload };
   });
 }

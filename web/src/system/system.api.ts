@@ -3,6 +3,7 @@ import { api } from '../app/api-client.ts';
 export interface SystemConfig {
   dialerSimulation: boolean;
   dialerRealOutbound: boolean;
+  eventSocketConfigured: boolean;
   switch: { kind: 'simulator' | 'freeswitch'; address: string | null; connected: boolean; activity: SwitchActivity | null };
   storageProvider: string;
   environment: string;

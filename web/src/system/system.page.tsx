@@ -73,6 +73,8 @@ export function SystemPage() {
               <dd>{flag(config.data.dialerSimulation)}</dd>
               <dt>{t('system.dialerRealOutbound')}</dt>
               <dd>{flag(config.data.dialerRealOutbound)}</dd>
+              <dt>{t('system.eventSocketConfigured')}</dt>
+              <dd>{flag(config.data.eventSocketConfigured)}</dd>
             </dl>
           )
         )}

@@ -69,6 +69,7 @@ describe('platform endpoints', () => {
     expect(response.json()).toEqual({
       dialerSimulation: true,
       dialerRealOutbound: false,
+      eventSocketConfigured: false,
       // No switch host and no runtime in this app: the simulator would be used, and none is started.
       switch: { kind: 'simulator', address: null, connected: false, activity: null },
       storageProvider: 'local',

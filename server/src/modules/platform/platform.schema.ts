@@ -36,6 +36,8 @@ export const AuditEvent = Type.Object({
 export const SystemConfig = Type.Object({
   dialerSimulation: Type.Boolean(),
   dialerRealOutbound: Type.Boolean(),
+  /** Whether this instance has an event-socket connection to drive (FREESWITCH_ESL_HOST, or the built-in simulator). */
+  eventSocketConfigured: Type.Boolean(),
   /** The switch the platform drives: the built-in simulator or a FreeSWITCH, where, and whether it is connected now. */
   switch: Type.Object({
     kind: Type.Union([Type.Literal('simulator'), Type.Literal('freeswitch')]),

@@ -28,6 +28,9 @@ describe('system configuration: the switch', () => {
 
   it('names a configured FreeSWITCH by host:port and says it is connected, then that it is not', async () => {
     const address = `${t.runtime.target.host}:${t.runtime.target.port}`;
+    // The seed's plain flag, beside the others (issue 19, item 27).
+    const config = (await t.app.inject({ method: 'GET', url: '/platform/system-config', headers: platform.auth })).json();
+    expect(config).toMatchObject({ eventSocketConfigured: true, dialerSimulation: true });
     expect(await switchInfo()).toMatchObject({ kind: 'freeswitch', address, connected: true });
     await t.stopSwitch();
     const after = await until(switchInfo, (info: { connected: boolean }) => !info.connected);

@@ -180,6 +180,21 @@ describe('DELETE /suppression/:id', () => {
     // Listed again, it is a new entry.
     expectStatus(await add(a.admin.session, { phone: phone.e164 }), 201);
   });
+
+  it('takes the reason from ?reason= on a DELETE with no body and no Content-Type (issue 19, item 29)', async () => {
+    const phone = freshMobile();
+    const entry = (await add(a.admin.session, { phone: phone.e164 })).json<SuppressionCreated>();
+    const bare = (query: string) => t.app.inject({ method: 'DELETE', url: `/suppression/${entry.id}${query}`, headers: a.admin.session.auth });
+    for (const query of ['', '?reason=', '?reason=%20%20', `?reason=${'x'.repeat(501)}`]) expectError(await bare(query), 400, 'VALIDATION_FAILED');
+    // Both places, saying different things: which one the audit log should keep is not guessed.
+    expectError(await remove(a.admin.session, `${entry.id}?reason=one`, { reason: 'two' }), 400, 'VALIDATION_FAILED');
+    expect(await auditOf(t, 'SUPPRESSION_REMOVE', entry.id)).toEqual([]);
+
+    const response = await bare(`?reason=${encodeURIComponent('Asked by phone ')}`);
+    expectStatus(response, 204);
+    expect((await list(a.admin.session, `?phone=${encodeURIComponent(phone.e164)}`)).total).toBe(0);
+    expect(await auditOf(t, 'SUPPRESSION_REMOVE', entry.id)).toEqual([expect.objectContaining({ details: { phone: phone.e164, source: 'MANUAL', reason: 'Asked by phone' } })]);
+  });
 });
 
 describe('suppressNumbers (for the CSV imports)', () => {

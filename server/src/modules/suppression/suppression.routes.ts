@@ -7,7 +7,8 @@ import { receiveList, RejectedCsv, sendRejectedCsv } from '../list-imports/list-
 import { ImportIdParams, ImportResult, ListImport } from '../list-imports/list-imports.schema.ts';
 import type { SuppressionImportService } from './suppression-import.service.ts';
 import type { SuppressionService } from './suppression.service.ts';
-import { SuppressionCreateBody, SuppressionCreated, SuppressionDeleteBody, SuppressionList, SuppressionQuery } from './suppression.schema.ts';
+import { SuppressionCreateBody, SuppressionCreated, SuppressionDeleteBody, SuppressionDeleteQuery, SuppressionList, SuppressionQuery } from './suppression.schema.ts';
+import { OPTIONAL_BODY, optionalBody } from '../../platform/http/optional-body.ts';
 
 export const suppressionRoutes =
   (suppression: SuppressionService, imports: SuppressionImportService): FastifyPluginAsync =>
@@ -27,11 +28,20 @@ export const suppressionRoutes =
       handler: async (request, reply) => reply.status(201).send(await suppression.add(tenantActorOf(request), request.body)),
     });
     // The reason is required: it is what the audit log keeps of why the number may be called again.
+    // In the body or in ?reason= (the CONTRACT): many HTTP clients send no body on DELETE.
     app.delete('/suppression/:id', {
       config: { access },
-      schema: { tags, params: IdParams, body: SuppressionDeleteBody, response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        params: IdParams,
+        querystring: SuppressionDeleteQuery,
+        body: SuppressionDeleteBody,
+        [OPTIONAL_BODY]: true,
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404) },
+      },
+      preValidation: optionalBody,
       handler: async (request, reply) => {
-        await suppression.remove(tenantActorOf(request), request.params.id, request.body);
+        await suppression.remove(tenantActorOf(request), request.params.id, request.body, request.query);
         return reply.status(204).send(null);
       },
     });

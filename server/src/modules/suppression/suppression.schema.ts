@@ -41,5 +41,11 @@ export const SuppressionCreated = Type.Object({ ...SuppressionEntry.properties, 
 export type SuppressionCreated = Static<typeof SuppressionCreated>;
 
 /** Why the number may be called again: required, kept in the audit log. */
-export const SuppressionDeleteBody = StrictObject({ reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }) });
+const REASON_WHERE = 'Why the number may be called again; required, in the body or the reason query parameter (many clients send no body on DELETE).';
+const RemovalReason = Type.String({ minLength: 1, maxLength: 500, pattern: '\\S', description: REASON_WHERE });
+/** The reason in a body, when the client sends one (the body itself is optional). */
+export const SuppressionDeleteBody = StrictObject({ reason: Type.Optional(RemovalReason) }, { description: REASON_WHERE });
 export type SuppressionDeleteBody = Static<typeof SuppressionDeleteBody>;
+/** …or in the query string: `DELETE /suppression/:id?reason=…`. */
+export const SuppressionDeleteQuery = StrictObject({ reason: Type.Optional(RemovalReason) });
+export type SuppressionDeleteQuery = Static<typeof SuppressionDeleteQuery>;

@@ -8,7 +8,22 @@ import { E } from '../../platform/http/error-codes.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { normalizeBrazilianPhone } from '../leads/brazil-phone.ts';
 import * as repo from './suppression.repo.ts';
-import type { SuppressionCreateBody, SuppressionCreated, SuppressionDeleteBody, SuppressionList, SuppressionQuery } from './suppression.schema.ts';
+import type { SuppressionCreateBody, SuppressionCreated, SuppressionDeleteBody, SuppressionDeleteQuery, SuppressionList, SuppressionQuery } from './suppression.schema.ts';
+
+/**
+ * The reason for a removal, from the body or the `reason` query parameter (many HTTP clients send no
+ * body on DELETE). One is required; both are taken only when they say the same thing.
+ */
+export function removalReason(body: SuppressionDeleteBody | undefined, query: SuppressionDeleteQuery): string {
+  const fromBody = body?.reason?.trim();
+  const fromQuery = query.reason?.trim();
+  if (fromBody !== undefined && fromQuery !== undefined && fromBody !== fromQuery) {
+    throw badRequest(E.VALIDATION_FAILED, 'The body and the query give different reasons', [{ path: 'reason', message: 'must be given once, in the body or the query' }]);
+  }
+  const reason = fromBody ?? fromQuery;
+  if (!reason) throw badRequest(E.VALIDATION_FAILED, 'A reason is required', [{ path: 'reason', message: 'is required, in the body { reason } or the query ?reason=' }]);
+  return reason;
+}
 
 /** E.164 of a number as written, or 400 INVALID_PHONE naming why (EMPTY, LETTERS, FOREIGN…). */
 export function phoneOrBadRequest(raw: string, path: string): string {
@@ -46,7 +61,8 @@ export class SuppressionService {
   }
 
   /** The number may be dialed again by new imports; leads already DO_NOT_CALL stay so. */
-  remove(actor: TenantActor, id: string, body: SuppressionDeleteBody): Promise<void> {
+  remove(actor: TenantActor, id: string, body: SuppressionDeleteBody | undefined, query: SuppressionDeleteQuery): Promise<void> {
+    const reason = removalReason(body, query);
     return this.db.withTenant(actor.tenantId, async (tx) => {
       const entry = await repo.deleteEntry(tx, id);
       if (!entry) throw notFound('suppressionEntry');
@@ -54,7 +70,7 @@ export class SuppressionService {
         action: 'SUPPRESSION_REMOVE',
         targetType: 'suppression_entry',
         targetId: id,
-        details: { phone: entry.phone, source: entry.source, reason: body.reason.trim() },
+        details: { phone: entry.phone, source: entry.source, reason },
       });
     });
   }

@@ -97,6 +97,11 @@ describe('OpenAPI', () => {
       expect(spec.openapi).toMatch(/^3\./);
       expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/auth/login', '/tenants', '/plans', '/users', '/platform/audit-log']));
       expect(spec.paths['/tenants'].post.requestBody).toBeDefined();
+      // DELETE /suppression/:id takes its reason from an optional body or the query (issue 19, item 29).
+      const removal = spec.paths['/suppression/{id}'].delete;
+      expect(removal.requestBody.required).toBe(false);
+      expect(removal['x-optional-body']).toBeUndefined();
+      expect(removal.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'reason', required: false })]));
     } finally {
       await withDocs.close();
     }
