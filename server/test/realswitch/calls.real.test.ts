@@ -2,10 +2,22 @@
 // phones (baresip): a phone registers, calls another extension, and a DID call reaches a queue
 // answered by an agent, whose states and call record follow. Skipped where the switch is not built.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseWavHeader } from '../../../switch-sim/src/media/wav.ts';
 import { createMember, createPlatformAdmin, createTenant, login, type TenantFixture } from '../harness.ts';
 import { until } from '../switch.ts';
 import { startPhone, type Phone } from './phone.ts';
 import { realSwitchPrefix, startRealPlatform, type RealPlatform } from './platform.ts';
+
+/** The RMS level of each channel of 16-bit stereo PCM. */
+function channelLevels(data: Buffer): [number, number] {
+  const sums = [0, 0];
+  const frames = Math.floor(data.length / 4);
+  for (let i = 0; i < frames; i++) {
+    sums[0] = sums[0]! + data.readInt16LE(i * 4) ** 2;
+    sums[1] = sums[1]! + data.readInt16LE(i * 4 + 2) ** 2;
+  }
+  return [Math.sqrt(sums[0]! / frames), Math.sqrt(sums[1]! / frames)];
+}
 
 interface CallRow {
   id: string;
@@ -113,11 +125,14 @@ describe.skipIf(!realSwitchPrefix())('a real FreeSWITCH 1.10.12', () => {
     expect(call?.answerAt).not.toBeNull();
   });
 
-  it('sends a DID call to a queue, where a logged-in agent’s phone answers it: states and call record follow', async () => {
+  it('sends a DID call to a queue, where a logged-in agent’s phone answers it: states, call record and stereo recording follow', async () => {
     const extension = await phoneOf('2004', 880, true);
     const member = await createMember(t.app, tenant.admin.session, 'agent');
     const agent = await post<{ id: string }>('/agents', { userId: member.id, extensionId: extension.id });
-    const queue = await post<{ id: string }>('/queues', { name: `vendas-${Date.now()}` });
+    const queue = await post<{ id: string }>('/queues', {
+      name: `vendas-${Date.now()}`,
+      recordingEnabled: true,
+    });
     await post(`/queues/${queue.id}/agents`, { agentId: agent.id });
     await post('/inbound-routes', {
       didNumber: '551130002004',
@@ -164,6 +179,27 @@ describe.skipIf(!realSwitchPrefix())('a real FreeSWITCH 1.10.12', () => {
     );
     expect(call).toMatchObject({ direction: 'INBOUND', queueId: queue.id, agentId: agent.id });
     expect(call?.answerAt).not.toBeNull();
+    // The stereo recording, collected into storage: the caller's tone left, the agent's right.
+    const recording = await until(
+      () =>
+        t.db.withTenant(tenant.tenant.id, (tx) =>
+          tx
+            .selectFrom('recordings')
+            .select(['status', 'storageKey'])
+            .where('callId', '=', call!.id)
+            .executeTakeFirst(),
+        ),
+      (row) => row?.status === 'AVAILABLE',
+      15_000,
+    );
+    expect(recording?.status).toBe('AVAILABLE');
+    const stored = await t.storage.get(recording!.storageKey!);
+    const bytes = Buffer.concat(await stored!.stream.toArray());
+    const wav = parseWavHeader(bytes);
+    expect([wav.audioFormat, wav.channels, wav.sampleRate, wav.bitsPerSample]).toEqual([1, 2, 8000, 16]);
+    const [left, right] = channelLevels(bytes.subarray(bytes.length - wav.dataSize));
+    expect(left).toBeGreaterThan(500);
+    expect(right).toBeGreaterThan(500);
     // After the call, mod_callcenter puts the agent back to waiting (after its wrap-up time).
     const after = await until(
       () => t.esl(`callcenter_config agent get state a-${agent.id}`),
