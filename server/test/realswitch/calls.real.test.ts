@@ -208,4 +208,31 @@ describe.skipIf(!realSwitchPrefix())('a real FreeSWITCH 1.10.12', () => {
     );
     expect(after.trim()).not.toBe('In a queue call');
   });
+  it('survives a switch restart mid-call: the call ends everywhere, and the platform reconnects and calls again', async () => {
+    const caller = await phoneOf('2005', 440);
+    const callee = await phoneOf('2006', 880, true);
+    await caller.phone.dial(`sip:2006@${tenant.tenant.telephonyDomain}`);
+    await callee.phone.waitFor('CALL_ESTABLISHED');
+    const closedBefore = caller.phone.events.length;
+    await t.sw.restart();
+    // A stopping FreeSWITCH hangs up its calls (BYE to both phones).
+    await caller.phone.waitFor('CALL_CLOSED', 15_000, closedBefore);
+    await until(() => t.runtime.target.esl.connected, Boolean, 30_000);
+    const [call] = await until(
+      () => callsOf('extension=2005'),
+      (rows) => rows.some((row) => row.endedAt !== null && row.endedAt !== undefined),
+      20_000,
+    );
+    expect(call?.endedAt).not.toBeNull();
+    // The registrations are in the switch's database, which the restart kept.
+    const from = callee.phone.events.length;
+    await until(
+      () => t.esl('sofia status profile internal reg'),
+      (text) => text.includes(`2006@${tenant.tenant.telephonyDomain}`),
+      20_000,
+    );
+    await caller.phone.dial(`sip:2006@${tenant.tenant.telephonyDomain}`);
+    await callee.phone.waitFor('CALL_ESTABLISHED', 15_000, from);
+    await caller.phone.hangup();
+  });
 });
