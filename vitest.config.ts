@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three tiers that never depend on order: pure units, integration against real PostgreSQL and
-// Redis (one migrated database per run), and the browser tier driving Debian's Chromium.
+// Four tiers that never depend on order: pure units, integration against real PostgreSQL and
+// Redis (one migrated database per run), the browser tier driving Debian's Chromium,
+// and a real FreeSWITCH where one is built.
 export default defineConfig({
   test: {
     projects: [
@@ -31,6 +32,19 @@ export default defineConfig({
           poolOptions: { forks: { maxForks: 2, minForks: 1 } },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // A real FreeSWITCH 1.10.12 driven by real SIP phones (baresip) and a carrier (sipp);
+          // skipped, saying so, where the switch is not built (scripts/build-real-switch.sh).
+          name: 'realswitch',
+          include: ['server/test/realswitch/**/*.real.test.ts'],
+          globalSetup: ['server/test/global-setup.ts', 'server/test/realswitch/global-setup.ts'],
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -3,7 +3,7 @@
 // the agent's leg carries the tenant, the call and the queue, and a recorded queue leaves a stereo
 // 8 kHz 16-bit WAV at <recordings dir>/<tenant id>/<call id>-<recording id>.wav (one per entry into
 // a recorded queue, decision 0041) while an unrecorded one leaves none.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -107,6 +107,8 @@ describe('callers entering a queue', () => {
     await assignNumbers(t.app, platform, tenant.tenant.id, '551130004101');
     await post('/inbound-routes', { didNumber: '551130004101', destinationType: 'QUEUE', destinationNumber: queueId });
     await settled();
+    // The platform made the tenant's folder before the switch records (group-writable, setgid).
+    expect(statSync(path.join(recordingsDir, tenant.tenant.id)).mode & 0o7777).toBe(0o2770);
     const call = t.simulator().control.inbound({ did: '551130004101', callerIdNumber: '5511987650001' });
     const agentLeg = await answeredBy(call, '4101');
 

@@ -16,6 +16,7 @@ import type { CallCenterCommands } from '../../platform/switch/callcenter.ts';
 import type { EslClient } from '../../platform/switch/esl-client.ts';
 import { SwitchCommandError } from '../../platform/switch/errors.ts';
 import { queueRecordTemplate } from '../../platform/switch/queue-entry.ts';
+import { prepareTenantRecordingsFolder } from './recordings-folder.ts';
 import { abandonSoundFile, callCenterContact, promptSoundFile, promptSoundFolder, switchAgentName, switchContextName, switchQueueName } from '../../platform/switch/naming.ts';
 import { switchStatusOf } from '../../modules/agents/agent-state.ts';
 import { agentSwitchSettings } from '../../modules/agents/callcenter-sync.ts';
@@ -243,6 +244,8 @@ export class ConfigSync {
         const live = tenant.active ? queues.live : [];
         const template = queueRecordTemplate(this.deps.recordingsDir, tenant.id);
         for (const queue of live) await this.files.write(`callcenter/${switchQueueName(queue.id)}.xml`, queueXml(queue, template));
+        // Before the switch records (recordings-folder.ts); a folder we cannot make is the switch's to make.
+        if (live.some((queue) => queue.recordingEnabled)) await prepareTenantRecordingsFolder(this.deps.recordingsDir, tenant.id).catch(() => undefined);
         // Queue files carry no tenant code: only this tenant's queues are pruned, and a queue is
         // unloaded once, when its file goes.
         const fileOf = (id: string) => `${switchQueueName(id)}.xml`;
