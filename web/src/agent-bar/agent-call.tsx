@@ -1,5 +1,5 @@
 // The agent's desk in the agent bar: how long it has been in its state, the call in front of it
-// (number and queue) and, once the call ended, the disposition form. Agents have no realtime
+// (number, queue and, for a dialer call, the lead's name and imported columns) and, once the call ended, the disposition form. Agents have no realtime
 // socket (it needs monitoring.view), so the desk is re-read every few seconds while logged in.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -24,15 +24,29 @@ export function AgentCall({ agent, tenantId }: { agent: MyAgent; tenantId: strin
       {call && (
         <span className="agent-call" data-testid="agent-call">
           {call.endedAt ? t('agentDesk.lastCall') : t('agentDesk.call')}:{' '}
+          {call.lead?.name && <strong data-testid="lead-name">{call.lead.name} · </strong>}
           <strong>{call.number ?? t('agentDesk.unknownNumber')}</strong>
           {call.queueName && ` · ${call.queueName}`}
+          {call.lead && ` · ${call.lead.campaignName}`}
         </span>
+      )}
+      {call?.lead && Object.keys(call.lead.data).length > 0 && (
+        <dl className="lead-pop" aria-label={t('agentDesk.leadDetails')} data-testid="lead-pop">
+          {Object.entries(call.lead.data).map(([column, value]) => (
+            <div key={column}>
+              <dt>{column}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
       )}
       {needsDisposition && (
         <DispositionForm
           key={call.id}
           callId={call.id}
           tenantId={tenantId}
+          hasLead={call.lead !== null}
+          windows={call.lead && { timezone: call.lead.timezone, schedule: call.lead.schedule }}
           onSaved={() => void queryClient.invalidateQueries({ queryKey: key })}
         />
       )}

@@ -6,6 +6,7 @@ import { formatClock } from '../app/clock.ts';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { useBlobUrl } from '../app/use-blob-url.ts';
 import { useFormat } from '../app/use-format.ts';
+import { campaignKey, campaignsApi } from '../campaigns/campaigns.api.ts';
 import { callKey, callsApi, type Recording } from './calls.api.ts';
 import { DispositionForm } from './disposition-form.tsx';
 
@@ -17,6 +18,13 @@ export function CallDetailPanel({ callId, onClose }: { callId: string; onClose: 
   const tenantId = me?.tenantId ?? null;
   const call = useQuery({ queryKey: callKey(tenantId, callId), queryFn: () => callsApi.get(callId) });
   const data = call.data;
+  // The campaign's calling windows, for the callback picker's warning.
+  const campaignId = data?.leadId ? data.campaignId : null;
+  const campaign = useQuery({
+    queryKey: campaignKey(tenantId, campaignId ?? ''),
+    queryFn: () => campaignsApi.get(campaignId ?? ''),
+    enabled: campaignId !== null && can('campaigns.view'),
+  });
   const time = (value: string | null) => (value ? format.dateTime(value) : '—');
   const seconds = (value: number | null) => (value === null ? '—' : formatClock(value));
 
@@ -51,7 +59,15 @@ export function CallDetailPanel({ callId, onClose }: { callId: string; onClose: 
           </dl>
           {data.recording && <RecordingPlayer recording={data.recording} />}
           {can('agents.manage') && tenantId && (
-            <DispositionForm callId={data.id} tenantId={tenantId} onSaved={() => void queryClient.invalidateQueries({ queryKey: ['calls', tenantId] })} />
+            <DispositionForm
+              callId={data.id}
+              tenantId={tenantId}
+              hasLead={data.leadId !== null}
+              windows={
+                campaign.data ? { timezone: campaign.data.timezone, schedule: campaign.data.schedule } : null
+              }
+              onSaved={() => void queryClient.invalidateQueries({ queryKey: ['calls', tenantId] })}
+            />
           )}
           <h3>{t('calls.legs')}</h3>
           <div className="table-scroll">
@@ -86,7 +102,8 @@ export function CallDetailPanel({ callId, onClose }: { callId: string; onClose: 
           <ol className="call-timeline" aria-label={t('calls.timeline')}>
             {data.events.map((event, index) => (
               <li key={index}>
-                <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time> <code>{event.name}</code>
+                <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time>{' '}
+                <code>{event.name}</code>
               </li>
             ))}
           </ol>
@@ -109,7 +126,9 @@ function Item({ label, value }: { label: string; value: string }) {
 function RecordingPlayer({ recording }: { recording: Recording }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const audio = useBlobUrl(recording.status === 'AVAILABLE' ? recording.id : null, () => callsApi.audio(recording.id));
+  const audio = useBlobUrl(recording.status === 'AVAILABLE' ? recording.id : null, () =>
+    callsApi.audio(recording.id),
+  );
   if (recording.status !== 'AVAILABLE') {
     return <p className="muted">{t(`calls.recordingStatus.${recording.status}`)}</p>;
   }
@@ -117,10 +136,19 @@ function RecordingPlayer({ recording }: { recording: Recording }) {
     <figure className="recording">
       <figcaption>
         {t('calls.recording')}
-        {recording.retentionUntil && <span className="muted"> · {t('calls.keptUntil', { date: format.date(recording.retentionUntil) })}</span>}
+        {recording.retentionUntil && (
+          <span className="muted">
+            {' '}
+            · {t('calls.keptUntil', { date: format.date(recording.retentionUntil) })}
+          </span>
+        )}
       </figcaption>
       <ErrorMessage error={audio.error} />
-      {audio.url ? <audio controls preload="metadata" src={audio.url} aria-label={t('calls.recording')} /> : !audio.error && <Loading />}
+      {audio.url ? (
+        <audio controls preload="metadata" src={audio.url} aria-label={t('calls.recording')} />
+      ) : (
+        !audio.error && <Loading />
+      )}
     </figure>
   );
 }

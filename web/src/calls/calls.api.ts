@@ -22,6 +22,8 @@ export interface CallRecord {
   billableSeconds: number | null;
   hangupCause: string | null;
   disposition: string | null;
+  /** The dialer's lead of the call, when it has one. */
+  leadId: string | null;
 }
 
 export interface CallLeg {
@@ -81,14 +83,19 @@ export interface CallFilters {
   pageSize: number;
 }
 
-export const callsKey = (tenantId: string | null, filters: CallFilters) => ['calls', tenantId, filters] as const;
+export const callsKey = (tenantId: string | null, filters: CallFilters) =>
+  ['calls', tenantId, filters] as const;
 export const callKey = (tenantId: string | null, id: string) => ['calls', tenantId, 'one', id] as const;
 
 export const callsApi = {
   list: (filters: CallFilters) => api<CallsPage>(`/calls?${queryString({ ...filters })}`),
   get: (id: string) => api<CallDetail>(`/calls/${encodeURIComponent(id)}`),
-  setDisposition: (id: string, dispositionId: string) =>
-    api<unknown>(`/calls/${encodeURIComponent(id)}/disposition`, { method: 'PATCH', body: { dispositionId } }),
+  /** callbackAt (ISO) only with a CALLBACK disposition on a call with a lead. */
+  setDisposition: (id: string, dispositionId: string, callbackAt?: string) =>
+    api<unknown>(`/calls/${encodeURIComponent(id)}/disposition`, {
+      method: 'PATCH',
+      body: callbackAt ? { dispositionId, callbackAt } : { dispositionId },
+    }),
   /** The recording's audio, fetched with the session (an <audio> element cannot send the token). */
   audio: (recordingId: string) => apiBlob(`/recordings/${encodeURIComponent(recordingId)}/audio`),
 };
