@@ -91,6 +91,8 @@ it('the agent sees the lead of a dialer call, classifies it "call back" at a cho
     agentId: agent.agentId,
     campaignId: campaign.id,
     leadId: maria.id,
+    answerAt: new Date(),
+    bridgedAt: new Date(),
     endedAt: null,
     hangupCause: null,
   });
@@ -104,6 +106,8 @@ it('the agent sees the lead of a dialer call, classifies it "call back" at a cho
     const pop = bar.getByRole('definition').filter({ hasText: 'CT-4471' });
     await pop.waitFor();
     expect(await bar.getByTestId('lead-pop').innerText()).toContain('contrato');
+    // With a customer on the line there is no logging out.
+    expect(await bar.getByRole('button', { name: 'Agent logout' }).count()).toBe(0);
 
     // The call ends: the agent classifies it "call back".
     await db.withTenant(admin.tenantId, (tx) =>
@@ -133,6 +137,11 @@ it('the agent sees the lead of a dialer call, classifies it "call back" at a cho
     const expected = new Date(tomorrowMorning(Date.now(), ZONE, mornings)).toISOString();
     await save.click();
     await bar.getByRole('form', { name: 'Call disposition' }).waitFor({ state: 'detached' });
+    // Said so, and the keyboard focus is on the words rather than lost with the form.
+    const saved = bar.getByTestId('disposition-saved');
+    await saved.getByText('Disposition saved.').waitFor();
+    expect(await saved.evaluate((element) => element === document.activeElement)).toBe(true);
+    await bar.getByRole('button', { name: 'Agent logout' }).waitFor();
 
     const after = await call<{ items: Lead[] }>(baseUrl, `/campaigns/${campaign.id}/leads?pageSize=500`, {
       token: admin.token,

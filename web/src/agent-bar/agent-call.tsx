@@ -2,10 +2,12 @@
 // (number, queue and, for a dialer call, the lead's name and imported columns) and, once the call ended, the disposition form. Agents have no realtime
 // socket (it needs monitoring.view), so the desk is re-read every few seconds while logged in.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../app/feedback.tsx';
 import { RunningClock } from '../app/running-clock.tsx';
 import { DispositionForm } from '../calls/disposition-form.tsx';
+import { needsDisposition } from './desk-rules.ts';
 import { DESK_POLL_MS, agentBarApi, myCallKey, type MyAgent } from './agent-bar.api.ts';
 
 export function AgentCall({ agent, tenantId }: { agent: MyAgent; tenantId: string }) {
@@ -14,7 +16,15 @@ export function AgentCall({ agent, tenantId }: { agent: MyAgent; tenantId: strin
   const key = myCallKey(tenantId, agent.id);
   const desk = useQuery({ queryKey: key, queryFn: agentBarApi.myCall, refetchInterval: DESK_POLL_MS });
   const call = desk.data ?? null;
-  const needsDisposition = call !== null && call.endedAt !== null && call.dispositionId === null;
+  // The call just classified: said so, with focus on the words, until the next call comes.
+  const [savedCallId, setSavedCallId] = useState<string | null>(null);
+  const showSaved =
+    savedCallId !== null && (call === null || (call.id !== savedCallId && call.endedAt !== null));
+  const savedRef = useRef<HTMLSpanElement>(null);
+  // Once per save: the form that had focus is gone, the confirmation takes it.
+  useEffect(() => {
+    savedRef.current?.focus();
+  }, [savedCallId, showSaved]);
 
   return (
     <>
@@ -40,15 +50,23 @@ export function AgentCall({ agent, tenantId }: { agent: MyAgent; tenantId: strin
           ))}
         </dl>
       )}
-      {needsDisposition && (
+      {needsDisposition(call) && (
         <DispositionForm
           key={call.id}
           callId={call.id}
           tenantId={tenantId}
           hasLead={call.lead !== null}
           windows={call.lead && { timezone: call.lead.timezone, schedule: call.lead.schedule }}
-          onSaved={() => void queryClient.invalidateQueries({ queryKey: key })}
+          onSaved={() => {
+            setSavedCallId(call.id);
+            void queryClient.invalidateQueries({ queryKey: key });
+          }}
         />
+      )}
+      {showSaved && !needsDisposition(call) && (
+        <span role="status" className="success" tabIndex={-1} ref={savedRef} data-testid="disposition-saved">
+          {t('agentDesk.dispositionSaved')}
+        </span>
       )}
       <ErrorMessage error={desk.error} />
     </>
