@@ -192,3 +192,31 @@ it('the agent sees the lead of a dialer call, classifies it "call back" at a cho
     await supervisor.context.close();
   }
 });
+
+it('asks once whether a user who is not an agent has an agent, however many pages it opens', async () => {
+  const { baseUrl, platformAdmin } = env.platform;
+  const admin = await apiTenantAdmin(baseUrl, platformAdmin, 'not-an-agent');
+  const { context, page } = await openPage(env.browser);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/agents/me') asked.push(request.url());
+  });
+  try {
+    await signIn(page, baseUrl, admin.email, admin.password, { landing: true });
+    const home = async () => {
+      await page
+        .getByRole('navigation', { name: 'Main menu' })
+        .getByRole('link', { name: 'Home', exact: true })
+        .click();
+      await page.getByRole('heading', { level: 1, name: /^Welcome/ }).waitFor();
+    };
+    // The home page shows an agent its own card: coming back to it must not ask again.
+    for (const open of [() => openMenu(page, 'Dispositions'), home, () => openMenu(page, 'Queues'), home]) {
+      await open();
+      await page.waitForTimeout(1_000);
+    }
+    expect(asked).toHaveLength(1);
+  } finally {
+    await context.close();
+  }
+});

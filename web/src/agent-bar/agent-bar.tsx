@@ -20,6 +20,8 @@ export function AgentBar() {
     queryKey: key,
     queryFn: agentBarApi.me,
     enabled: tenantId !== null,
+    // A user who is not an agent stays so until an agent is created (which invalidates ['agents']).
+    staleTime: (query) => (query.state.data === null ? Infinity : 0),
     // The switch moves a logged-in agent (ringing, in call, wrap-up): follow it.
     refetchInterval: (query) =>
       query.state.data && query.state.data.state !== 'LOGGED_OUT' ? DESK_POLL_MS : false,
