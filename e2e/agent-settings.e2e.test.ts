@@ -34,6 +34,8 @@ it('creates an agent with its switch settings, refuses one out of range, and edi
     const bia = user.getByRole('option', { name: new RegExp(email) });
     await bia.waitFor({ state: 'attached' });
     await user.selectOption({ label: (await bia.textContent()) ?? '' });
+    // The agent's name starts as the member's.
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('Bia');
     await form.getByLabel('Extension', { exact: true }).selectOption({ index: 1 });
     expect(await form.getByLabel('Wrap-up (s)').inputValue()).toBe('10');
     const noAnswers = form.getByLabel('Unanswered offers before a break');

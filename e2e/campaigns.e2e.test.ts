@@ -15,7 +15,11 @@ it('creates a campaign with its calling windows and dialer settings, refuses a m
   const { baseUrl, platformAdmin } = env.platform;
   const admin = await apiTenantAdmin(baseUrl, platformAdmin, 'campaigns');
   await call(baseUrl, '/queues', { method: 'POST', token: admin.token, body: { name: 'Vendas' } });
-  await call(baseUrl, '/trunks', { method: 'POST', token: admin.token, body: { name: 'Operadora', host: 'sip.carrier.example' } });
+  await call(baseUrl, '/trunks', {
+    method: 'POST',
+    token: admin.token,
+    body: { name: 'Operadora', host: 'sip.carrier.example' },
+  });
   const { context, page } = await openPage(env.browser);
   try {
     await signIn(page, baseUrl, admin.email, admin.password);
@@ -27,7 +31,12 @@ it('creates a campaign with its calling windows and dialer settings, refuses a m
     await form.getByLabel('Name').fill('Renovação 2027');
     await form.getByLabel('Queue').selectOption({ label: 'Vendas' });
     await form.getByLabel('Trunk').selectOption({ label: 'Operadora' });
+    await form.getByLabel('Caller ID (optional)').fill('551140040000');
     await form.getByRole('button', { name: 'Next' }).click();
+    // The dialer's modes: predictive (the default) asks for its dial levels; preview is not offered.
+    const mode = form.getByLabel('Dialing mode');
+    expect(await mode.locator('option').allTextContents()).toEqual(['Progressive', 'Predictive']);
+    expect(await mode.inputValue()).toBe('PREDICTIVE');
     // The API takes dial levels in hundredths: a third decimal is a field error here, the step stays.
     const minimum = form.getByLabel('Minimum dial level (lines per agent)');
     await minimum.fill('1.155');
@@ -52,6 +61,10 @@ it('creates a campaign with its calling windows and dialer settings, refuses a m
     const review = form.getByRole('definition');
     await review.getByText('Mon–Thu 09:00–18:00, Sat 09:00–13:00').waitFor();
     await review.getByText('Vendas').waitFor();
+    // Every field, caller ID and mode included.
+    await review.getByText('551140040000').waitFor();
+    await review.getByText('Predictive').waitFor();
+    await review.getByText('America/Sao_Paulo').waitFor();
     await review.getByText('Busy 10 min, No answer 60 min, Failed 30 min, Abandoned 60 min').waitFor();
     await review.getByText('São Paulo debt collection').waitFor();
     await form.getByRole('button', { name: 'Create campaign' }).click();
@@ -63,9 +76,15 @@ it('creates a campaign with its calling windows and dialer settings, refuses a m
     await form.getByRole('button', { name: 'Create campaign' }).click();
     await form.waitFor({ state: 'detached' });
 
-    const campaign = row(page, 'Renovação 2027');
+    // Its row by the exact name: its copy's row will hold the name too.
+    const campaign = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: 'Renovação 2027', exact: true }) });
     await campaign.getByText('Draft').waitFor();
-    const stored = async () => (await call<Record<string, unknown>[]>(baseUrl, '/campaigns', { token: admin.token }))[0];
+    const stored = async () =>
+      (await call<Record<string, unknown>[]>(baseUrl, '/campaigns', { token: admin.token })).find(
+        (one) => one.name === 'Renovação 2027',
+      );
     expect(await stored()).toMatchObject({
       cpsLimit: 20,
       abandonTarget: 0.025,
@@ -81,7 +100,8 @@ it('creates a campaign with its calling windows and dialer settings, refuses a m
     // In pt-BR the third decimal after the comma is refused in Portuguese, and nothing is sent.
     const sent: string[] = [];
     const watch = (request: Request) => {
-      if (request.method() !== 'GET' && request.url().includes('/campaigns')) sent.push(`${request.method()} ${request.url()}`);
+      if (request.method() !== 'GET' && request.url().includes('/campaigns'))
+        sent.push(`${request.method()} ${request.url()}`);
     };
     page.on('request', watch);
     await page.getByLabel('Language').selectOption('pt-BR');
@@ -102,13 +122,55 @@ it('creates a campaign with its calling windows and dialer settings, refuses a m
     await edit.getByRole('checkbox', { name: 'Rio de Janeiro telemarketing' }).check();
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'detached' });
-    expect(await stored()).toMatchObject({ cpsLimit: null, abandonTarget: 0.04, callingPolicies: ['RJ_TELEMARKETING', 'SP_COLLECTION'] });
+    expect(await stored()).toMatchObject({
+      cpsLimit: null,
+      abandonTarget: 0.04,
+      callingPolicies: ['RJ_TELEMARKETING', 'SP_COLLECTION'],
+    });
     await campaign.getByText('Mon–Thu 09:00–18:00, Sat 09:00–13:00').waitFor();
     await campaign.getByText('Vendas').waitFor();
-    // A draft has no leads to dial: the only move it offers is Stop.
-    await campaign.getByRole('button', { name: 'Stop' }).click();
+    // A draft has no leads to dial: the only move it offers is Stop, which asks first and says it is final.
+    await campaign.getByRole('button', { name: 'Stop Renovação 2027' }).click();
+    await campaign
+      .getByRole('alert')
+      .getByText(/Stopping is final/)
+      .waitFor();
+    await campaign.getByRole('button', { name: 'Cancel' }).click();
+    expect((await stored())?.status).toBe('DRAFT');
+    await campaign.getByRole('button', { name: 'Stop Renovação 2027' }).click();
+    await campaign.getByRole('button', { name: 'Confirm: stop for good' }).click();
     await campaign.getByText('Stopped').waitFor();
-    await campaign.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached' });
+    await campaign.getByRole('button', { name: 'Stop Renovação 2027' }).waitFor({ state: 'detached' });
+
+    // Stopped is final: the console offers a copy, progressive this time.
+    await campaign.getByRole('button', { name: 'Duplicate campaign Renovação 2027' }).click();
+    const copy = page.getByRole('form', { name: 'New campaign' });
+    expect(await copy.getByLabel('Name').inputValue()).toBe('Renovação 2027 (copy)');
+    expect(await copy.getByLabel('Caller ID (optional)').inputValue()).toBe('551140040000');
+    await copy.getByRole('button', { name: 'Next' }).click();
+    await copy.getByLabel('Dialing mode').selectOption('PROGRESSIVE');
+    await copy.getByLabel('Maximum dial level (lines per agent)').waitFor({ state: 'detached' });
+    await copy.getByRole('button', { name: 'Next' }).click();
+    await copy.getByRole('button', { name: 'Next' }).click();
+    await copy.getByRole('definition').getByText('Progressive').waitFor();
+    await copy.getByRole('button', { name: 'Create campaign' }).click();
+    await copy.waitFor({ state: 'detached' });
+    const copied = (
+      await call<Record<string, unknown>[]>(baseUrl, '/campaigns', { token: admin.token })
+    ).find((one) => one.name === 'Renovação 2027 (copy)');
+    expect(copied).toMatchObject({
+      status: 'DRAFT',
+      pacingMin: 1,
+      pacingMax: 1,
+      callerId: '551140040000',
+      queueId: (await stored())?.queueId,
+      callingPolicies: ['RJ_TELEMARKETING', 'SP_COLLECTION'],
+    });
+    const copyRow = row(page, 'Renovação 2027 (copy)');
+    await copyRow.getByText('Draft').waitFor();
+    await copyRow.getByRole('button', { name: 'Delete' }).click();
+    await copyRow.getByRole('button', { name: 'Confirm deletion' }).click();
+    await copyRow.waitFor({ state: 'detached' });
 
     await campaign.getByRole('button', { name: 'Delete' }).click();
     await campaign.getByRole('button', { name: 'Confirm deletion' }).click();

@@ -76,6 +76,7 @@ describe('the built-in simulator', () => {
       confDir: path.join(dir, 'conf'),
       password: config.freeswitch.password,
       recordingsDir: path.join(dir, 'rec'),
+      dataDir: path.join(dir, 'data'),
       log: pino({ level: 'silent' }),
     });
     cleanups.push(() => simulator.stop());

@@ -1,3 +1,4 @@
+import type { WeeklyWindows } from '@callcenter/rules/callback-time';
 import type { AgentState } from '../agents/agent-state.ts';
 import { api, isApiError } from '../app/api-client.ts';
 
@@ -36,12 +37,27 @@ export interface DeskCall {
   endedAt: string | null;
   dispositionId: string | null;
   disposition: string | null;
+  /** The dialer's lead of the call (screen pop), with its campaign's calling windows. */
+  lead: DeskLead | null;
+}
+
+export interface DeskLead {
+  id: string;
+  name: string | null;
+  phone: string;
+  /** The columns imported with the lead, beyond phone and name. */
+  data: Record<string, string>;
+  campaignId: string;
+  campaignName: string;
+  timezone: string;
+  schedule: WeeklyWindows;
 }
 
 /** Agents have no realtime socket: while logged in, their state and desk are re-read this often. */
 export const DESK_POLL_MS = 3_000;
 
-export const myCallKey = (tenantId: string | null, agentId: string) => ['agents', 'me', 'call', tenantId, agentId] as const;
+export const myCallKey = (tenantId: string | null, agentId: string) =>
+  ['agents', 'me', 'call', tenantId, agentId] as const;
 
 export const myPauseReasonsKey = (tenantId: string | null) =>
   ['agents', 'me', 'pause-reasons', tenantId] as const;
@@ -62,5 +78,6 @@ export const agentBarApi = {
     api<MyAgent>('/agents/me/pause', { method: 'POST', body: { pauseReasonId } }),
   resume: () => api<MyAgent>('/agents/me/resume', { method: 'POST' }),
   logout: () => api<MyAgent>('/agents/me/logout', { method: 'POST' }),
-  myCall: async (): Promise<DeskCall | null> => (await api<{ call: DeskCall | null }>('/agents/me/call')).call,
+  myCall: async (): Promise<DeskCall | null> =>
+    (await api<{ call: DeskCall | null }>('/agents/me/call')).call,
 };

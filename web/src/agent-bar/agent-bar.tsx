@@ -6,6 +6,7 @@ import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage } from '../app/feedback.tsx';
 import './agent-bar.css';
 import { AgentCall } from './agent-call.tsx';
+import { canLogOut } from './desk-rules.ts';
 import { DESK_POLL_MS, agentBarApi, myAgentKey, myPauseReasonsKey, type MyAgent } from './agent-bar.api.ts';
 
 /** The signed-in user's own agent presence; nothing at all for users without an Agent. */
@@ -19,8 +20,11 @@ export function AgentBar() {
     queryKey: key,
     queryFn: agentBarApi.me,
     enabled: tenantId !== null,
+    // A user who is not an agent stays so until an agent is created (which invalidates ['agents']).
+    staleTime: (query) => (query.state.data === null ? Infinity : 0),
     // The switch moves a logged-in agent (ringing, in call, wrap-up): follow it.
-    refetchInterval: (query) => (query.state.data && query.state.data.state !== 'LOGGED_OUT' ? DESK_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data && query.state.data.state !== 'LOGGED_OUT' ? DESK_POLL_MS : false,
   });
   const [choosing, setChoosing] = useState(false);
   const [reasonId, setReasonId] = useState('');
@@ -106,7 +110,7 @@ export function AgentBar() {
           {t('agentBar.resume')}
         </button>
       )}
-      {state !== 'LOGGED_OUT' && (
+      {canLogOut(state) && (
         <button
           type="button"
           className="secondary"

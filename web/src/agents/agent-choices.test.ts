@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Extension } from '../extensions/extensions.api.ts';
-import { agentPatch, extensionChoices, memberLabel } from './agent-choices.ts';
+import { agentPatch, extensionChoices, memberLabel, nameForMember } from './agent-choices.ts';
 import type { Agent, AssignableUser } from './agents.api.ts';
 
 const member = (id: string, name: string | null = null): AssignableUser => ({
@@ -87,5 +87,14 @@ describe('agentPatch', () => {
         },
       }),
     ).toEqual({ maxNoAnswer: 3, rejectDelaySeconds: 5, noAnswerDelaySeconds: 20 });
+  });
+});
+
+describe('nameForMember', () => {
+  it('takes the chosen member’s name unless the admin typed another one', () => {
+    expect(nameForMember('', undefined, { name: 'Bia' })).toBe('Bia');
+    expect(nameForMember('Bia', { name: 'Bia' }, { name: 'Caio' })).toBe('Caio');
+    expect(nameForMember('Bia', { name: 'Bia' }, { name: null })).toBe('');
+    expect(nameForMember('Beatriz (noite)', { name: 'Bia' }, { name: 'Caio' })).toBe('Beatriz (noite)');
   });
 });

@@ -49,3 +49,16 @@ export function agentPatch(agent: Agent, values: AgentFormValues): AgentPatchInp
     ),
   };
 }
+
+/**
+ * The agent's name after a member is chosen: the member's own name, unless the admin typed another
+ * one (a name that is empty or still the previous member's was not typed).
+ */
+export function nameForMember(
+  current: string,
+  previous: Pick<AssignableUser, 'name'> | undefined,
+  next: Pick<AssignableUser, 'name'> | undefined,
+): string {
+  const untouched = current.trim() === '' || current === (previous?.name ?? '');
+  return untouched ? (next?.name ?? '') : current;
+}

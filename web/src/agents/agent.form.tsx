@@ -8,7 +8,7 @@ import { Field } from '../app/field.tsx';
 import { NumberInput } from '../app/number-input.tsx';
 import { extensionLabel } from '../extensions/extension-label.ts';
 import { extensionsApi, extensionsKey } from '../extensions/extensions.api.ts';
-import { agentPatch, extensionChoices, memberLabel } from './agent-choices.ts';
+import { agentPatch, extensionChoices, memberLabel, nameForMember } from './agent-choices.ts';
 import { agentsApi, assignableUsersKey, type Agent, type AgentSwitchSetting } from './agents.api.ts';
 
 interface AgentFormProps {
@@ -104,7 +104,16 @@ export function AgentForm({ agent, agents, onSaved, onCancel }: AgentFormProps) 
             label={t('agents.user')}
             hint={memberOptions.length === 0 && members.isSuccess && t('agents.noMembers')}
           >
-            <select required value={userId} onChange={(event) => setUserId(event.target.value)}>
+            <select
+              required
+              value={userId}
+              onChange={(event) => {
+                // The agent's name starts as the member's own (still editable below).
+                const byId = (id: string) => memberOptions.find((member) => member.id === id);
+                setName((current) => nameForMember(current, byId(userId), byId(event.target.value)));
+                setUserId(event.target.value);
+              }}
+            >
               <option value="">{members.isPending ? t('common.loading') : t('agents.chooseUser')}</option>
               {memberOptions.map((member) => (
                 <option key={member.id} value={member.id}>

@@ -1,40 +1,47 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { AgentsPage } from '../agents/agents.page.tsx';
-import { AuditLogPage } from '../audit/audit-log.page.tsx';
-import { ChangePasswordPage } from '../auth/change-password.page.tsx';
 import { LoginPage } from '../auth/login.page.tsx';
-import { SelectTenantPage } from '../auth/select-tenant.page.tsx';
-import { CallbacksPage } from '../callbacks/callbacks.page.tsx';
-import { CallsPage } from '../calls/calls.page.tsx';
-import { CampaignDetailPage } from '../campaigns/campaign-detail.page.tsx';
-import { CampaignsPage } from '../campaigns/campaigns.page.tsx';
-import { CodeListPage } from '../code-lists/code-list.page.tsx';
-import { ExtensionsPage } from '../extensions/extensions.page.tsx';
 import { HomePage } from '../home/home.page.tsx';
-import { InboundRoutesPage } from '../inbound-routes/inbound-routes.page.tsx';
-import { PlansPage } from '../plans/plans.page.tsx';
-import { PlatformUsersPage } from '../platform-users/platform-users.page.tsx';
-import { QueuesPage } from '../queues/queues.page.tsx';
-import { SettingsPage } from '../settings/settings.page.tsx';
-import { SuppressionPage } from '../suppression/suppression.page.tsx';
-import { SystemPage } from '../system/system.page.tsx';
-import { TenantsPage } from '../tenants/tenants.page.tsx';
-import { TrunksPage } from '../trunks/trunks.page.tsx';
-import { UsersPage } from '../users/users.page.tsx';
-import { WallboardPage } from '../wallboard/wallboard.page.tsx';
 import { RequirePermission, RequireSession, RequireSignedIn } from './guards.tsx';
 import { Loading } from './feedback.tsx';
 import { Layout } from './layout.tsx';
 import { MENU, type MenuPath } from './menu.ts';
 
-// The two heaviest pages (the flow editor, the diff) load when first opened.
-const IvrMenusPage = lazy(() =>
-  import('../ivr-menus/ivr-menus.page.tsx').then((module) => ({ default: module.IvrMenusPage })),
+// Every page but the first ones (sign-in, home) loads when first opened: the console is split by
+// route, so the first screen does not wait for the IVR editor, the charts or the diff.
+const page = <Name extends string, Props extends object>(
+  load: () => Promise<Record<Name, ComponentType<Props>>>,
+  name: Name,
+) => lazy(() => load().then((module) => ({ default: module[name] })));
+const AgentsPage = page(() => import('../agents/agents.page.tsx'), 'AgentsPage');
+const AuditLogPage = page(() => import('../audit/audit-log.page.tsx'), 'AuditLogPage');
+const ChangePasswordPage = page(() => import('../auth/change-password.page.tsx'), 'ChangePasswordPage');
+const SelectTenantPage = page(() => import('../auth/select-tenant.page.tsx'), 'SelectTenantPage');
+const CallbacksPage = page(() => import('../callbacks/callbacks.page.tsx'), 'CallbacksPage');
+const CallsPage = page(() => import('../calls/calls.page.tsx'), 'CallsPage');
+const CampaignDetailPage = page(() => import('../campaigns/campaign-detail.page.tsx'), 'CampaignDetailPage');
+const CampaignsPage = page(() => import('../campaigns/campaigns.page.tsx'), 'CampaignsPage');
+const CodeListPage = page(() => import('../code-lists/code-list.page.tsx'), 'CodeListPage');
+const ExtensionsPage = page(() => import('../extensions/extensions.page.tsx'), 'ExtensionsPage');
+const InboundRoutesPage = page(
+  () => import('../inbound-routes/inbound-routes.page.tsx'),
+  'InboundRoutesPage',
 );
-const DialplanPage = lazy(() =>
-  import('../dialplan/dialplan.page.tsx').then((module) => ({ default: module.DialplanPage })),
+const PlansPage = page(() => import('../plans/plans.page.tsx'), 'PlansPage');
+const PlatformUsersPage = page(
+  () => import('../platform-users/platform-users.page.tsx'),
+  'PlatformUsersPage',
 );
+const QueuesPage = page(() => import('../queues/queues.page.tsx'), 'QueuesPage');
+const SettingsPage = page(() => import('../settings/settings.page.tsx'), 'SettingsPage');
+const SuppressionPage = page(() => import('../suppression/suppression.page.tsx'), 'SuppressionPage');
+const SystemPage = page(() => import('../system/system.page.tsx'), 'SystemPage');
+const TenantsPage = page(() => import('../tenants/tenants.page.tsx'), 'TenantsPage');
+const TrunksPage = page(() => import('../trunks/trunks.page.tsx'), 'TrunksPage');
+const UsersPage = page(() => import('../users/users.page.tsx'), 'UsersPage');
+const WallboardPage = page(() => import('../wallboard/wallboard.page.tsx'), 'WallboardPage');
+const IvrMenusPage = page(() => import('../ivr-menus/ivr-menus.page.tsx'), 'IvrMenusPage');
+const DialplanPage = page(() => import('../dialplan/dialplan.page.tsx'), 'DialplanPage');
 
 /** The page of each menu entry; its path and permission come from MENU. */
 const MENU_PAGES: Record<MenuPath, ReactNode> = {
@@ -67,8 +74,22 @@ export function AppRoutes() {
     <Routes>
       <Route path="/login" element={<LoginPage />} />
       <Route element={<RequireSignedIn />}>
-        <Route path="/change-password" element={<ChangePasswordPage />} />
-        <Route path="/select-tenant" element={<SelectTenantPage />} />
+        <Route
+          path="/change-password"
+          element={
+            <Suspense fallback={<Loading />}>
+              <ChangePasswordPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/select-tenant"
+          element={
+            <Suspense fallback={<Loading />}>
+              <SelectTenantPage />
+            </Suspense>
+          }
+        />
       </Route>
       <Route element={<RequireSession />}>
         <Route element={<Layout />}>
@@ -88,7 +109,9 @@ export function AppRoutes() {
             path="/tenant/campaigns/:campaignId"
             element={
               <RequirePermission permission="campaigns.view">
-                <CampaignDetailPage />
+                <Suspense fallback={<Loading />}>
+                  <CampaignDetailPage />
+                </Suspense>
               </RequirePermission>
             }
           />

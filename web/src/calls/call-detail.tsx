@@ -7,6 +7,7 @@ import { formatClock } from '../app/clock.ts';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { useBlobUrl } from '../app/use-blob-url.ts';
 import { useFormat } from '../app/use-format.ts';
+import { campaignKey, campaignsApi } from '../campaigns/campaigns.api.ts';
 import { callKey, callsApi, type CallTimelineEvent, type Recording } from './calls.api.ts';
 import { describeEvent } from './timeline.ts';
 import { DispositionForm } from './disposition-form.tsx';
@@ -20,6 +21,13 @@ export function CallDetailPanel({ callId, onClose }: { callId: string; onClose: 
   const tenantId = me?.tenantId ?? null;
   const call = useQuery({ queryKey: callKey(tenantId, callId), queryFn: () => callsApi.get(callId) });
   const data = call.data;
+  // The campaign's calling windows, for the callback picker's warning.
+  const campaignId = data?.leadId ? data.campaignId : null;
+  const campaign = useQuery({
+    queryKey: campaignKey(tenantId, campaignId ?? ''),
+    queryFn: () => campaignsApi.get(campaignId ?? ''),
+    enabled: campaignId !== null && can('campaigns.view'),
+  });
   const time = (value: string | null) => (value ? format.dateTime(value) : '—');
   const seconds = (value: number | null) => (value === null ? '—' : formatClock(value));
   const [showSwitchEvents, setShowSwitchEvents] = useState(false);
@@ -59,6 +67,10 @@ export function CallDetailPanel({ callId, onClose }: { callId: string; onClose: 
             <DispositionForm
               callId={data.id}
               tenantId={tenantId}
+              hasLead={data.leadId !== null}
+              windows={
+                campaign.data ? { timezone: campaign.data.timezone, schedule: campaign.data.schedule } : null
+              }
               onSaved={() => void queryClient.invalidateQueries({ queryKey: ['calls', tenantId] })}
             />
           )}

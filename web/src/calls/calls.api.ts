@@ -24,6 +24,8 @@ export interface CallRecord {
   disposition: string | null;
   /** A dialer call the customer answered and no agent took in time. */
   abandoned: boolean;
+  /** The dialer's lead of the call, when it has one. */
+  leadId: string | null;
 }
 
 export interface CallLeg {
@@ -95,10 +97,11 @@ export const callKey = (tenantId: string | null, id: string) => ['calls', tenant
 export const callsApi = {
   list: (filters: CallFilters) => api<CallsPage>(`/calls?${queryString({ ...filters })}`),
   get: (id: string) => api<CallDetail>(`/calls/${encodeURIComponent(id)}`),
-  setDisposition: (id: string, dispositionId: string) =>
+  /** callbackAt (ISO) only with a CALLBACK disposition on a call with a lead. */
+  setDisposition: (id: string, dispositionId: string, callbackAt?: string) =>
     api<unknown>(`/calls/${encodeURIComponent(id)}/disposition`, {
       method: 'PATCH',
-      body: { dispositionId },
+      body: callbackAt ? { dispositionId, callbackAt } : { dispositionId },
     }),
   /** The recording's audio, fetched with the session (an <audio> element cannot send the token). */
   audio: (recordingId: string) => apiBlob(`/recordings/${encodeURIComponent(recordingId)}/audio`),

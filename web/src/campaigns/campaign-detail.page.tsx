@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { Pager } from '../app/pager.tsx';
@@ -13,6 +13,8 @@ import { formatDid } from '../inbound-routes/did-format.ts';
 import { ImportHistory } from '../list-imports/import-history.tsx';
 import { ListImportPanel } from '../list-imports/list-import-panel.tsx';
 import { AbandonMessage } from './abandon-message.tsx';
+import { CampaignForm } from './campaign.form.tsx';
+import { CampaignOperations } from './campaign-operations.tsx';
 import { CampaignStatsPanel } from './campaign-stats.tsx';
 import { DialerPanel } from './dialer-panel.tsx';
 import { DialerSummary } from './dialer-settings.fields.tsx';
@@ -42,6 +44,8 @@ export function CampaignDetailPage() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['campaigns', tenantId, campaignId] });
   useRealtime(can('monitoring.view'), { on: { CAMPAIGN_STATUS_CHANGED: refresh }, onConnect: refresh });
   const target = { kind: 'LEADS', campaignId } as const;
+  const navigate = useNavigate();
+  const [copying, setCopying] = useState(false);
   const operate = useMutation({
     mutationFn: (operation: CampaignOperation) => campaignsApi.operate(campaignId, operation),
     onSettled: refresh,
@@ -64,20 +68,23 @@ export function CampaignDetailPage() {
             </span>
             {can('campaigns.manage') && (
               <span className="row-actions">
-                {campaign.data.operations.map((operation) => (
-                  <button
-                    key={operation}
-                    type="button"
-                    className={operation === 'start' ? undefined : 'secondary'}
-                    disabled={operate.isPending}
-                    onClick={() => operate.mutate(operation)}
-                  >
-                    {t(`campaigns.operations.${operation}`)}
-                  </button>
-                ))}
+                <CampaignOperations
+                  campaign={campaign.data}
+                  busy={operate.isPending}
+                  onOperate={(operation) => operate.mutate(operation)}
+                  onDuplicate={() => setCopying(true)}
+                />
               </span>
             )}
           </div>
+          {campaign.data.status === 'STOPPED' && <p className="muted">{t('campaigns.stoppedNote')}</p>}
+          {copying && (
+            <CampaignForm
+              copyOf={campaign.data}
+              onSaved={() => void navigate('/tenant/campaigns')}
+              onCancel={() => setCopying(false)}
+            />
+          )}
           <ErrorMessage error={operate.error} />
           <CampaignStatsPanel campaignId={campaignId} />
           <DialerPanel campaignId={campaignId} />

@@ -15,7 +15,15 @@ import { campaignsApi, type Campaign, type CampaignInput } from './campaigns.api
 import './campaigns.css';
 import { WIZARD_STEPS, nextStep, previousStep, stepOfError, type WizardStep } from './campaign-wizard.ts';
 import { rowsOf, scheduleOf, scheduleSummary, type DayRow } from './schedule-editor.ts';
-import { fractionOf, percentOf, policiesOf, retryFieldsOf, retryMinutesOf, type StatePolicyId } from './dialer-settings.ts';
+import {
+  fractionOf,
+  percentOf,
+  policiesOf,
+  retryFieldsOf,
+  retryMinutesOf,
+  type StatePolicyId,
+} from './dialer-settings.ts';
+import { DIALING_MODES, dialingModeOf, pacingFor, type DialingMode } from './dialing-mode.ts';
 import { DialerFields, DialerSummary, PolicyFields, type DialerValues } from './dialer-settings.fields.tsx';
 
 /** Brazil's time zones (IANA), São Paulo first: the ones a Brazilian call center chooses from. */
@@ -40,11 +48,13 @@ const BRAZILIAN_TIME_ZONES = [
 interface CampaignFormProps {
   /** Editing this campaign; creating a new one when absent. */
   campaign?: Campaign;
+  /** Creating a new campaign from this one's settings (a stopped campaign is never restarted). */
+  copyOf?: Campaign;
   onSaved: () => void;
   onCancel: () => void;
 }
 
-export function CampaignForm({ campaign, onSaved, onCancel }: CampaignFormProps) {
+export function CampaignForm({ campaign, copyOf, onSaved, onCancel }: CampaignFormProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const { me } = useAuth();
@@ -52,60 +62,79 @@ export function CampaignForm({ campaign, onSaved, onCancel }: CampaignFormProps)
   const queryClient = useQueryClient();
   const queues = useQuery({ queryKey: queuesKey(tenantId), queryFn: queuesApi.list });
   const trunks = useQuery({ queryKey: trunksKey(tenantId), queryFn: trunksApi.list });
-  const [name, setName] = useState(campaign?.name ?? '');
-  const [queueId, setQueueId] = useState(campaign?.queueId ?? '');
-  const [trunkId, setTrunkId] = useState(campaign?.trunkId ?? '');
-  const [pacingMin, setPacingMin] = useState<number | null>(campaign?.pacingMin ?? 1);
-  const [pacingMax, setPacingMax] = useState<number | null>(campaign?.pacingMax ?? 2);
-  const [maxAttempts, setMaxAttempts] = useState<number | null>(campaign?.maxAttempts ?? 3);
-  const [recordingEnabled, setRecordingEnabled] = useState(campaign?.recordingEnabled ?? false);
-  const [timezone, setTimezone] = useState(campaign?.timezone ?? 'America/Sao_Paulo');
-  const [callerId, setCallerId] = useState(campaign?.callerId ?? '');
+  // What the fields start from: the campaign edited, or the one copied.
+  const from = campaign ?? copyOf;
+  const [name, setName] = useState(
+    campaign?.name ?? (copyOf ? t('campaigns.copyName', { name: copyOf.name }) : ''),
+  );
+  const [queueId, setQueueId] = useState(from?.queueId ?? '');
+  const [trunkId, setTrunkId] = useState(from?.trunkId ?? '');
+  const [pacingMin, setPacingMin] = useState<number | null>(from?.pacingMin ?? 1);
+  const [pacingMax, setPacingMax] = useState<number | null>(from?.pacingMax ?? 2);
+  const [mode, setMode] = useState<DialingMode>(
+    from ? dialingModeOf(from.pacingMin, from.pacingMax) : 'PREDICTIVE',
+  );
+  const [maxAttempts, setMaxAttempts] = useState<number | null>(from?.maxAttempts ?? 3);
+  const [recordingEnabled, setRecordingEnabled] = useState(from?.recordingEnabled ?? false);
+  const [timezone, setTimezone] = useState(from?.timezone ?? 'America/Sao_Paulo');
+  const [callerId, setCallerId] = useState(from?.callerId ?? '');
   // A new campaign starts from the server's default: Monday to Friday, 09:00–18:00.
   const [days, setDays] = useState<DayRow[]>(() =>
-    rowsOf(campaign?.schedule ?? Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => [day, [{ start: '09:00', end: '18:00' }]]))),
+    rowsOf(
+      from?.schedule ??
+        Object.fromEntries(
+          ['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => [day, [{ start: '09:00', end: '18:00' }]]),
+        ),
+    ),
   );
   // The dialer's settings; a new campaign starts from the server's defaults (3 % after 2 s).
   const [dialer, setDialer] = useState<DialerValues>(() => ({
-    cpsLimit: campaign?.cpsLimit ?? null,
-    abandonTargetPercent: percentOf(campaign?.abandonTarget ?? 0.03),
-    abandonAfterSeconds: campaign?.abandonAfterSeconds ?? 2,
-    retry: retryFieldsOf(campaign?.retryMinutes),
+    cpsLimit: from?.cpsLimit ?? null,
+    abandonTargetPercent: percentOf(from?.abandonTarget ?? 0.03),
+    abandonAfterSeconds: from?.abandonAfterSeconds ?? 2,
+    retry: retryFieldsOf(from?.retryMinutes),
   }));
-  const [policies, setPolicies] = useState<StatePolicyId[]>(campaign?.callingPolicies ?? []);
-  const setDay = (index: number, change: Partial<DayRow>) => setDays((rows) => rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
+  const [policies, setPolicies] = useState<StatePolicyId[]>(from?.callingPolicies ?? []);
+  const setDay = (index: number, change: Partial<DayRow>) =>
+    setDays((rows) => rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
 
   // Creating walks through the steps; editing shows every section at once.
   const wizard = campaign === undefined;
   const [step, setStep] = useState<WizardStep>('routing');
   const save = useMutation({
-    mutationFn: (input: CampaignInput) => (campaign ? campaignsApi.update(campaign.id, input) : campaignsApi.create(input)),
+    mutationFn: (input: CampaignInput) =>
+      campaign ? campaignsApi.update(campaign.id, input) : campaignsApi.create(input),
     onSuccess: async () => {
       onSaved();
       await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
     },
     // A refusal takes the wizard back to the step where the refused field is.
     onError: (error) => {
-      if (wizard) setStep(stepOfError(isApiError(error) ? error.code : '', errorDetails(error).map((detail) => detail.path)));
+      if (wizard)
+        setStep(
+          stepOfError(
+            isApiError(error) ? error.code : '',
+            errorDetails(error).map((detail) => detail.path),
+          ),
+        );
     },
   });
 
   const input = (): CampaignInput => ({
-      name: name.trim(),
-      queueId,
-      trunkId,
-      pacingMin: pacingMin ?? 1,
-      pacingMax: pacingMax ?? 1,
-      maxAttempts: maxAttempts ?? 3,
-      recordingEnabled,
-      timezone,
-      callerId: callerId.trim() === '' ? null : callerId.trim(),
-      schedule: scheduleOf(days),
-      cpsLimit: dialer.cpsLimit,
-      abandonTarget: fractionOf(dialer.abandonTargetPercent ?? 3),
-      abandonAfterSeconds: dialer.abandonAfterSeconds ?? 2,
-      retryMinutes: retryMinutesOf(dialer.retry),
-      callingPolicies: policiesOf(policies),
+    name: name.trim(),
+    queueId,
+    trunkId,
+    ...pacingFor(mode, pacingMin ?? 1, pacingMax ?? 1),
+    maxAttempts: maxAttempts ?? 3,
+    recordingEnabled,
+    timezone,
+    callerId: callerId.trim() === '' ? null : callerId.trim(),
+    schedule: scheduleOf(days),
+    cpsLimit: dialer.cpsLimit,
+    abandonTarget: fractionOf(dialer.abandonTargetPercent ?? 3),
+    abandonAfterSeconds: dialer.abandonAfterSeconds ?? 2,
+    retryMinutes: retryMinutesOf(dialer.retry),
+    callingPolicies: policiesOf(policies),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -117,7 +146,9 @@ export function CampaignForm({ campaign, onSaved, onCancel }: CampaignFormProps)
     save.mutate(input());
   };
   const title = campaign ? t('campaigns.editTitle') : t('campaigns.createTitle');
-  const zones = BRAZILIAN_TIME_ZONES.includes(timezone) ? BRAZILIAN_TIME_ZONES : [timezone, ...BRAZILIAN_TIME_ZONES];
+  const zones = BRAZILIAN_TIME_ZONES.includes(timezone)
+    ? BRAZILIAN_TIME_ZONES
+    : [timezone, ...BRAZILIAN_TIME_ZONES];
 
   const shows = (section: WizardStep) => !wizard || step === section;
   const queueName = queues.data?.find((queue) => queue.id === queueId)?.name ?? '—';
@@ -178,24 +209,75 @@ export function CampaignForm({ campaign, onSaved, onCancel }: CampaignFormProps)
       {shows('dialing') && (
         <div className="form-grid">
           <label>
-            <span>{t('campaigns.pacingMin')}</span>
-            <NumberInput required min={1} max={10} decimals={2} value={pacingMin} onValueChange={setPacingMin} />
+            <span>{t('campaigns.mode')}</span>
+            <select
+              value={mode}
+              onChange={(event) => setMode(event.target.value as DialingMode)}
+              aria-describedby="dialing-mode-hint"
+            >
+              {DIALING_MODES.map((one) => (
+                <option key={one} value={one}>
+                  {t(`campaigns.modes.${one}`)}
+                </option>
+              ))}
+            </select>
+            <small id="dialing-mode-hint" className="muted">
+              {t(`campaigns.modeHints.${mode}`)}
+            </small>
           </label>
-          <label>
-            <span>{t('campaigns.pacingMax')}</span>
-            <NumberInput required min={1} max={10} decimals={2} value={pacingMax} onValueChange={setPacingMax} />
-          </label>
+          {mode === 'PREDICTIVE' && (
+            <>
+              <label>
+                <span>{t('campaigns.pacingMin')}</span>
+                <NumberInput
+                  required
+                  min={1}
+                  max={10}
+                  decimals={2}
+                  value={pacingMin}
+                  onValueChange={setPacingMin}
+                />
+              </label>
+              <label>
+                <span>{t('campaigns.pacingMax')}</span>
+                <NumberInput
+                  required
+                  min={1}
+                  max={10}
+                  decimals={2}
+                  value={pacingMax}
+                  onValueChange={setPacingMax}
+                />
+              </label>
+            </>
+          )}
           <label>
             <span>{t('campaigns.maxAttempts')}</span>
-            <NumberInput required min={1} max={20} integer value={maxAttempts} onValueChange={setMaxAttempts} />
+            <NumberInput
+              required
+              min={1}
+              max={20}
+              integer
+              value={maxAttempts}
+              onValueChange={setMaxAttempts}
+            />
           </label>
           <label className="checkbox">
-            <input type="checkbox" checked={recordingEnabled} onChange={(event) => setRecordingEnabled(event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={recordingEnabled}
+              onChange={(event) => setRecordingEnabled(event.target.checked)}
+            />
             <span>{t('campaigns.recordingEnabled')}</span>
           </label>
         </div>
       )}
-      {shows('dialing') && <DialerFields values={dialer} onChange={(change) => setDialer((values) => ({ ...values, ...change }))} />}
+      {shows('dialing') && (
+        <DialerFields
+          values={dialer}
+          onChange={(change) => setDialer((values) => ({ ...values, ...change }))}
+        />
+      )}
       {shows('schedule') && (
         <>
           <div className="form-grid">
@@ -219,7 +301,11 @@ export function CampaignForm({ campaign, onSaved, onCancel }: CampaignFormProps)
                   <tr key={row.day}>
                     <th scope="row">
                       <label className="checkbox">
-                        <input type="checkbox" checked={row.calls} onChange={(event) => setDay(index, { calls: event.target.checked })} />
+                        <input
+                          type="checkbox"
+                          checked={row.calls}
+                          onChange={(event) => setDay(index, { calls: event.target.checked })}
+                        />
                         <span>{t(`campaigns.days.${row.day}`)}</span>
                       </label>
                     </th>
@@ -259,18 +345,22 @@ export function CampaignForm({ campaign, onSaved, onCancel }: CampaignFormProps)
           <dd>{queueName}</dd>
           <dt>{t('campaigns.trunk')}</dt>
           <dd>{trunkName}</dd>
+          <dt>{t('campaigns.callerId')}</dt>
+          <dd>{callerId.trim() || t('campaigns.callerIdTrunk')}</dd>
+          <dt>{t('campaigns.mode')}</dt>
+          <dd>{t(`campaigns.modes.${mode}`)}</dd>
           <dt>{t('campaigns.pacing')}</dt>
           <dd>
-            {format.number(pacingMin)}–{format.number(pacingMax)}
+            {format.number(input().pacingMin)}–{format.number(input().pacingMax)}
           </dd>
           <dt>{t('campaigns.maxAttempts')}</dt>
           <dd>{format.number(maxAttempts)}</dd>
           <dt>{t('campaigns.recordingEnabled')}</dt>
           <dd>{recordingEnabled ? t('common.yes') : t('common.no')}</dd>
+          <dt>{t('campaigns.timezone')}</dt>
+          <dd>{timezone}</dd>
           <dt>{t('campaigns.schedule')}</dt>
-          <dd>
-            {scheduleSummary(scheduleOf(days), dayName) || t('campaigns.noWindows')} <span className="muted">({timezone})</span>
-          </dd>
+          <dd>{scheduleSummary(scheduleOf(days), dayName) || t('campaigns.noWindows')}</dd>
           <DialerSummary
             cpsLimit={dialer.cpsLimit}
             abandonTarget={fractionOf(dialer.abandonTargetPercent ?? 3)}
@@ -288,7 +378,9 @@ export function CampaignForm({ campaign, onSaved, onCancel }: CampaignFormProps)
       )}
       <FormActions
         saving={save.isPending}
-        submitLabel={!wizard ? t('common.save') : step === 'review' ? t('campaigns.create') : t('campaigns.wizard.next')}
+        submitLabel={
+          !wizard ? t('common.save') : step === 'review' ? t('campaigns.create') : t('campaigns.wizard.next')
+        }
         onCancel={onCancel}
       />
     </form>

@@ -9,10 +9,18 @@ import { useRealtime } from '../app/realtime.ts';
 import { useFormat } from '../app/use-format.ts';
 import { queuesApi, queuesKey } from '../queues/queues.api.ts';
 import { CampaignForm } from './campaign.form.tsx';
-import { campaignsApi, campaignsKey, type Campaign, type CampaignOperation, type CampaignStatus } from './campaigns.api.ts';
+import { CampaignOperations } from './campaign-operations.tsx';
+import {
+  campaignsApi,
+  campaignsKey,
+  type Campaign,
+  type CampaignOperation,
+  type CampaignStatus,
+} from './campaigns.api.ts';
 import { scheduleSummary } from './schedule-editor.ts';
 
-type Panel = { kind: 'create' } | { kind: 'edit'; campaign: Campaign } | null;
+type Panel =
+  { kind: 'create' } | { kind: 'edit'; campaign: Campaign } | { kind: 'copy'; campaign: Campaign } | null;
 
 const STATUS_TONE: Record<CampaignStatus, string> = {
   DRAFT: '',
@@ -38,13 +46,21 @@ export function CampaignsPage() {
   // A status the dialer (or another supervisor) changes shows without a reload.
   useRealtime(can('monitoring.view'), { on: { CAMPAIGN_STATUS_CHANGED: refresh }, onConnect: refresh });
   const operate = useMutation({
-    mutationFn: ({ id, operation }: { id: string; operation: CampaignOperation }) => campaignsApi.operate(id, operation),
+    mutationFn: ({ id, operation }: { id: string; operation: CampaignOperation }) =>
+      campaignsApi.operate(id, operation),
     onSettled: refresh,
   });
-  const remove = useMutation({ mutationFn: campaignsApi.remove, onSuccess: () => setPanel(null), onSettled: refresh });
+  const remove = useMutation({
+    mutationFn: campaignsApi.remove,
+    onSuccess: () => setPanel(null),
+    onSettled: refresh,
+  });
   const canManage = can('campaigns.manage');
   const close = () => setPanel(null);
-  const queueNames = useMemo(() => new Map(queues.data?.map((queue) => [queue.id, queue.name])), [queues.data]);
+  const queueNames = useMemo(
+    () => new Map(queues.data?.map((queue) => [queue.id, queue.name])),
+    [queues.data],
+  );
   const dayName = (day: string) => t(`campaigns.daysShort.${day}`);
 
   return (
@@ -58,7 +74,17 @@ export function CampaignsPage() {
         )}
       </div>
       {panel?.kind === 'create' && <CampaignForm onSaved={close} onCancel={close} />}
-      {panel?.kind === 'edit' && <CampaignForm key={panel.campaign.id} campaign={panel.campaign} onSaved={close} onCancel={close} />}
+      {panel?.kind === 'edit' && (
+        <CampaignForm key={panel.campaign.id} campaign={panel.campaign} onSaved={close} onCancel={close} />
+      )}
+      {panel?.kind === 'copy' && (
+        <CampaignForm
+          key={`copy-${panel.campaign.id}`}
+          copyOf={panel.campaign}
+          onSaved={close}
+          onCancel={close}
+        />
+      )}
       <ErrorMessage error={campaigns.error ?? operate.error ?? remove.error} />
       {remove.isSuccess && <SuccessMessage>{t('campaigns.deleted')}</SuccessMessage>}
       {campaigns.isPending ? (
@@ -85,7 +111,9 @@ export function CampaignsPage() {
                   <Link to={`/tenant/campaigns/${encodeURIComponent(campaign.id)}`}>{campaign.name}</Link>
                 </td>
                 <td>
-                  <span className={`badge ${STATUS_TONE[campaign.status]}`}>{t(`campaigns.statuses.${campaign.status}`)}</span>
+                  <span className={`badge ${STATUS_TONE[campaign.status]}`}>
+                    {t(`campaigns.statuses.${campaign.status}`)}
+                  </span>
                 </td>
                 <td>{queueNames.get(campaign.queueId) ?? '—'}</td>
                 <td className="number">
@@ -98,17 +126,12 @@ export function CampaignsPage() {
                 <td>{format.dateTime(campaign.createdAt)}</td>
                 {canManage && (
                   <td className="row-actions">
-                    {campaign.operations.map((operation) => (
-                      <button
-                        key={operation}
-                        type="button"
-                        className={operation === 'start' ? undefined : 'secondary'}
-                        disabled={operate.isPending}
-                        onClick={() => operate.mutate({ id: campaign.id, operation })}
-                      >
-                        {t(`campaigns.operations.${operation}`)}
-                      </button>
-                    ))}
+                    <CampaignOperations
+                      campaign={campaign}
+                      busy={operate.isPending}
+                      onOperate={(operation) => operate.mutate({ id: campaign.id, operation })}
+                      onDuplicate={() => setPanel({ kind: 'copy', campaign })}
+                    />
                     <EditDeleteButtons
                       onEdit={() => setPanel({ kind: 'edit', campaign })}
                       onDelete={() => remove.mutate(campaign.id)}

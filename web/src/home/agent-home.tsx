@@ -17,6 +17,8 @@ export function AgentHome() {
     queryKey: myAgentKey(tenantId, userId),
     queryFn: agentBarApi.me,
     enabled: tenantId !== null,
+    // A user who is not an agent stays so until an agent is created (which invalidates ['agents']).
+    staleTime: (query) => (query.state.data === null ? Infinity : 0),
   });
   const queues = useQuery({
     queryKey: myQueuesKey(tenantId, userId),

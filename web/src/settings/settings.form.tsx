@@ -20,7 +20,9 @@ export function SettingsForm({ settings }: { settings: TenantSettings }) {
   const [name, setName] = useState(settings.name);
   const [timezone, setTimezone] = useState(settings.timezone);
   const [locale, setLocale] = useState(settings.locale);
-  const [shortCallPercent, setShortCallPercent] = useState<number | null>(percentOf(settings.shortCallThreshold));
+  const [shortCallPercent, setShortCallPercent] = useState<number | null>(
+    percentOf(settings.shortCallThreshold),
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const timeZones = useMemo(knownTimeZones, []);
 
@@ -54,17 +56,14 @@ export function SettingsForm({ settings }: { settings: TenantSettings }) {
         </label>
         <label>
           <span>{t('settings.timezone')}</span>
-          <input
-            list="time-zones"
-            required
-            value={timezone}
-            onChange={(event) => setTimezone(event.target.value)}
-          />
-          <datalist id="time-zones">
-            {timeZones.map((zone) => (
-              <option key={zone} value={zone} />
+          {/* A choice among the zones the browser knows, never free text; a stored zone it lacks stays listed. */}
+          <select required value={timezone} onChange={(event) => setTimezone(event.target.value)}>
+            {(timeZones.includes(timezone) ? timeZones : [timezone, ...timeZones]).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll('_', ' ')}
+              </option>
             ))}
-          </datalist>
+          </select>
         </label>
         <label>
           <span>{t('settings.locale')}</span>
@@ -82,7 +81,12 @@ export function SettingsForm({ settings }: { settings: TenantSettings }) {
         <legend>{t('settings.dialer')}</legend>
         <div className="form-grid">
           <Field label={t('settings.shortCallThreshold')} hint={t('settings.shortCallThresholdHint')}>
-            <NumberInput required {...LIMITS.shortCallPercent} value={shortCallPercent} onValueChange={setShortCallPercent} />
+            <NumberInput
+              required
+              {...LIMITS.shortCallPercent}
+              value={shortCallPercent}
+              onValueChange={setShortCallPercent}
+            />
           </Field>
         </div>
       </fieldset>

@@ -10,38 +10,51 @@ export const DISPOSITION_WINDOW_MINUTES = 15;
  * disposition window without a disposition; undefined when there is none (or the user has no Agent).
  */
 export function findCurrentCallOfUser(tx: Tx, userId: string) {
-  return tx
-    .selectFrom('agents as a')
-    .innerJoin('calls as c', 'c.agentId', 'a.id')
-    .leftJoin('queues as q', 'q.id', 'c.queueId')
-    .select([
-      'c.id',
-      'c.direction',
-      'c.callerNumber',
-      'c.calledNumber',
-      'c.queueId',
-      'q.name as queueName',
-      'c.createdAt',
-      'c.answerAt',
-      'c.bridgedAt',
-      'c.endedAt',
-      'c.dispositionId',
-      'c.disposition',
-    ])
-    .where('a.userId', '=', userId)
-    .where('a.deletedAt', 'is', null)
-    .where((where) =>
-      where.or([
-        where('c.endedAt', 'is', null),
-        where.and([
-          where('c.dispositionId', 'is', null),
-          where('c.endedAt', '>', sql<Date>`now() - make_interval(mins => ${DISPOSITION_WINDOW_MINUTES})`),
+  return (
+    tx
+      .selectFrom('agents as a')
+      .innerJoin('calls as c', 'c.agentId', 'a.id')
+      .leftJoin('queues as q', 'q.id', 'c.queueId')
+      // The dialer's lead of the call (screen pop) and its campaign's windows (the callback picker).
+      .leftJoin('leads as l', 'l.id', 'c.leadId')
+      .leftJoin('campaigns as k', 'k.id', 'l.campaignId')
+      .select([
+        'c.id',
+        'c.direction',
+        'c.callerNumber',
+        'c.calledNumber',
+        'c.queueId',
+        'q.name as queueName',
+        'c.createdAt',
+        'c.answerAt',
+        'c.bridgedAt',
+        'c.endedAt',
+        'c.dispositionId',
+        'c.disposition',
+        'l.id as leadId',
+        'l.name as leadName',
+        'l.phone as leadPhone',
+        'l.data as leadData',
+        'k.id as campaignId',
+        'k.name as campaignName',
+        'k.timezone as campaignTimezone',
+        'k.schedule as campaignSchedule',
+      ])
+      .where('a.userId', '=', userId)
+      .where('a.deletedAt', 'is', null)
+      .where((where) =>
+        where.or([
+          where('c.endedAt', 'is', null),
+          where.and([
+            where('c.dispositionId', 'is', null),
+            where('c.endedAt', '>', sql<Date>`now() - make_interval(mins => ${DISPOSITION_WINDOW_MINUTES})`),
+          ]),
         ]),
-      ]),
-    )
-    // A call in progress before one that ended; the newest of each.
-    .orderBy(sql`c.ended_at IS NULL`, 'desc')
-    .orderBy('c.createdAt', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+      )
+      // A call in progress before one that ended; the newest of each.
+      .orderBy(sql`c.ended_at IS NULL`, 'desc')
+      .orderBy('c.createdAt', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  );
 }

@@ -10,7 +10,6 @@ import { errorResponses, Nullable, Timestamp } from '../../platform/http/schemas
 import { customerNumber } from '../calls/customer-number.ts';
 import { findCurrentCallOfUser } from './agent-desk.repo.ts';
 
-
 const DeskCall = Type.Object({
   id: Type.String(),
   direction: Type.String(),
@@ -24,6 +23,22 @@ const DeskCall = Type.Object({
   endedAt: Nullable(Timestamp),
   dispositionId: Nullable(Type.String()),
   disposition: Nullable(Type.String()),
+  /** The dialer's lead of this call (screen pop): its name, its imported columns, its campaign's calling windows. */
+  lead: Nullable(
+    Type.Object({
+      id: Type.String(),
+      name: Nullable(Type.String()),
+      phone: Type.String(),
+      data: Type.Record(Type.String(), Type.String()),
+      campaignId: Type.String(),
+      campaignName: Type.String(),
+      timezone: Type.String(),
+      schedule: Type.Record(
+        Type.String(),
+        Type.Array(Type.Object({ start: Type.String(), end: Type.String() })),
+      ),
+    }),
+  ),
 });
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
@@ -34,11 +49,44 @@ export const agentDeskRoutes =
     const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
     app.get('/agents/me/call', {
       config: { access: { tenant: true } },
-      schema: { tags: ['agent presence'], response: { 200: Type.Object({ call: Type.Union([DeskCall, Type.Null()]) }), ...errorResponses(401, 403) } },
+      schema: {
+        tags: ['agent presence'],
+        response: {
+          200: Type.Object({ call: Type.Union([DeskCall, Type.Null()]) }),
+          ...errorResponses(401, 403),
+        },
+      },
       handler: async (request) => {
-        const row = await db.withTenant(tenantOf(request), (tx) => findCurrentCallOfUser(tx, requireAuth(request).userId));
+        const row = await db.withTenant(tenantOf(request), (tx) =>
+          findCurrentCallOfUser(tx, requireAuth(request).userId),
+        );
         if (!row) return { call: null };
-        const { callerNumber, calledNumber, ...call } = row;
+        const {
+          callerNumber,
+          calledNumber,
+          leadId,
+          leadName,
+          leadPhone,
+          leadData,
+          campaignId,
+          campaignName,
+          campaignTimezone,
+          campaignSchedule,
+          ...call
+        } = row;
+        const lead =
+          leadId && leadPhone && campaignId && campaignName && campaignTimezone
+            ? {
+                id: leadId,
+                name: leadName,
+                phone: leadPhone,
+                data: leadData ?? {},
+                campaignId,
+                campaignName,
+                timezone: campaignTimezone,
+                schedule: campaignSchedule ?? {},
+              }
+            : null;
         return {
           call: {
             ...call,
@@ -48,6 +96,7 @@ export const agentDeskRoutes =
             answerAt: iso(call.answerAt),
             bridgedAt: iso(call.bridgedAt),
             endedAt: iso(call.endedAt),
+            lead,
           },
         };
       },
