@@ -269,6 +269,7 @@ describe('the dialer tick by tick', () => {
       share: 0.65,
       threshold: 0.4,
       level: 'WARNING',
+      minCalls: 200,
     });
     expect(overStats.dialer.reasons).toContain('SHORT_CALL_GUARD');
     const underStats = await statsOf(under!);
@@ -278,6 +279,7 @@ describe('the dialer tick by tick', () => {
       share: 0.65,
       threshold: 0.7,
       level: 'NOTICE',
+      minCalls: 200,
     });
     expect(underStats.dialer.reasons).not.toContain('SHORT_CALL_GUARD');
     for (const setup of setups) await stopCampaign(setup.tenantId, setup.campaignId);

@@ -40,7 +40,7 @@ describe('login', () => {
     expect(body.tenants).toEqual([expect.objectContaining({ id: tenant.id, role: 'tenant_admin', status: 'ACTIVE' })]);
     const me = await get('/auth/me', { authorization: `Bearer ${body.accessToken}` });
     expect(me.json()).toMatchObject({ sub: admin.id, tenantId: tenant.id, tenantRole: 'tenant_admin' });
-    expect(me.json().permissionKeys).toHaveLength(31);
+    expect(me.json().permissionKeys).toHaveLength(30);
   });
 
   it('gives unknown email and wrong password the same 401 body', async () => {

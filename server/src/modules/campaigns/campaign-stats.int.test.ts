@@ -61,7 +61,7 @@ describe('GET /campaigns/:id/stats', () => {
       dialLevel: null,
       dialer: null,
       // No outbound call answered and ended today.
-      shortCalls: { today: 0, shortToday: 0, share: 0, threshold: 0.6, level: 'OK' },
+      shortCalls: { today: 0, shortToday: 0, share: 0, threshold: 0.6, level: 'OK', minCalls: 200 },
     });
 
     const empty = await createTenant(t.app, t.platform);

@@ -91,7 +91,7 @@ describe('platform endpoints', () => {
   it('lists the four roles and the whole catalog', async () => {
     const body = (await get('/platform/roles')).json();
     const counts = Object.fromEntries(body.roles.map((role: { name: string; permissions: string[] }) => [role.name, role.permissions.length]));
-    expect(counts).toEqual({ platform_super_admin: 34, tenant_admin: 31, supervisor: 17, agent: 2 });
-    expect(body.permissions).toHaveLength(34);
+    expect(counts).toEqual({ platform_super_admin: 33, tenant_admin: 30, supervisor: 17, agent: 2 });
+    expect(body.permissions).toHaveLength(33);
   });
 });
