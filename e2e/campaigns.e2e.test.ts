@@ -4,7 +4,7 @@
 // deletion.
 import type { Request } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { apiTenantAdmin, call } from './support/api.ts';
+import { apiLogin, apiTenantAdmin, call } from './support/api.ts';
 import { openPage } from './support/browser.ts';
 import { expectAlert, openMenu, row, signIn } from './support/console.ts';
 import { useE2eEnvironment } from './support/environment.ts';
@@ -14,6 +14,12 @@ const env = useE2eEnvironment();
 it('creates a campaign with its calling windows and dialer settings, refuses a minimum dial level above the maximum, edits, stops and deletes it', async () => {
   const { baseUrl, platformAdmin } = env.platform;
   const admin = await apiTenantAdmin(baseUrl, platformAdmin, 'campaigns');
+  // A caller ID is one of the tenant's own numbers, assigned by the platform (issue 19, item 21).
+  await call(baseUrl, `/tenants/${admin.tenantId}/numbers`, {
+    method: 'POST',
+    token: await apiLogin(baseUrl, platformAdmin.email, platformAdmin.password),
+    body: { number: '(11) 4004-0000' },
+  });
   await call(baseUrl, '/queues', { method: 'POST', token: admin.token, body: { name: 'Vendas' } });
   await call(baseUrl, '/trunks', {
     method: 'POST',
@@ -31,7 +37,7 @@ it('creates a campaign with its calling windows and dialer settings, refuses a m
     await form.getByLabel('Name').fill('Renovação 2027');
     await form.getByLabel('Queue').selectOption({ label: 'Vendas' });
     await form.getByLabel('Trunk').selectOption({ label: 'Operadora' });
-    await form.getByLabel('Caller ID (optional)').fill('551140040000');
+    await form.getByLabel('Caller ID (optional)').selectOption('+551140040000');
     await form.getByRole('button', { name: 'Next' }).click();
     // The dialer's modes: predictive (the default) asks for its dial levels; preview is not offered.
     const mode = form.getByLabel('Dialing mode');
@@ -146,7 +152,7 @@ it('creates a campaign with its calling windows and dialer settings, refuses a m
     await campaign.getByRole('button', { name: 'Duplicate campaign Renovação 2027' }).click();
     const copy = page.getByRole('form', { name: 'New campaign' });
     expect(await copy.getByLabel('Name').inputValue()).toBe('Renovação 2027 (copy)');
-    expect(await copy.getByLabel('Caller ID (optional)').inputValue()).toBe('551140040000');
+    expect(await copy.getByLabel('Caller ID (optional)').inputValue()).toBe('+551140040000');
     await copy.getByRole('button', { name: 'Next' }).click();
     await copy.getByLabel('Dialing mode').selectOption('PROGRESSIVE');
     await copy.getByLabel('Maximum dial level (lines per agent)').waitFor({ state: 'detached' });
@@ -162,7 +168,7 @@ it('creates a campaign with its calling windows and dialer settings, refuses a m
       status: 'DRAFT',
       pacingMin: 1,
       pacingMax: 1,
-      callerId: '551140040000',
+      callerId: '+551140040000',
       queueId: (await stored())?.queueId,
       callingPolicies: ['RJ_TELEMARKETING', 'SP_COLLECTION'],
     });

@@ -82,6 +82,8 @@ it('moves a tenant to another plan, then refuses to delete that plan while in us
 
     await openMenu(page, 'Tenants');
     await page.getByLabel(`Plan of ${tenant.code}`).selectOption(id);
+    // A plan change asks first: its limits apply at once.
+    await row(page, tenant.code).getByRole('button', { name: 'Change plan' }).click();
     await page.getByRole('status').filter({ hasText: 'Tenant updated.' }).waitFor();
     await page.reload();
     await expect.poll(() => page.getByLabel(`Plan of ${tenant.code}`).inputValue()).toBe(id);

@@ -11,6 +11,8 @@ export interface RealtimeHandlers {
 }
 
 const RETRY_MS = 5_000;
+/** How long an unused connection stays open, for the next page's subscribers. */
+const LINGER_MS = 3_000;
 
 interface Subscriber {
   handlers: RefObject<RealtimeHandlers>;
@@ -84,14 +86,14 @@ function join(subscriber: Subscriber): () => void {
   if (connection.connected) subscriber.handlers.current?.onConnect?.();
   return () => {
     connection.subscribers.delete(subscriber);
-    // Closed a moment later, not at once: moving to another page that follows events (its effects
-    // run after the old page's clean-up) keeps the same connection.
+    // Closed a moment later, not at once: moving to another page that follows events keeps the
+    // same connection, also when that page's code is still loading (pages are loaded by route).
     setTimeout(() => {
       if (connection.subscribers.size > 0 || shared !== connection) return;
       clearTimeout(connection.retry);
       connection.socket.disconnect();
       shared = null;
-    }, 0);
+    }, LINGER_MS);
   };
 }
 

@@ -90,7 +90,8 @@ export const agentDeskRoutes =
         return {
           call: {
             ...call,
-            number: customerNumber({ direction: call.direction, callerNumber, calledNumber }),
+            // A dialer call's customer is its lead (its From is the campaign's caller id).
+            number: leadPhone ?? customerNumber({ direction: call.direction, callerNumber, calledNumber }),
             queueName: call.queueName ?? null,
             createdAt: call.createdAt.toISOString(),
             answerAt: iso(call.answerAt),
