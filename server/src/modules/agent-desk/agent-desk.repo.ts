@@ -13,7 +13,23 @@ export function findCurrentCallOfUser(tx: Tx, userId: string) {
   return (
     tx
       .selectFrom('agents as a')
-      .innerJoin('calls as c', 'c.agentId', 'a.id')
+      // The agent's call once bridged, or the call offered to its phone right now (a call becomes
+      // an agent's only when bridged, yet the ringing agent must see who is calling).
+      .innerJoin('calls as c', (join) =>
+        join.on((on) =>
+          on.or([
+            on('c.agentId', '=', on.ref('a.id')),
+            on.exists(
+              on
+                .selectFrom('callLegs as g')
+                .select(sql`1`.as('offered'))
+                .whereRef('g.callId', '=', 'c.id')
+                .whereRef('g.agentId', '=', 'a.id')
+                .where('g.endedAt', 'is', null),
+            ),
+          ]),
+        ),
+      )
       .leftJoin('queues as q', 'q.id', 'c.queueId')
       // The dialer's lead of the call (screen pop) and its campaign's windows (the callback picker).
       .leftJoin('leads as l', 'l.id', 'c.leadId')
