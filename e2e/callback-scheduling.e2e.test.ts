@@ -177,7 +177,7 @@ it('the agent sees the lead of a dialer call, classifies it "call back" at a cho
     await expect.poll(() => rows.count()).toBe(2);
     // Soonest first: João in an hour, then Maria tomorrow morning.
     expect(await rows.first().innerText()).toContain('(11) 98888-1002');
-    expect(await rows.last().innerText()).toContain('+55 11 98888-1001');
+    expect(await rows.last().innerText()).toContain('(11) 98888-1001');
     const joaoAfter = (
       await call<{ items: Lead[] }>(baseUrl, `/campaigns/${campaign.id}/leads?pageSize=500`, {
         token: admin.token,
