@@ -49,6 +49,14 @@ describe.skipIf(!realSwitchPrefix())('a real FreeSWITCH 1.10.12', () => {
     });
     expect(plan.statusCode, plan.body).toBe(201);
     tenant = await createTenant(t.app, platform, { planId: plan.json<{ id: string }>().id });
+    // The DIDs the tests route are the tenant's own, assigned by the platform (issue 19, item 21).
+    const numbers = await t.app.inject({
+      method: 'POST',
+      url: `/tenants/${tenant.tenant.id}/numbers`,
+      headers: platform.auth,
+      payload: { from: '551130002000', to: '551130002099' },
+    });
+    expect(numbers.statusCode, numbers.body).toBe(201);
   });
   afterAll(async () => {
     await Promise.all(phones.map((phone) => phone.stop()));
