@@ -243,3 +243,48 @@ describe('recordings', () => {
     await t.client.api('hupall');
   });
 });
+
+describe('mod_callcenter: a bridged queue call ends (as a real 1.10.12 does)', () => {
+  // Seen on a real 1.10.12 (server/test/realswitch, the agent's phone sending BYE): the
+  // member, bridged by uuid_bridge, is unbridged still answered, returns to CS_EXECUTE with nothing
+  // left to run and hangs up NORMAL_CLEARING; its HANGUP_COMPLETE comes before the agent leg's.
+  it('the agent hangs up: the member is unbridged still up, then hangs up itself before the agent leg completes', async () => {
+    await t.client.command('event plain CHANNEL_UNBRIDGE CHANNEL_HANGUP CHANNEL_STATE');
+    await agent('1000@acme', '1000', 'sales@acme');
+    const { caller, agentLeg } = await queueCall('15550002000');
+    const from = t.client.events().length;
+    expect(t.sim.control.hangup(agentLeg)).toBe(true);
+    await t.client.waitEvent(named('CHANNEL_HANGUP_COMPLETE', (e) => h(e, 'Unique-ID') === caller));
+    await t.client.waitEvent(named('CHANNEL_HANGUP_COMPLETE', (e) => h(e, 'Unique-ID') === agentLeg));
+    const leg = (e: ParsedEvent) => (h(e, 'Unique-ID') === caller ? 'member' : 'agent');
+    const seen = t.client
+      .events()
+      .slice(from)
+      .filter((e) => [caller, agentLeg].includes(h(e, 'Unique-ID') ?? '') && h(e, 'Event-Name')!.startsWith('CHANNEL_'))
+      .filter((e) => h(e, 'Event-Name') !== 'CHANNEL_STATE' || ['CS_EXECUTE', 'CS_HANGUP', 'CS_REPORTING'].includes(h(e, 'Channel-State') ?? ''))
+      .map((e) => [leg(e), h(e, 'Event-Name'), h(e, 'Channel-State'), h(e, 'Answer-State'), h(e, 'Hangup-Cause') ?? '-'].join(' '));
+    expect(seen).toEqual([
+      'agent CHANNEL_HANGUP CS_EXCHANGE_MEDIA hangup NORMAL_CLEARING',
+      'member CHANNEL_UNBRIDGE CS_SOFT_EXECUTE answered -',
+      'member CHANNEL_STATE CS_EXECUTE answered -',
+      'agent CHANNEL_STATE CS_HANGUP hangup NORMAL_CLEARING',
+      'member CHANNEL_HANGUP CS_EXECUTE hangup NORMAL_CLEARING',
+      'member CHANNEL_STATE CS_HANGUP hangup NORMAL_CLEARING',
+      'member CHANNEL_STATE CS_REPORTING hangup NORMAL_CLEARING',
+      'member CHANNEL_HANGUP_COMPLETE CS_REPORTING hangup NORMAL_CLEARING',
+      'agent CHANNEL_STATE CS_REPORTING hangup NORMAL_CLEARING',
+      'agent CHANNEL_HANGUP_COMPLETE CS_REPORTING hangup NORMAL_CLEARING',
+    ]);
+    // mod_callcenter's end events come while both SIP sessions still exist (CS_REPORTING).
+    const ends = [await t.client.waitEvent(cc('bridge-agent-end')), await t.client.waitEvent(cc('member-queue-end'))];
+    expect(ends.map((e) => h(e, 'Channel-State'))).toEqual(['CS_REPORTING', 'CS_REPORTING']);
+  });
+
+  it('the caller hanging up: mod_callcenter’s end events still show both SIP sessions in CS_REPORTING', async () => {
+    await agent('1000@acme', '1000', 'sales@acme');
+    const { caller } = await queueCall('15550002000');
+    expect(t.sim.control.hangup(caller)).toBe(true);
+    const ends = [await t.client.waitEvent(cc('bridge-agent-end')), await t.client.waitEvent(cc('member-queue-end'))];
+    expect(ends.map((e) => h(e, 'Channel-State'))).toEqual(['CS_REPORTING', 'CS_REPORTING']);
+  });
+});

@@ -1,12 +1,12 @@
 // The platform on a real FreeSWITCH 1.10.12, configured as docs/freeswitch.md says, with real SIP
-// phones (baresip): a phone registers, calls another extension, and a DID call reaches a queue
-// answered by an agent, whose states and call record follow. Skipped where the switch is not built.
+// phones (baresip): a phone registers, calls another extension, a DID call reaches a queue answered
+// by an agent (states, call record, stereo recording), a DID call passes an IVR menu by a DTMF digit
+// into a queue, and a switch restart mid-call heals. Skipped where the switch is not built.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWavHeader } from '../../../switch-sim/src/media/wav.ts';
-import { createMember, createPlatformAdmin, createTenant, login, type TenantFixture } from '../harness.ts';
 import { until } from '../switch.ts';
-import { startPhone, type Phone } from './phone.ts';
 import { realSwitchPrefix, startRealPlatform, type RealPlatform } from './platform.ts';
+import { realTenant, type RealTenant } from './tenant.ts';
 
 /** The RMS level of each channel of 16-bit stereo PCM. */
 function channelLevels(data: Buffer): [number, number] {
@@ -19,178 +19,76 @@ function channelLevels(data: Buffer): [number, number] {
   return [Math.sqrt(sums[0]! / frames), Math.sqrt(sums[1]! / frames)];
 }
 
-interface CallRow {
-  id: string;
-  direction: string;
-  callerNumber: string | null;
-  calledNumber: string | null;
-  extensionNumber: string | null;
-  queueId: string | null;
-  agentId: string | null;
-  answerAt: string | null;
-  endedAt?: string | null;
-  hangupCause?: string | null;
-}
-
 describe.skipIf(!realSwitchPrefix())('a real FreeSWITCH 1.10.12', () => {
   let t: RealPlatform;
-  let tenant: TenantFixture;
-  const phones: Phone[] = [];
+  let owner: RealTenant;
 
   beforeAll(async () => {
     t = await startRealPlatform();
-    const admin = await createPlatformAdmin(t.db);
-    const platform = await login(t.app, admin.email, admin.password);
-    const plan = await t.app.inject({
-      method: 'POST',
-      url: '/plans',
-      headers: platform.auth,
-      payload: { name: 'Unlimited' },
-    });
-    expect(plan.statusCode, plan.body).toBe(201);
-    tenant = await createTenant(t.app, platform, { planId: plan.json<{ id: string }>().id });
-    // The DIDs the tests route are the tenant's own, assigned by the platform (issue 19, item 21).
-    const numbers = await t.app.inject({
-      method: 'POST',
-      url: `/tenants/${tenant.tenant.id}/numbers`,
-      headers: platform.auth,
-      payload: { from: '551130002000', to: '551130002099' },
-    });
-    expect(numbers.statusCode, numbers.body).toBe(201);
+    owner = await realTenant(t);
   });
   afterAll(async () => {
-    await Promise.all(phones.map((phone) => phone.stop()));
+    await owner?.close();
     await t?.close();
   });
 
-  const auth = () => tenant.admin.session.auth;
-  async function post<T>(url: string, payload: object, headers = auth()): Promise<T> {
-    const response = await t.app.inject({ method: 'POST', url, headers, payload });
-    expect(response.statusCode, `${url}: ${response.body}`).toBeLessThan(300);
-    return response.json<T>();
-  }
-  const get = async <T>(url: string) =>
-    (await t.app.inject({ method: 'GET', url, headers: auth() })).json<T>();
-  async function settled(): Promise<void> {
-    const pending = () =>
-      t.db.withTenant(tenant.tenant.id, (tx) =>
-        tx.selectFrom('switchConfigChanges').select('kind').execute(),
-      );
-    expect(await until(pending, (rows) => rows.length === 0, 20_000)).toEqual([]);
-  }
-  async function phoneOf(number: string, toneHz: number, autoAnswer = false) {
-    const created = await post<{ id: string; domain: string; sipPassword: string }>('/extensions', {
-      number,
-    });
-    await settled();
-    const phone = await startPhone({
-      user: number,
-      domain: created.domain,
-      password: created.sipPassword,
-      proxyPort: t.sw.internalPort,
-      register: true,
-      toneHz,
-      autoAnswer,
-    });
-    phones.push(phone);
-    // baresip registers at start, before its control socket is open: the switch's side tells.
-    const domain = created.domain;
-    await until(
-      () => t.esl('sofia status profile internal reg'),
-      (text) => text.includes(`${number}@${domain}`),
-      15_000,
-    );
-    return { ...created, phone };
-  }
-  const callsOf = async (query: string) => (await get<{ items: CallRow[] }>(`/calls?${query}`)).items;
+  const phoneOf = (number: string, toneHz: number, autoAnswer = false) => owner.phoneOf(number, toneHz, autoAnswer);
+  const domain = () => owner.tenant.tenant.telephonyDomain;
+  const channels = async () =>
+    (JSON.parse(await t.esl('show channels as json')) as { rows?: { context: string; application: string }[] }).rows ?? [];
 
   it('registers a tenant’s phone in the tenant’s own domain, and the extension shows it', async () => {
     const { id } = await phoneOf('2001', 440);
     const shown = await until(
-      () => get<{ registeredAt: string | null }>(`/extensions/${id}`),
+      () => owner.get<{ registeredAt: string | null }>(`/extensions/${id}`),
       (extension) => extension.registeredAt !== null,
     );
     expect(shown.registeredAt).not.toBeNull();
     expect(await t.esl(`sofia status profile internal reg`)).toContain(
-      `2001@${tenant.tenant.telephonyDomain}`,
+      `2001@${domain()}`,
     );
   });
 
   it('carries an internal call between two phones and records it as INTERNAL', async () => {
     const caller = await phoneOf('2002', 440);
     const callee = await phoneOf('2003', 880, true);
-    await caller.phone.dial(`sip:2003@${tenant.tenant.telephonyDomain}`);
+    await caller.phone.dial(`sip:2003@${domain()}`);
     await caller.phone.waitFor('CALL_ESTABLISHED');
     await callee.phone.waitFor('CALL_ESTABLISHED');
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await caller.phone.hangup();
     await callee.phone.waitFor('CALL_CLOSED');
-    const [call] = await until(
-      () => callsOf('extension=2002'),
-      (rows) => rows.some((row) => row.endedAt !== null && row.endedAt !== undefined),
-    );
+    const [call] = await owner.endedCalls('extension=2002');
     expect(call).toMatchObject({ direction: 'INTERNAL', callerNumber: '2002', calledNumber: '2003' });
     expect(call?.answerAt).not.toBeNull();
   });
 
   it('sends a DID call to a queue, where a logged-in agent’s phone answers it: states, call record and stereo recording follow', async () => {
-    const extension = await phoneOf('2004', 880, true);
-    const member = await createMember(t.app, tenant.admin.session, 'agent');
-    const agent = await post<{ id: string }>('/agents', { userId: member.id, extensionId: extension.id });
-    const queue = await post<{ id: string }>('/queues', {
-      name: `vendas-${Date.now()}`,
-      recordingEnabled: true,
-    });
-    await post(`/queues/${queue.id}/agents`, { agentId: agent.id });
-    await post('/inbound-routes', {
-      didNumber: '551130002004',
-      destinationType: 'QUEUE',
-      destinationNumber: queue.id,
-    });
-    await settled();
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/agents/me/login', headers: member.session.auth }))
-        .statusCode,
-    ).toBe(200);
-    const status = await until(
-      () => t.esl(`callcenter_config agent get status a-${agent.id}`),
-      (text) => text.trim() === 'Available',
-      15_000,
-    );
-    expect(status.trim()).toBe('Available');
+    const { queueId, agentId, phone: agentPhone } = await owner.staffedQueue('2004', { recordingEnabled: true });
+    await owner.post('/inbound-routes', { didNumber: '551130002004', destinationType: 'QUEUE', destinationNumber: queueId });
+    await owner.settled();
 
     // A carrier's call: an INVITE to the DID on the external profile (context public, no auth).
-    const carrier = await startPhone({
-      user: '5511987650000',
-      domain: '127.0.0.1',
-      proxyPort: t.sw.externalPort,
-      register: false,
-      toneHz: 440,
-    });
-    phones.push(carrier);
+    const carrier = await owner.carrierPhone('5511987650000');
     await carrier.dial(`sip:551130002004@127.0.0.1:${t.sw.externalPort}`);
     await carrier.waitFor('CALL_ESTABLISHED');
-    await extension.phone.waitFor('CALL_ESTABLISHED');
+    await agentPhone.waitFor('CALL_ESTABLISHED');
     const inCall = await until(
-      () => t.esl(`callcenter_config agent get state a-${agent.id}`),
+      () => t.esl(`callcenter_config agent get state a-${agentId}`),
       (text) => text.trim() === 'In a queue call',
     );
     expect(inCall.trim()).toBe('In a queue call');
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await carrier.hangup();
-    await extension.phone.waitFor('CALL_CLOSED');
+    await agentPhone.waitFor('CALL_CLOSED');
 
-    const [call] = await until(
-      () => callsOf(`queueId=${queue.id}`),
-      (rows) => rows.some((row) => row.endedAt !== null && row.endedAt !== undefined),
-      15_000,
-    );
-    expect(call).toMatchObject({ direction: 'INBOUND', queueId: queue.id, agentId: agent.id });
+    const [call] = await owner.endedCalls(`queueId=${queueId}`);
+    expect(call).toMatchObject({ direction: 'INBOUND', queueId, agentId });
     expect(call?.answerAt).not.toBeNull();
     // The stereo recording, collected into storage: the caller's tone left, the agent's right.
     const recording = await until(
       () =>
-        t.db.withTenant(tenant.tenant.id, (tx) =>
+        t.db.withTenant(owner.tenant.tenant.id, (tx) =>
           tx
             .selectFrom('recordings')
             .select(['status', 'storageKey'])
@@ -210,36 +108,74 @@ describe.skipIf(!realSwitchPrefix())('a real FreeSWITCH 1.10.12', () => {
     expect(right).toBeGreaterThan(500);
     // After the call, mod_callcenter puts the agent back to waiting (after its wrap-up time).
     const after = await until(
-      () => t.esl(`callcenter_config agent get state a-${agent.id}`),
+      () => t.esl(`callcenter_config agent get state a-${agentId}`),
       (text) => text.trim() !== 'In a queue call',
       15_000,
     );
     expect(after.trim()).not.toBe('In a queue call');
   });
+  it('sends a DID call to an IVR menu: the caller presses 2 (RFC 2833) and lands in the queue, where an agent answers', async () => {
+    const { queueId, agentId, phone: agentPhone } = await owner.staffedQueue('2007');
+    // Option 1 rings another phone: only the digit pressed can have chosen the queue.
+    const operator = await phoneOf('2008', 660, true);
+    await owner.post('/ivr-menus', {
+      name: 'Atendimento',
+      context: 'atendimento',
+      timeoutSeconds: 10,
+      maxFailures: 2,
+      failureTarget: { targetType: 'HANGUP' },
+      options: [
+        { digit: '1', targetType: 'EXTENSION', targetExtension: '2008' },
+        { digit: '2', targetType: 'QUEUE', targetQueueId: queueId },
+      ],
+    });
+    await owner.post('/inbound-routes', { didNumber: '551130002007', destinationType: 'IVR', destinationNumber: 'atendimento' });
+    await owner.settled();
+
+    const carrier = await owner.carrierPhone('5511987650007');
+    await carrier.dial(`sip:551130002007@127.0.0.1:${t.sw.externalPort}`);
+    await carrier.waitFor('CALL_ESTABLISHED');
+    // The menu answered and waits for a digit in its own context.
+    const menu = `${owner.tenant.tenant.code}_atendimento`;
+    const inMenu = await until(channels, (rows) => rows.some((row) => row.context === menu && row.application === 'play_and_get_digits'), 10_000);
+    expect(inMenu.map((row) => [row.context, row.application])).toContainEqual([menu, 'play_and_get_digits']);
+    await carrier.sendDigits('2');
+    await agentPhone.waitFor('CALL_ESTABLISHED');
+    const inCall = await until(() => t.esl(`callcenter_config agent get state a-${agentId}`), (text) => text.trim() === 'In a queue call');
+    expect(inCall.trim()).toBe('In a queue call');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await carrier.hangup();
+    await agentPhone.waitFor('CALL_CLOSED');
+
+    const [call] = await owner.endedCalls(`queueId=${queueId}`);
+    expect(call).toMatchObject({ direction: 'INBOUND', callerNumber: '5511987650007', queueId, agentId, abandoned: false });
+    // The menu answered first; the caller joined the queue after choosing.
+    expect(call?.answerAt).not.toBeNull();
+    expect(Date.parse(call!.queuedAt!)).toBeGreaterThan(Date.parse(call!.answerAt!));
+    expect(call?.bridgedAt).not.toBeNull();
+    expect(operator.phone.events.map((event) => event.type)).not.toContain('CALL_INCOMING');
+  });
+
   it('survives a switch restart mid-call: the call ends everywhere, and the platform reconnects and calls again', async () => {
     const caller = await phoneOf('2005', 440);
     const callee = await phoneOf('2006', 880, true);
-    await caller.phone.dial(`sip:2006@${tenant.tenant.telephonyDomain}`);
+    await caller.phone.dial(`sip:2006@${domain()}`);
     await callee.phone.waitFor('CALL_ESTABLISHED');
     const closedBefore = caller.phone.events.length;
     await t.sw.restart();
     // A stopping FreeSWITCH hangs up its calls (BYE to both phones).
     await caller.phone.waitFor('CALL_CLOSED', 15_000, closedBefore);
     await until(() => t.runtime.target.esl.connected, Boolean, 30_000);
-    const [call] = await until(
-      () => callsOf('extension=2005'),
-      (rows) => rows.some((row) => row.endedAt !== null && row.endedAt !== undefined),
-      20_000,
-    );
+    const [call] = await owner.endedCalls('extension=2005', 20_000);
     expect(call?.endedAt).not.toBeNull();
     // The registrations are in the switch's database, which the restart kept.
     const from = callee.phone.events.length;
     await until(
       () => t.esl('sofia status profile internal reg'),
-      (text) => text.includes(`2006@${tenant.tenant.telephonyDomain}`),
+      (text) => text.includes(`2006@${domain()}`),
       20_000,
     );
-    await caller.phone.dial(`sip:2006@${tenant.tenant.telephonyDomain}`);
+    await caller.phone.dial(`sip:2006@${domain()}`);
     await callee.phone.waitFor('CALL_ESTABLISHED', 15_000, from);
     await caller.phone.hangup();
   });

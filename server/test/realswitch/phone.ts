@@ -20,6 +20,8 @@ export interface Phone {
   waitFor(type: string, ms?: number, from?: number): Promise<PhoneEvent>;
   dial(uri: string): Promise<void>;
   hangup(): Promise<void>;
+  /** Sends DTMF digits in the current call as RFC 2833 telephone-events (baresip's `sndcode`). */
+  sendDigits(digits: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -132,6 +134,7 @@ export async function startPhone(options: PhoneOptions): Promise<Phone> {
     },
     dial: (uri) => command('dial', uri),
     hangup: () => command('hangup'),
+    sendDigits: (digits) => command('sndcode', digits),
     async stop() {
       socket.destroy();
       if (child.exitCode === null) {

@@ -22,10 +22,18 @@ export interface RealPlatform extends TestApp {
   esl: (command: string) => Promise<string>;
 }
 
-export async function startRealPlatform(): Promise<RealPlatform> {
+export interface RealPlatformOptions {
+  /** More of the platform's environment (the dialer's modes, trunk hosts allowed…). */
+  env?: Record<string, string>;
+  /** The dialer's tuning (its tick, the calling clock). */
+  dialer?: Parameters<typeof startSwitchRuntime>[0]['dialer'];
+}
+
+export async function startRealPlatform(options: RealPlatformOptions = {}): Promise<RealPlatform> {
   const sw = await startRealSwitch(realSwitchPrefix());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'real-switch-data-'));
   const env = {
+    ...options.env,
     FREESWITCH_ESL_HOST: '127.0.0.1',
     FREESWITCH_ESL_PORT: String(sw.eslPort),
     FREESWITCH_ESL_PASSWORD: sw.eslPassword,
@@ -44,6 +52,7 @@ export async function startRealPlatform(): Promise<RealPlatform> {
     log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     startSimulator: () => Promise.reject(new Error('a real switch is configured')),
     timing: { backoff: { baseMs: 100, maxMs: 1_000 }, syncIntervalMs: 300 },
+    ...(options.dialer ? { dialer: options.dialer } : {}),
   });
   const app = await startTestApp({ env, switch: runtime.target, storage, db: database.db, coordination });
   const esl = runtime.target.esl;

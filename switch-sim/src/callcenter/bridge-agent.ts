@@ -127,7 +127,7 @@ export function bridgeAgent(cc: CallCenter, offer: Offer): void {
     });
   }
   session.vars.set('cc_cause', 'answered');
-  core.bridges.bridge(session, leg, undefined, true);
+  core.bridges.bridge(session, leg, undefined, true).releasesA = true;
   leg.vars.set('cc_agent_bridged', 'true');
   session.vars.set('cc_agent_bridged', 'true');
   session.vars.set('cc_agent', agent.name);

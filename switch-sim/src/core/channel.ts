@@ -59,6 +59,11 @@ export interface BridgeLink {
   startedMicros: number;
   /** Called once when the bridge breaks (the bridge application returns). */
   onEnd?: () => void;
+  /**
+   * mod_callcenter's uuid_bridge: when `b` goes, `a` is unbridged while still up, returns to
+   * CS_EXECUTE with nothing left to run and hangs up itself (a real 1.10.12, agent's BYE).
+   */
+  releasesA?: boolean;
 }
 
 export class Channel {

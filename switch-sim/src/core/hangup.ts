@@ -32,18 +32,26 @@ export class HangupEngine {
     if (twin) involved.add(twin);
     const far: Channel[] = [];
     const farCause = new Map<Channel, HangupCause>();
+    // Legs released by the bridge's end before they hang up themselves (releasesA), with their twins.
+    const released: Channel[] = [];
     for (const ch of [root, twin]) {
       const partner = ch?.partner();
       if (!partner || !partner.isUp || involved.has(partner)) continue;
       if (this.survives(partner)) continue;
       involved.add(partner);
-      far.push(partner);
-      farCause.set(partner, 'NORMAL_CLEARING');
+      if (partner.bridge?.releasesA && partner.bridge.a === partner) released.push(partner);
+      else {
+        far.push(partner);
+        farCause.set(partner, 'NORMAL_CLEARING');
+      }
       const partnerTwin = partner.twin;
       if (partnerTwin?.isUp && !involved.has(partnerTwin)) {
         involved.add(partnerTwin);
-        far.push(partnerTwin);
-        farCause.set(partnerTwin, 'NORMAL_CLEARING');
+        if (released.includes(partner)) released.push(partnerTwin);
+        else {
+          far.push(partnerTwin);
+          farCause.set(partnerTwin, 'NORMAL_CLEARING');
+        }
       }
     }
     for (const ch of involved) ch.hangingUp = true;
@@ -54,7 +62,19 @@ export class HangupEngine {
       this.unwind(ch);
       this.report(ch);
     }
+    // The released leg hears of the bridge's end still answered (CHANNEL_UNBRIDGE), goes back to
+    // CS_EXECUTE, and hangs up NORMAL_CLEARING: its HANGUP_COMPLETE comes before the root's.
+    for (const ch of released) {
+      if (!ch.bridge) continue;
+      this.core.bridges.unbridge(ch.bridge);
+      this.core.life.setState(ch, 'CS_EXECUTE');
+    }
     this.unwind(root);
+    for (const ch of released) {
+      this.announce(ch, 'NORMAL_CLEARING');
+      this.unwind(ch);
+      this.report(ch);
+    }
     if (twin) this.announce(twin, cause);
     this.report(root);
     if (twin) {
@@ -62,10 +82,13 @@ export class HangupEngine {
       this.report(twin);
     }
     for (const ch of involved) ch.stateNumber = STATE_NUMBERS.CS_DESTROY;
-    this.destroy(root);
+    // A loopback root is freed at once (08_sip_callcenter_ALL); a SIP session lives on while
+    // mod_callcenter's threads hold it, so their end events still show it in CS_REPORTING (real 1.10.12).
+    if (root.endpoint === 'loopback') this.destroy(root);
     this.core.afterHangup([...involved]);
+    if (root.endpoint !== 'loopback') this.destroy(root);
     if (twin) this.destroy(twin);
-    for (const ch of far) this.destroy(ch);
+    for (const ch of [...far, ...released]) this.destroy(ch);
   }
 
   /** A leg running the `bridge` application outlives its partner: its dialplan continues. */
