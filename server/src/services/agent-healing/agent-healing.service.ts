@@ -11,6 +11,7 @@ import type { AgentState } from '../../platform/db/schema.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
 import type { CallCenterCommands } from '../../platform/switch/callcenter.ts';
 import type { EslClient } from '../../platform/switch/esl-client.ts';
+import { SwitchQueueNotLoadedError } from '../../platform/switch/errors.ts';
 import { parseShowJson } from '../../platform/switch/introspection.ts';
 import { callCenterContact, parseQueueName, switchAgentName, switchQueueName } from '../../platform/switch/naming.ts';
 import { switchStatusOf } from '../../modules/agents/agent-state.ts';
@@ -189,7 +190,13 @@ export class AgentHealing {
     const name = switchAgentName(agent.id);
     if (plan.readd) {
       await callCenter.upsertAgent(name, callCenterContact(agent.number, tenant.domain), switchStatusOf(agent.state), agentSwitchSettings(agent));
-      for (const tier of tiers) await callCenter.upsertTier(tier.queue, name, tier.level, tier.position).catch((error: unknown) => this.log.warn({ err: error, agentId: agent.id, queue: tier.queue }, 'tier not re-added'));
+      for (const tier of tiers) {
+        await callCenter.upsertTier(tier.queue, name, tier.level, tier.position).catch((error: unknown) => {
+          // A queue not loaded yet gets its tiers from the configuration sync that loads it.
+          const level = error instanceof SwitchQueueNotLoadedError ? 'debug' : 'warn';
+          this.log[level]({ err: error, agentId: agent.id, queue: tier.queue }, 'tier not re-added');
+        });
+      }
     }
     if (plan.status) await callCenter.setAgentStatus(name, plan.status);
     for (const tier of plan.tiers.upsert) await callCenter.upsertTier(tier.queue, name, tier.level, tier.position);

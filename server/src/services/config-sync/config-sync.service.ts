@@ -286,6 +286,8 @@ export class ConfigSync {
       const onSwitch = Number.parseInt(await esl.api(`callcenter_config queue count tiers ${switchQueueName(queue.id)}`), 10);
       if (onSwitch >= wanted.length) continue;
       for (const tier of wanted) await callCenter.upsertTier(switchQueueName(tier.queueId), switchAgentName(tier.agentId), tier.level, tier.position);
+      // The usual end of a tier assigned before its queue's first sync: healed, not a warning.
+      this.log.debug({ tenantId: tenant.id, queueId: queue.id, tiers: wanted.length - onSwitch }, 'tiers added after their queue was loaded');
     }
   }
 }
