@@ -17,6 +17,7 @@ import type { EslClient } from '../../platform/switch/esl-client.ts';
 import { SwitchCommandError } from '../../platform/switch/errors.ts';
 import { queueRecordTemplate } from '../../platform/switch/queue-entry.ts';
 import { prepareTenantRecordingsFolder } from './recordings-folder.ts';
+import { warnMissingSounds } from './sound-check.ts';
 import { abandonSoundFile, callCenterContact, promptSoundFile, promptSoundFolder, switchAgentName, switchContextName, switchQueueName } from '../../platform/switch/naming.ts';
 import { switchStatusOf } from '../../modules/agents/agent-state.ts';
 import { agentSwitchSettings } from '../../modules/agents/callcenter-sync.ts';
@@ -136,6 +137,7 @@ export class ConfigSync {
     if (full) {
       this.needsFullSync = false;
       this.log.info('switch configuration resynchronised');
+      await warnMissingSounds(this.deps.esl, this.log, written.flatMap((item) => item.queues?.live ?? []));
     }
   }
 

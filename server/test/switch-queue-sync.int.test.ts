@@ -1,9 +1,10 @@
-// An agent added to a queue created a moment ago, before the queue's file reached the switch: the
-// switch refuses the tier ("-ERR Queue not found!", as mod_callcenter does), the configuration sync
-// loads the queue and then adds the tier, and nothing of this expected race is logged as a warning.
+// Queues reaching the switch. An agent added to a queue created a moment ago, before the queue's
+// file reached the switch: the switch refuses the tier ("-ERR Queue not found!", as mod_callcenter
+// does), the configuration sync loads the queue and then adds the tier, and nothing of this expected
+// race is logged as a warning. At each connect, the sounds queues name are checked on the switch.
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createPlatformAdmin, createTenant, login, type TenantFixture } from './harness.ts';
+import { createMember, createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
 import { pendingSwitchChanges, startSwitchedApp, until, type SwitchedApp } from './switch.ts';
 
 interface LogLine {
@@ -11,17 +12,21 @@ interface LogLine {
   msg: string;
   intent?: string;
   queueId?: string;
+  sound?: string;
+  queueIds?: string[];
 }
 
 let t: SwitchedApp;
 let tenant: TenantFixture;
+let platform: Session;
 const lines: LogLine[] = [];
 
 beforeAll(async () => {
   const log = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) });
   t = await startSwitchedApp({ log });
   const admin = await createPlatformAdmin(t.db);
-  tenant = await createTenant(t.app, await login(t.app, admin.email, admin.password));
+  platform = await login(t.app, admin.email, admin.password);
+  tenant = await createTenant(t.app, platform);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -70,5 +75,25 @@ describe('a tier assigned before its queue reached the switch', () => {
     expect(await api(`callcenter_config queue list tiers q-${queue.id}`)).toContain(`q-${queue.id}|a-${agent.id}|Ready|1|1`);
     await post(`/queues/${queue.id}/agents`, { agentId: agent.id, level: 4, position: 5 });
     expect(await api(`callcenter_config queue list tiers q-${queue.id}`)).toContain(`q-${queue.id}|a-${agent.id}|Ready|4|5`);
+  });
+});
+
+describe('the sounds queues name', () => {
+  it('are checked on the switch at each connect: a local stream without its music package is a warning naming its queues; the default hold music is not', async () => {
+    tenant = await createTenant(t.app, platform); // plans limit queues
+    const plain = await post<{ id: string; musicOnHold: string }>('/queues', { name: 'Fila padrão' });
+    expect(plain.musicOnHold).toMatch(/^tone_stream:\/\//);
+    const stock = await post<{ id: string }>('/queues', { name: 'Fila com moh', musicOnHold: 'local_stream://moh' });
+    await until(() => pendingSwitchChanges(t, tenant.tenant.id), (count) => count === 0);
+
+    const since = lines.length;
+    await t.stopSwitch();
+    await t.restartSwitch();
+    await until(() => lines.slice(since).some((line) => line.msg === 'switch configuration resynchronised'), Boolean, 15_000);
+    const warned = await until(() => lines.slice(since).filter((line) => line.level === 40 && line.sound !== undefined), (found) => found.length > 1);
+    expect(warned.filter((line) => line.queueIds)).toEqual([expect.objectContaining({ sound: 'local_stream://moh', queueIds: [stock.id] })]);
+    expect(JSON.stringify(warned)).not.toContain(plain.id);
+    // The stock vars.xml's hold_music (the simulator's too) is the same missing stream.
+    expect(warned).toContainEqual(expect.objectContaining({ sound: 'local_stream://moh', msg: expect.stringContaining('hold_music') }));
   });
 });
