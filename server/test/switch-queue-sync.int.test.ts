@@ -14,6 +14,7 @@ interface LogLine {
   queueId?: string;
   sound?: string;
   queueIds?: string[];
+  queue?: string;
 }
 
 let t: SwitchedApp;
@@ -44,6 +45,9 @@ describe('a tier assigned before its queue reached the switch', () => {
     const agent = await post<{ id: string }>('/agents', { userId: member.id, extensionId: extension.id });
     await until(() => pendingSwitchChanges(t, tenant.tenant.id), (count) => count === 0);
     expect(await api(`callcenter_config agent list a-${agent.id}`)).toContain(`a-${agent.id}|`);
+    // Logged in: the agent healing looks after its tiers too.
+    const login = await t.app.inject({ method: 'POST', url: '/agents/me/login', headers: member.session.auth });
+    expect(login.statusCode, login.body).toBeLessThan(300);
 
     // The queue's first sync has not happened yet when the agent is added (held here to make the
     // race certain; in production it is the second between two passes).
@@ -53,6 +57,9 @@ describe('a tier assigned before its queue reached the switch', () => {
     await post(`/queues/${queue.id}/agents`, { agentId: agent.id, level: 2, position: 3 });
     expect(await api('callcenter_config queue list')).not.toContain(`q-${queue.id}|`);
     expect(await api(`callcenter_config tier add q-${queue.id} a-${agent.id} 2 3`).catch((error: { reply: string }) => error.reply)).toBe('-ERR Queue not found!\n');
+    // The agent healing sees the tier missing too: it leaves it to the sync as well.
+    await t.runtime.agentHealing.tick();
+    expect(lines.slice(since)).toContainEqual(expect.objectContaining({ level: 20, queue: `q-${queue.id}`, msg: 'tier left to the sync that loads its queue' }));
 
     t.runtime.configSync.start();
     const tiers = await until(() => api(`callcenter_config queue list tiers q-${queue.id}`), (text) => text.includes(`a-${agent.id}|`));
