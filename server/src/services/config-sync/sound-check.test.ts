@@ -54,7 +54,10 @@ function fakeSwitch(files: string[], streams: string | Error, holdMusic = '') {
     api: (command: string) => {
       sent.push(command);
       if (command === 'global_getvar sound_prefix') return Promise.resolve(`${PREFIX}\n`);
-      if (command === 'global_getvar hold_music') return Promise.resolve(holdMusic);
+      if (command === 'global_getvar hold_music') {
+        // Unset: nothing written, which the event socket answers "-ERR no reply".
+        return holdMusic ? Promise.resolve(holdMusic) : Promise.reject(new SwitchCommandError(command, '-ERR no reply\n'));
+      }
       if (command === 'local_stream show') return streams instanceof Error ? Promise.reject(streams) : Promise.resolve(streams);
       if (command.startsWith('file_exists ')) return Promise.resolve(files.includes(command.slice(12)) ? 'true' : 'false');
       return Promise.reject(new Error(`unexpected ${command}`));
@@ -100,10 +103,11 @@ describe('warnMissingSounds', () => {
     const read = async (holdMusic: string) => {
       const logged: { level: number; sound?: string; queueIds?: string[]; msg: string }[] = [];
       const log = pino({ level: 'debug' }, { write: (line: string) => void logged.push(JSON.parse(line) as (typeof logged)[number]) });
-      await warnMissingSounds(fakeSwitch([], '', `${holdMusic}\n`).esl, log, []);
+      await warnMissingSounds(fakeSwitch([], '', holdMusic && `${holdMusic}\n`).esl, log, []);
       return logged;
     };
     expect(await read('local_stream://moh')).toEqual([expect.objectContaining({ level: 40, sound: 'local_stream://moh', msg: expect.stringContaining('hold_music') })]);
     expect(await read('tone_stream://%(1,1,440)')).toEqual([]);
+    expect(await read('')).toEqual([]);
   });
 });

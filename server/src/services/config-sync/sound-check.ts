@@ -4,6 +4,7 @@
 // platform asks the switch itself, with commands FreeSWITCH 1.10.12 has, and warns once per sound.
 import type { Logger } from 'pino';
 import type { EslClient } from '../../platform/switch/esl-client.ts';
+import { SwitchCommandError } from '../../platform/switch/errors.ts';
 import type { QueueInfo } from './switch-xml.ts';
 
 /** How FreeSWITCH finds a sound, hence how to ask for it. */
@@ -47,11 +48,20 @@ export function streamPlays(name: string, showReply: string): boolean {
   return sources.some((source) => source === name || source.startsWith(`${name}/`) || source === 'default');
 }
 
+/** A global variable of the switch; an unset one writes nothing, which the event socket answers "-ERR no reply". */
+async function globalVar(esl: Pick<EslClient, 'api'>, name: string): Promise<string> {
+  const value = await esl.api(`global_getvar ${name}`).catch((error: unknown) => {
+    if (error instanceof SwitchCommandError) return '';
+    throw error;
+  });
+  return value.trim();
+}
+
 /** The sounds among `sounds` the switch cannot play, asked over the event socket. */
 export async function missingSounds(esl: Pick<EslClient, 'api'>, sounds: Iterable<string>): Promise<string[]> {
   const unique = [...new Set(sounds)];
   if (unique.length === 0) return [];
-  const prefix = (await esl.api('global_getvar sound_prefix')).trim();
+  const prefix = await globalVar(esl, 'sound_prefix');
   let streams: string | null = null;
   const missing: string[] = [];
   for (const sound of unique) {
@@ -91,7 +101,7 @@ export async function warnMissingSounds(
     }
   }
   try {
-    const holdMusic = (await esl.api('global_getvar hold_music')).trim();
+    const holdMusic = await globalVar(esl, 'hold_music');
     for (const sound of await missingSounds(esl, [...users.keys(), ...(holdMusic ? [holdMusic] : [])])) {
       const queueIds = users.get(sound);
       if (queueIds) {
