@@ -90,6 +90,9 @@ describe('the sounds queues name', () => {
     tenant = await createTenant(t.app, platform); // plans limit queues
     const plain = await post<{ id: string; musicOnHold: string }>('/queues', { name: 'Fila padrão' });
     expect(plain.musicOnHold).toMatch(/^tone_stream:\/\//);
+    // The default passes the queue sound rule, so a queue can be set back to it.
+    const back = await t.app.inject({ method: 'PATCH', url: `/queues/${plain.id}`, headers: tenant.admin.session.auth, payload: { musicOnHold: plain.musicOnHold } });
+    expect(back.statusCode, back.body).toBe(200);
     const stock = await post<{ id: string }>('/queues', { name: 'Fila com moh', musicOnHold: 'local_stream://moh' });
     await until(() => pendingSwitchChanges(t, tenant.tenant.id), (count) => count === 0);
 
