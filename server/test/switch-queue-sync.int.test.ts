@@ -15,6 +15,8 @@ interface LogLine {
   sound?: string;
   queueIds?: string[];
   queue?: string;
+  registrar?: string;
+  profile?: string;
 }
 
 let t: SwitchedApp;
@@ -103,7 +105,22 @@ describe('the sounds queues name', () => {
     const warned = await until(() => lines.slice(since).filter((line) => line.level === 40 && line.sound !== undefined), (found) => found.length > 1);
     expect(warned.filter((line) => line.queueIds)).toEqual([expect.objectContaining({ sound: 'local_stream://moh', queueIds: [stock.id] })]);
     expect(JSON.stringify(warned)).not.toContain(plain.id);
+    // The registrar phones are shown (the defaults) is where the simulator's internal profile listens.
+    expect(lines.slice(since).filter((line) => line.msg.includes('registrar'))).toEqual([]);
     // The stock vars.xml's hold_music (the simulator's too) is the same missing stream.
     expect(warned).toContainEqual(expect.objectContaining({ sound: 'local_stream://moh', msg: expect.stringContaining('hold_music') }));
   });
+});
+
+describe('the registrar phones are shown', () => {
+  it('is checked at connect against where the switch’s internal profile listens', async () => {
+    const seen: LogLine[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => void seen.push(JSON.parse(line) as LogLine) });
+    const other = await startSwitchedApp({ log, env: { SIP_REGISTRAR_HOST: '10.0.0.99' } });
+    try {
+      expect(seen).toContainEqual(expect.objectContaining({ level: 40, registrar: '10.0.0.99:5060', profile: '127.0.0.1:5060', msg: expect.stringContaining('SIP_REGISTRAR_HOST') }));
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
 });

@@ -17,6 +17,7 @@ import type { EslClient } from '../../platform/switch/esl-client.ts';
 import { SwitchCommandError } from '../../platform/switch/errors.ts';
 import { queueRecordTemplate } from '../../platform/switch/queue-entry.ts';
 import { prepareTenantRecordingsFolder } from './recordings-folder.ts';
+import { warnRegistrarMismatch } from './registrar-check.ts';
 import { warnMissingSounds } from './sound-check.ts';
 import { abandonSoundFile, callCenterContact, promptSoundFile, promptSoundFolder, switchAgentName, switchContextName, switchQueueName } from '../../platform/switch/naming.ts';
 import { switchStatusOf } from '../../modules/agents/agent-state.ts';
@@ -64,6 +65,8 @@ export interface ConfigSyncDeps {
   recordingsDir: string;
   log: Logger;
   intervalMs?: number;
+  /** Where the console tells phones to register, checked against the switch at each connect. */
+  registrar?: { host: string; port: number };
 }
 
 export class ConfigSync {
@@ -138,6 +141,7 @@ export class ConfigSync {
       this.needsFullSync = false;
       this.log.info('switch configuration resynchronised');
       await warnMissingSounds(this.deps.esl, this.log, written.flatMap((item) => item.queues?.live ?? []));
+      if (this.deps.registrar) await warnRegistrarMismatch(this.deps.esl, this.log, this.deps.registrar);
     }
   }
 
