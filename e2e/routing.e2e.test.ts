@@ -25,6 +25,11 @@ it('routes one of its numbers to an extension, then to a queue; another tenantâ€
     token: admin.token,
     body: { name: 'Suporte' },
   });
+  const menu = await call<{ id: string }>(baseUrl, '/ivr-menus', {
+    method: 'POST',
+    token: admin.token,
+    body: { name: 'Menu principal', context: 'menu-principal' },
+  });
   const other = await apiTenantAdmin(baseUrl, platformAdmin, 'routing-other');
   await call(baseUrl, '/extensions', { method: 'POST', token: other.token, body: { number: '3001' } });
   const taken = did();
@@ -86,6 +91,17 @@ it('routes one of its numbers to an extension, then to a queue; another tenantâ€
         description: 'Linha principal',
       }),
     ]);
+
+    // An IVR menu is picked by name and stored by its id, as a queue is (decision 0074).
+    await route.getByRole('button', { name: 'Edit' }).click();
+    await edit.getByLabel('Destination type').selectOption({ label: 'IVR menu' });
+    await edit.getByLabel('IVR menu', { exact: true }).selectOption({ label: 'Menu principal' });
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await route.getByText('Menu principal').waitFor();
+    const toMenu = await call<{ destinationType: string; destinationNumber: string }[]>(baseUrl, '/inbound-routes', {
+      token: admin.token,
+    });
+    expect(toMenu).toEqual([expect.objectContaining({ destinationType: 'IVR', destinationNumber: menu.id })]);
   } finally {
     await context.close();
   }

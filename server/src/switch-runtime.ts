@@ -90,6 +90,7 @@ export async function startSwitchRuntime(deps: {
     confDir: config.freeswitch.confDir,
     recordingsDir: config.freeswitch.recordingsDir,
     log,
+    registrar: config.sipRegistrar,
     ...(deps.timing?.syncIntervalMs ? { intervalMs: deps.timing.syncIntervalMs } : {}),
   });
   // Started after the config sync: on a reconnect its listener runs first, so a healing pass that

@@ -3,7 +3,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { startSwitchSimulator, type SwitchSimulator } from '@callcenter/switch-sim';
 import { LocalObjectStorage, type ObjectStorage } from '../src/platform/storage/storage.ts';
 import { startSwitchRuntime, type SwitchRuntime } from '../src/switch-runtime.ts';
@@ -34,6 +34,8 @@ export interface SwitchedAppOptions {
   env?: Record<string, string>;
   /** Coordination on this Redis (under `keyPrefix`) instead of in process: several dialers share it. */
   redis?: { url: string; keyPrefix: string };
+  /** Where the platform and its background services log (default: nowhere), for a test that reads it. */
+  log?: Logger;
 }
 
 export async function startSwitchedApp(options: SwitchedAppOptions = {}): Promise<SwitchedApp> {
@@ -59,13 +61,13 @@ export async function startSwitchedApp(options: SwitchedAppOptions = {}): Promis
     db,
     coordination,
     storage,
-    log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    log: options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     startSimulator: () => Promise.reject(new Error('a real switch is configured')),
     timing: { backoff: { baseMs: 50, maxMs: 500 }, syncIntervalMs: 200 },
     ...(options.dialer ? { dialer: options.dialer } : {}),
   });
   // The app under test shares the connection, database and coordination of the background services.
-  const app = await startTestApp({ env, switch: runtime.target, storage, db, coordination, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}) });
+  const app = await startTestApp({ env, switch: runtime.target, storage, db, coordination, ...(options.log ? { log: options.log } : {}), ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}) });
   await new Promise<void>((resolve) => (runtime.target.esl.connected ? resolve() : runtime.target.esl.once('connected', () => resolve())));
   await runtime.configSync.settled();
   return {

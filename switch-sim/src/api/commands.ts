@@ -6,6 +6,7 @@ import { callcenterConfig } from '../callcenter/api.ts';
 import type { SwitchCore } from '../core/core.ts';
 import { fsUrlDecode, fsUrlEncode } from '../esl/urlencode.ts';
 import { show } from './show.ts';
+import { fileExists, localStream } from './sounds.ts';
 import { sofiaApi, sofiaContact } from './sofia.ts';
 import { status, uptime, version } from './status.ts';
 import { regexApi, userData } from './strings.ts';
@@ -58,6 +59,8 @@ export class ApiCommands {
     this.table.set('create_uuid', () => randomUUID());
     this.table.set('url_encode', (arg) => fsUrlEncode(arg ?? ''));
     this.table.set('url_decode', (arg) => fsUrlDecode(arg ?? ''));
+    this.table.set('file_exists', (arg) => fileExists(arg));
+    this.table.set('local_stream', (arg) => localStream(arg, c.globals.get('sounds_dir') ?? ''));
   }
 
   /** `reload [-f] <module>` (mod_commands reload_function): XML, then unload + load. */

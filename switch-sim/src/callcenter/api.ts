@@ -1,7 +1,7 @@
 // `callcenter_config` (mod_callcenter.c cc_config_api_function) with its exact replies, and the
 // list formats of its SQL results ("col|col\n" header, rows, then "+OK\n").
 import type { CallCenter, CcStatus } from './callcenter.ts';
-import { AGENT_COLUMNS, MEMBER_COLUMNS, TIER_COLUMNS, agentRow, memberRow } from './types.ts';
+import { AGENT_COLUMNS, MEMBER_COLUMNS, TIER_COLUMNS, agentRow, atoi, memberRow } from './types.ts';
 
 /** switch_separate_string(' ') with its '...' quoting, at most 8 arguments. */
 export function separate(text: string): string[] {
@@ -44,7 +44,9 @@ export function callcenterConfig(cc: CallCenter, arg: string | undefined): strin
   if (!arg?.trim()) return '-USAGE: \ncallcenter_config <target> <args>\n';
   const argv = separate(arg);
   if (argv.length < 2) return INVALID;
-  const [section, action, ...rest] = argv;
+  // strcasecmp in the C code: `TIER Add` is `tier add`.
+  const [section, action] = [argv[0]!.toLowerCase(), argv[1]!.toLowerCase()];
+  const rest = argv.slice(2);
   const n = rest.length;
   if (section === 'agent') {
     if (action === 'add') {
@@ -71,8 +73,8 @@ export function callcenterConfig(cc: CallCenter, arg: string | undefined): strin
   if (section === 'tier') {
     if (action === 'add') {
       if (n < 2) return INVALID;
-      const level = rest[2] ? Math.trunc(Number(rest[2])) || 0 : 1;
-      const position = rest[3] ? Math.trunc(Number(rest[3])) || 0 : 1;
+      const level = rest[2] ? atoi(rest[2]) : 1;
+      const position = rest[3] ? atoi(rest[3]) : 1;
       return TIER_ADD_REPLIES[cc.tierAdd(rest[0]!, rest[1]!, 'Ready', level, position)] ?? '-ERR Unknown Error!\n';
     }
     if (action === 'set') {
@@ -86,12 +88,14 @@ export function callcenterConfig(cc: CallCenter, arg: string | undefined): strin
       return '-ERR Unknown Error!\n';
     }
     if (action === 'del') return n < 2 ? INVALID : cc.tierDel(rest[0]!, rest[1]!) === 'ok' ? '+OK\n' : '-ERR Unknown Error!\n';
-    if (action === 'reload') return n < 2 ? INVALID : '+OK\n';
+    // load_tiers: the configuration's <tiers> of that queue (or `all`), of one agent when named.
+    if (action === 'reload') return n < 1 ? INVALID : cc.reloadTiers(rest[0]!, rest[1]) ? '+OK\n' : '-ERR Unknown Error!\n';
     if (action === 'list') return table(TIER_COLUMNS, cc.tiers.map((t) => [t.queue, t.agent, t.state, String(t.level), String(t.position)]));
     return '';
   }
   if (section === 'queue') {
-    if (action === 'load') return n < 1 ? INVALID : cc.loadQueue(rest[0]!) ? '+OK\n' : '-ERR Invalid Queue not found!\n';
+    // load_queue(name, TRUE, TRUE): a new queue object (counters at 0), with the configuration's agents and tiers.
+    if (action === 'load') return n < 1 ? INVALID : cc.loadQueue(rest[0]!, { members: true }) ? '+OK\n' : '-ERR Invalid Queue not found!\n';
     if (action === 'unload') {
       if (n < 1) return INVALID;
       cc.unloadQueue(rest[0]!);
@@ -100,7 +104,7 @@ export function callcenterConfig(cc: CallCenter, arg: string | undefined): strin
     if (action === 'reload') {
       if (n < 1) return INVALID;
       cc.unloadQueue(rest[0]!);
-      return cc.loadQueue(rest[0]!) ? '+OK\n' : '-ERR Invalid Queue not found!\n';
+      return cc.loadQueue(rest[0]!, { members: true }) ? '+OK\n' : '-ERR Invalid Queue not found!\n';
     }
     if (action === 'list') {
       if (n < 1) {

@@ -64,29 +64,44 @@ export class CallCenter {
       if (added === 'exists') updates.push(['type', a.type]);
       for (const [key, value] of updates) if (value !== undefined) this.agentSet(key, agentConfig.name, value);
     }
-    for (const t of config.tiers) {
-      const tier = this.tiers.find((x) => x.queue === t.queue && x.agent === t.agent);
-      const level = t.level ? atoi(t.level) : 1;
-      const position = t.position ? atoi(t.position) : 1;
-      if (tier) {
-        tier.level = level;
-        tier.position = position;
-      } else {
-        this.tierAdd(t.queue, t.agent, 'Ready', level, position);
-      }
+    for (const t of config.tiers) this.loadConfigTier(t);
+  }
+
+  /** load_tier: a tier of the configuration added as Ready, or its level and position reset. */
+  private loadConfigTier(t: { queue: string; agent: string; level?: string | undefined; position?: string | undefined }): void {
+    const tier = this.tiers.find((x) => x.queue === t.queue && x.agent === t.agent);
+    const level = t.level ? atoi(t.level) : 1;
+    const position = t.position ? atoi(t.position) : 1;
+    if (tier) {
+      tier.level = level;
+      tier.position = position;
+    } else {
+      this.tierAdd(t.queue, t.agent, 'Ready', level, position);
     }
   }
 
-  loadQueue(name: string): boolean {
+  /**
+   * `tier reload <queue|all> [agent]` (load_tiers): the configuration's tiers of that queue (of that
+   * agent when named); false when none matched, which mod_callcenter answers as an unknown error.
+   */
+  reloadTiers(queue: string, agent: string | undefined): boolean {
+    const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+    const all = same(queue, 'all');
+    const matching = this.core.config.tiers.filter((t) => all || (same(t.queue, queue) && (!agent || same(t.agent, agent))));
+    for (const t of matching) this.loadConfigTier(t);
+    return matching.length > 0;
+  }
+
+  /**
+   * load_queue: a new queue object from the configuration (a loaded one is replaced, its counters
+   * start at 0); with `members` (the `queue load`/`reload` commands) the configuration's agents and
+   * tiers are loaded too.
+   */
+  loadQueue(name: string, options: { members?: boolean } = {}): boolean {
     const config = this.core.config.queues.get(name);
     if (!config) return false;
-    const existing = this.queues.get(name);
-    const queue = queueFromParams(name, config.params);
-    if (existing) {
-      queue.callsAnswered = existing.callsAnswered;
-      queue.callsAbandoned = existing.callsAbandoned;
-    }
-    this.queues.set(name, queue);
+    this.queues.set(name, queueFromParams(name, config.params));
+    if (options.members) this.loadConfigAgents();
     return true;
   }
 
@@ -262,7 +277,8 @@ export class CallCenter {
   }
 
   /** cc_tier_update: the tier, then the agent, then the queue must exist, in that order. */
-  tierSet(key: string, queue: string, agent: string, value: string): CcStatus {
+  tierSet(anyCaseKey: string, queue: string, agent: string, value: string): CcStatus {
+    const key = anyCaseKey.toLowerCase();
     const tier = this.tiers.find((t) => t.queue === queue && t.agent === agent);
     if (!tier) return 'tier-not-found';
     if (!this.agents.has(agent)) return 'not-found';

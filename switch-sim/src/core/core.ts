@@ -90,6 +90,7 @@ export class SwitchCore {
       domain_name: ip,
       core_uuid: this.identity.coreUuid,
       switch_serial: '1',
+      sounds_dir: '/usr/share/freeswitch/sounds',
       sound_prefix: '/usr/share/freeswitch/sounds/en/us/callie',
       hold_music: 'local_stream://moh',
       internal_sip_port: '5060',

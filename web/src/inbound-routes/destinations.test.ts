@@ -9,7 +9,7 @@ const sources = {
     { number: '1003', callerId: null, callGroup: 'billing' },
     { number: '1004', callerId: null, callGroup: null },
   ],
-  ivrMenus: [{ name: 'Main menu', context: 'main-menu' }],
+  ivrMenus: [{ id: '0b6f4c1e-1d2a-4f3b-9c8d-7e6f5a4b3c2d', name: 'Main menu', context: 'main-menu' }],
   queues: [{ id: 'b6f1c1de-0000-4000-8000-000000000001', name: 'Suporte' }],
 };
 
@@ -21,7 +21,7 @@ describe('destinationChoices', () => {
       { value: '1003', label: '1003' },
       { value: '1004', label: '1004' },
     ]);
-    expect(destinationChoices('IVR', sources)).toEqual([{ value: 'main-menu', label: 'Main menu' }]);
+    expect(destinationChoices('IVR', sources)).toEqual([{ value: '0b6f4c1e-1d2a-4f3b-9c8d-7e6f5a4b3c2d', label: 'Main menu' }]);
     expect(destinationChoices('QUEUE', sources)).toEqual([
       { value: sources.queues[0]!.id, label: 'Suporte' },
     ]);
@@ -47,6 +47,8 @@ describe('callGroupsOf', () => {
 describe('destinationName', () => {
   it('names the destination, or null when it is not a row of the tenant', () => {
     expect(destinationName('QUEUE', sources.queues[0]!.id, sources)).toBe('Suporte');
+    expect(destinationName('IVR', '0b6f4c1e-1d2a-4f3b-9c8d-7e6f5a4b3c2d', sources)).toBe('Main menu');
+    // A route stored by the menu's context before routes named menus by id.
     expect(destinationName('IVR', 'main-menu', sources)).toBe('Main menu');
     expect(destinationName('EXTENSION', '1001', sources)).toBe('1001 — Recepcao');
     expect(destinationName('QUEUE', 'gone', sources)).toBeNull();

@@ -12,7 +12,7 @@ export interface DestinationChoice {
 /** The tenant's destinations; a list is absent when it could not be read (no permission, loading). */
 export interface DestinationSources {
   extensions?: readonly { number: string; callerId: string | null; callGroup: string | null }[];
-  ivrMenus?: readonly { name: string; context: string }[];
+  ivrMenus?: readonly { id: string; name: string; context: string }[];
   queues?: readonly { id: string; name: string }[];
 }
 
@@ -37,7 +37,8 @@ export function destinationChoices(
           }))
         : null;
     case 'IVR':
-      return sources.ivrMenus?.map((menu) => ({ value: menu.context, label: menu.name })) ?? null;
+      // By id, as a queue (decision 0074): renaming a menu's context never breaks its routes.
+      return sources.ivrMenus?.map((menu) => ({ value: menu.id, label: menu.name })) ?? null;
     case 'QUEUE':
       return sources.queues?.map((queue) => ({ value: queue.id, label: queue.name })) ?? null;
     case 'CALL_GROUP':
@@ -53,6 +54,9 @@ export function destinationName(
   value: string,
   sources: DestinationSources,
 ): string | null {
+  // A route stored by a menu's context (before decision 0074) still shows the menu's name.
+  const menu = type === 'IVR' ? sources.ivrMenus?.find((item) => item.context === value) : undefined;
+  if (menu) return menu.name;
   return destinationChoices(type, sources)?.find((choice) => choice.value === value)?.label ?? null;
 }
 

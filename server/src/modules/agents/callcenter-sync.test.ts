@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallCenterCommands } from '../../platform/switch/callcenter.ts';
 import {
   SwitchCommandError,
+  SwitchQueueNotLoadedError,
   SwitchTimeoutError,
   SwitchUnavailableError,
 } from '../../platform/switch/errors.ts';
@@ -31,7 +32,7 @@ function fakeSwitch(fail: (command: string) => Error | undefined = () => undefin
     reloadQueue: (queue) => run(`reloadQueue ${queue}`),
   };
   const logged: unknown[] = [];
-  const log = pino({ level: 'warn' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+  const log = pino({ level: 'debug' }, { write: (line: string) => logged.push(JSON.parse(line)) });
   return { sent, logged, sync: new CallCenterSync(commands, log) };
 }
 
@@ -111,5 +112,11 @@ describe('CallCenterSync', () => {
     expect(logged).toMatchObject([{ agentId: AGENT, intent: 'agent-login', level: 50 }]);
     // Not a connection problem: the tiers are still tried.
     expect(sent).toHaveLength(2);
+  });
+
+  it('a tier of a queue the switch has not loaded yet is a debug line, not a warning: the sync adds it after the load', async () => {
+    const { sync, logged } = fakeSwitch(() => new SwitchQueueNotLoadedError('callcenter_config tier add', '-ERR Queue not found!\n'));
+    await expect(sync.tierAssigned(QUEUE, AGENT, 1, 1)).resolves.toBeUndefined();
+    expect(logged).toMatchObject([{ queueId: QUEUE, agentId: AGENT, intent: 'tier-assign', level: 20 }]);
   });
 });

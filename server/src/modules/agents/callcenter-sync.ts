@@ -2,12 +2,14 @@
 // Queues themselves are not here: the config sync writes their XML and then loads or reloads them.
 // The database is the truth: these run after the commit and are best-effort. When the switch is
 // down, slow or refuses, we log a warning and carry on; the configuration sync re-pushes agents and
-// tiers when the switch comes back. Any other error is a bug: logged as an error, but a committed
-// change is never answered with a 500.
+// tiers when the switch comes back. A tier of a queue the switch has not loaded yet is only a debug
+// line: the sync loads the queue, then adds its missing tiers. Any other error is a bug: logged as
+// an error, but a committed change is never answered with a 500.
 import type { Logger } from 'pino';
 import type { CallCenterAgentSettings, CallCenterAgentStatus, CallCenterCommands } from '../../platform/switch/callcenter.ts';
 import {
   SwitchCommandError,
+  SwitchQueueNotLoadedError,
   SwitchTimeoutError,
   SwitchUnavailableError,
 } from '../../platform/switch/errors.ts';
@@ -115,11 +117,17 @@ export class CallCenterSync {
     intent: string,
     ids: Record<string, string>,
     command: () => Promise<void>,
-  ): Promise<'done' | 'refused' | 'unreachable' | 'failed'> {
+  ): Promise<'done' | 'deferred' | 'refused' | 'unreachable' | 'failed'> {
     try {
       await command();
       return 'done';
     } catch (error) {
+      // A queue created a moment ago: its file is on its way, and the sync that loads it pushes
+      // this tier right after. Expected, so not a warning.
+      if (error instanceof SwitchQueueNotLoadedError) {
+        this.log.debug({ ...ids, intent }, 'queue not loaded on the switch yet; the configuration sync adds the tier after loading it');
+        return 'deferred';
+      }
       if (!isSwitchFailure(error)) {
         this.log.error({ ...ids, intent, err: error }, 'switch command could not be sent');
         return 'failed';

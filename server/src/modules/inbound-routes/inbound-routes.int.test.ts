@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
+import { SecretBox } from '../../platform/crypto/secrets.ts';
+import { ConfigSyncRepo } from '../../services/config-sync/config-sync.repo.ts';
 import { publicRoutesXml } from '../../services/config-sync/switch-xml.ts';
+import { TEST_ENCRYPTION_KEY } from '../../../test/env.ts';
 import { assignNumbers, createMember, createTenant, expectError, type TenantFixture, uniqueDid, useTestApp } from '../../../test/harness.ts';
 
 const t = useTestApp();
@@ -11,17 +16,18 @@ const { call } = t;
 const written = (e164: string) => `(${e164.slice(3, 5)}) ${e164.slice(5, 9)}-${e164.slice(9)}`;
 
 /** A tenant with one destination of every kind. */
-async function withDestinations(): Promise<TenantFixture & { queueId: string; numbers: string[] }> {
+async function withDestinations(): Promise<TenantFixture & { queueId: string; menuId: string; numbers: string[] }> {
   const fixture = await createTenant(t.app, t.platform);
   const numbers = [uniqueDid(), uniqueDid(), uniqueDid(), uniqueDid()];
   await assignNumbers(t.app, t.platform, fixture.tenant.id, ...numbers);
   const session = fixture.admin.session;
   expect((await call('POST', '/extensions', session, { number: '101', callGroup: 'sales' })).statusCode).toBe(201);
-  expect((await call('POST', '/ivr-menus', session, { name: 'Main menu', context: 'main-menu' })).statusCode).toBe(201);
+  const menu = await call('POST', '/ivr-menus', session, { name: 'Main menu', context: 'main-menu' });
+  expect(menu.statusCode).toBe(201);
   const queue = await t.db.withTenant(fixture.tenant.id, (tx) =>
     tx.insertInto('queues').values({ tenantId: fixture.tenant.id, name: 'support' }).returning('id').executeTakeFirstOrThrow(),
   );
-  return { ...fixture, queueId: queue.id, numbers };
+  return { ...fixture, queueId: queue.id, menuId: menu.json<{ id: string }>().id, numbers };
 }
 
 describe('/inbound-routes', () => {
@@ -32,7 +38,7 @@ describe('/inbound-routes', () => {
     await t.db.withTenant(fixture.tenant.id, (tx) => tx.deleteFrom('switchConfigChanges').execute());
     const destinations = [
       ['EXTENSION', '101'],
-      ['IVR', 'main-menu'],
+      ['IVR', fixture.menuId],
       ['QUEUE', fixture.queueId],
       ['CALL_GROUP', 'sales'],
     ] as const;
@@ -55,6 +61,49 @@ describe('/inbound-routes', () => {
     expect(xml.match(/<extension /g)).toHaveLength(4);
   });
 
+  it('an IVR route names the menu by its id, as a queue route names the queue; the context is still accepted and stored as the id', async () => {
+    const fixture = await withDestinations();
+    const session = fixture.admin.session;
+    const byId = await call('POST', '/inbound-routes', session, { didNumber: fixture.numbers[0], destinationType: 'IVR', destinationNumber: fixture.menuId });
+    expect(byId.statusCode, byId.body).toBe(201);
+    expect(byId.json()).toMatchObject({ destinationType: 'IVR', destinationNumber: fixture.menuId });
+    const byContext = await call('POST', '/inbound-routes', session, { didNumber: fixture.numbers[1], destinationType: 'IVR', destinationNumber: 'main-menu' });
+    expect(byContext.statusCode, byContext.body).toBe(201);
+    expect(byContext.json()).toMatchObject({ destinationNumber: fixture.menuId });
+    const route = byContext.json<{ id: string }>();
+    const repatched = await call('PATCH', `/inbound-routes/${route.id}`, session, { destinationNumber: 'main-menu' });
+    expect(repatched.json()).toMatchObject({ destinationNumber: fixture.menuId });
+
+    // The switch still transfers to the menu's own context.
+    const { routes } = await new ConfigSyncRepo(t.db, new SecretBox(TEST_ENCRYPTION_KEY)).inboundRoutes(fixture.tenant.id);
+    const xml = publicRoutesXml({ id: fixture.tenant.id, code: fixture.tenant.code, domain: fixture.tenant.telephonyDomain }, routes, new Map());
+    expect(xml.match(new RegExp(`ivr_entry XML ${fixture.tenant.code}_main-menu`, 'g'))).toHaveLength(2);
+    expect(xml).not.toContain(fixture.menuId);
+
+    // A menu a route sends calls to stays, whichever way the route named it.
+    expectError(await call('DELETE', `/ivr-menus/${fixture.menuId}`, session), 400, 'IVR_MENU_IN_USE');
+  });
+
+  it('the migration gives routes stored with a menu’s context the menu’s id', async () => {
+    const fixture = await withDestinations();
+    const tenantId = fixture.tenant.id;
+    const [legacy, other] = await t.db.withTenant(tenantId, (tx) =>
+      tx
+        .insertInto('inboundRoutes')
+        .values([
+          { tenantId, didNumber: fixture.numbers[0]!, destinationType: 'IVR', destinationNumber: 'main-menu' },
+          { tenantId, didNumber: fixture.numbers[1]!, destinationType: 'EXTENSION', destinationNumber: '101' },
+        ])
+        .returning('id')
+        .execute(),
+    );
+    const migration = readFileSync(new URL('../../../migrations/20261202010001_inbound_route_ivr_by_menu_id.sql', import.meta.url), 'utf8');
+    await t.db.withTenant(tenantId, (tx) => sql.raw(migration).execute(tx));
+    const get = async (id: string) => (await call('GET', `/inbound-routes/${id}`, fixture.admin.session)).json<{ destinationNumber: string }>();
+    expect((await get(legacy!.id)).destinationNumber).toBe(fixture.menuId);
+    expect((await get(other!.id)).destinationNumber).toBe('101');
+  });
+
   it('refuses destinations that are not the tenant’s own (400 INVALID_DESTINATION)', async () => {
     const fixture = await withDestinations();
     const other = await withDestinations();
@@ -63,6 +112,9 @@ describe('/inbound-routes', () => {
       ['EXTENSION', '999'],
       ['IVR', 'nope'],
       ['IVR', 'default'],
+      ['IVR', randomUUID()],
+      ['IVR', other.menuId],
+      ['IVR', 'main-menu-x'],
       ['QUEUE', randomUUID()],
       ['QUEUE', other.queueId],
       ['QUEUE', 'not-a-uuid'],

@@ -52,13 +52,25 @@ export async function destinationExists(tx: Tx, type: InboundDestinationType, va
     case 'EXTENSION':
       return (await tx.selectFrom('extensions').select('id').where('deletedAt', 'is', null).where('number', '=', value).executeTakeFirst()) !== undefined;
     case 'IVR':
-      return (await tx.selectFrom('ivrMenus').select('id').where('deletedAt', 'is', null).where('context', '=', value).executeTakeFirst()) !== undefined;
+      return (await liveMenuId(tx, value)) !== null;
     case 'QUEUE':
       if (!UUID.test(value)) return false;
       return (await tx.selectFrom('queues').select('id').where('deletedAt', 'is', null).where('id', '=', value).executeTakeFirst()) !== undefined;
     case 'CALL_GROUP':
       return (await tx.selectFrom('extensions').select('id').where('deletedAt', 'is', null).where('callGroup', '=', value).executeTakeFirst()) !== undefined;
   }
+}
+
+/**
+ * The live IVR menu a route names: by its id, or by its context (accepted for compatibility,
+ * decision 0074); null when the tenant has no such menu.
+ */
+export async function liveMenuId(tx: Tx, value: string): Promise<string | null> {
+  const menus = tx.selectFrom('ivrMenus').select('id').where('deletedAt', 'is', null);
+  const row = UUID.test(value)
+    ? await menus.where('id', '=', value).executeTakeFirst()
+    : await menus.where('context', '=', value).executeTakeFirst();
+  return row?.id ?? null;
 }
 
 /** Whether a live inbound route of the tenant sends calls to this destination (then it may not go). */

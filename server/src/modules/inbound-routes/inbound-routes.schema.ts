@@ -7,8 +7,13 @@ const Fields = {
   /** One of the tenant's numbers, in any written form; stored and answered in E.164. */
   didNumber: Type.String({ minLength: 1, maxLength: 40, description: "one of the tenant's numbers (GET /numbers), any written form" }),
   destinationType: DestinationType,
-  /** EXTENSION: extension number; IVR: menu context (entry ivr_entry); QUEUE: queue id; CALL_GROUP: a callGroup. */
-  destinationNumber: Type.String({ minLength: 1, maxLength: 64 }),
+  /** EXTENSION: extension number; IVR: menu id (its context accepted, stored as the id); QUEUE: queue id; CALL_GROUP: a callGroup. */
+  destinationNumber: Type.String({
+    minLength: 1,
+    maxLength: 64,
+    description:
+      'EXTENSION: an extension number; IVR: the id of an IVR menu (its context is accepted too and stored as the id); QUEUE: the id of a queue; CALL_GROUP: a call group of an extension',
+  }),
   description: Nullable(Type.String({ maxLength: 200, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })),
 };
 

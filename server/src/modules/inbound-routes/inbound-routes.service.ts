@@ -17,7 +17,7 @@ import type { InboundRoute, InboundRouteCreateBody, InboundRoutePatchBody } from
 
 const DESTINATION_MEANING: Record<InboundDestinationType, string> = {
   EXTENSION: 'an extension number of this tenant',
-  IVR: 'the context of an IVR menu of this tenant',
+  IVR: 'the id of an IVR menu of this tenant (or its context)',
   QUEUE: 'the id of a queue of this tenant',
   CALL_GROUP: 'a call group used by an extension of this tenant',
 };
@@ -41,8 +41,8 @@ export class InboundRoutesService {
     return this.uniqueDid(body.didNumber, () =>
       this.services.db.withTenant(actor.tenantId, async (tx) => {
         const didNumber = await ownNumber(tx, body.didNumber, 'didNumber');
-        await assertDestination(tx, body.destinationType, body.destinationNumber);
-        const row = await repo.insertRoute(tx, actor.tenantId, { ...body, didNumber });
+        const destinationNumber = await assertDestination(tx, body.destinationType, body.destinationNumber);
+        const row = await repo.insertRoute(tx, actor.tenantId, { ...body, didNumber, destinationNumber });
         await this.changed(tx, actor, 'INBOUND_ROUTE_CREATED', row.id, { didNumber: row.didNumber, destinationType: row.destinationType });
         return repo.toRoute(row);
       }),
@@ -56,9 +56,9 @@ export class InboundRoutesService {
         if (!current) throw notFound('inboundRoute');
         const type = body.destinationType ?? current.destinationType;
         const destination = body.destinationNumber ?? current.destinationNumber;
-        if (body.destinationType !== undefined || body.destinationNumber !== undefined) await assertDestination(tx, type, destination);
+        const destinationNumber = body.destinationType !== undefined || body.destinationNumber !== undefined ? await assertDestination(tx, type, destination) : undefined;
         const didNumber = body.didNumber === undefined ? undefined : await ownNumber(tx, body.didNumber, 'didNumber');
-        const row = await repo.updateRoute(tx, id, { ...body, ...(didNumber ? { didNumber } : {}) });
+        const row = await repo.updateRoute(tx, id, { ...body, ...(didNumber ? { didNumber } : {}), ...(destinationNumber ? { destinationNumber } : {}) });
         await this.changed(tx, actor, 'INBOUND_ROUTE_UPDATED', id, { didNumber: row.didNumber, changed: Object.keys(body) });
         return repo.toRoute(row);
       }),
@@ -94,10 +94,11 @@ export class InboundRoutesService {
   }
 }
 
-async function assertDestination(tx: Tx, type: InboundDestinationType, value: string): Promise<void> {
-  if (!(await repo.destinationExists(tx, type, value))) {
-    throw badRequest(E.INVALID_DESTINATION, `For ${type}, destinationNumber must be ${DESTINATION_MEANING[type]}`, [
-      { path: 'destinationNumber', message: `must be ${DESTINATION_MEANING[type]}` },
-    ], { type });
-  }
+/** The destination as stored (an IVR menu by its id, whichever way it was named), or a 400. */
+async function assertDestination(tx: Tx, type: InboundDestinationType, value: string): Promise<string> {
+  const stored = type === 'IVR' ? await repo.liveMenuId(tx, value) : (await repo.destinationExists(tx, type, value)) ? value : null;
+  if (stored !== null) return stored;
+  throw badRequest(E.INVALID_DESTINATION, `For ${type}, destinationNumber must be ${DESTINATION_MEANING[type]}`, [
+    { path: 'destinationNumber', message: `must be ${DESTINATION_MEANING[type]}` },
+  ], { type });
 }

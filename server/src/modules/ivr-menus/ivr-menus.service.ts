@@ -133,7 +133,7 @@ export class IvrMenusService {
       this.services.db.withTenant(actor.tenantId, async (tx) => {
         const current = await found(tx, id);
         if (body.context !== undefined && body.context !== current.context) {
-          await assertNotRouted(tx, current.context);
+          await assertNotRouted(tx, current);
           await assertNotTargeted(tx, id);
           await assertContextFree(tx, body.context);
           // The old context leaves the switch: no version of it stays active.
@@ -157,7 +157,7 @@ export class IvrMenusService {
   async remove(actor: TenantActor, id: string): Promise<void> {
     const prompt = await this.services.db.withTenant(actor.tenantId, async (tx) => {
       const menu = await locked(tx, id);
-      await assertNotRouted(tx, menu.context);
+      await assertNotRouted(tx, menu);
       await assertNotTargeted(tx, id);
       await repo.updateMenu(tx, id, { deletedAt: new Date(), promptObjectKey: null, promptSizeBytes: null });
       await lockContext(tx, actor.tenantId, menu.context);
@@ -333,8 +333,9 @@ async function assertNotTargeted(tx: Tx, menuId: string): Promise<void> {
   ]);
 }
 
-async function assertNotRouted(tx: Tx, context: string): Promise<void> {
-  if (await routedTo(tx, 'IVR', context)) {
+/** A route names the menu by id (decision 0074); a route older than that by its context. */
+async function assertNotRouted(tx: Tx, { id, context }: { id: string; context: string }): Promise<void> {
+  if ((await routedTo(tx, 'IVR', id)) || (await routedTo(tx, 'IVR', context))) {
     throw badRequest(E.IVR_MENU_IN_USE, `An inbound route sends calls to ${context}; change the route first`, undefined, { context });
   }
 }

@@ -43,7 +43,7 @@ describe('/queues', () => {
     expect(created).toMatchObject({
       name: 'Support',
       strategy: 'ROUND_ROBIN',
-      musicOnHold: 'local_stream://moh',
+      musicOnHold: 'tone_stream://v=-14;%(600,150,523.25);%(600,3650,659.25);loops=-1', // no sound package needed (0075)
       announceSound: null,
       announceFrequency: null,
       maxWaitTime: 0,

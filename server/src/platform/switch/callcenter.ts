@@ -1,6 +1,7 @@
 // mod_callcenter commands the platform sends one at a time (agents and tiers); queues themselves
 // travel as configuration files through the config sync.
 import type { EslClient } from './esl-client.ts';
+import { SwitchCommandError, SwitchQueueNotLoadedError } from './errors.ts';
 
 export type CallCenterAgentStatus = 'Available' | 'On Break' | 'Logged Out';
 
@@ -24,6 +25,10 @@ export interface CallCenterCommands {
   removeTier(queue: string, agent: string): Promise<void>;
   reloadQueue(queue: string): Promise<void>;
 }
+
+/** mod_callcenter.c's replies to `tier add` (cc_config_api_function, 1.10.12). */
+const QUEUE_NOT_FOUND = '-ERR Queue not found!';
+const TIER_EXISTS = '-ERR Tier already exist!';
 
 /** Values reach the switch inside a command line: only safe tokens pass. */
 function token(value: string): string {
@@ -59,9 +64,21 @@ export class EslCallCenter implements CallCenterCommands {
     await this.esl.api(`callcenter_config agent del ${token(agent)}`);
   }
 
+  /**
+   * `tier add` places a new tier at its level and position; only an existing one is `tier set`.
+   * A queue mod_callcenter cannot load yet is told apart (SwitchQueueNotLoadedError): sending
+   * `tier set` then would only fail again, with a reply that names the wrong cause.
+   */
   async upsertTier(queue: string, agent: string, level: number, position: number): Promise<void> {
     const [q, a] = [token(queue), token(agent)];
-    await this.esl.api(`callcenter_config tier add ${q} ${a} ${level} ${position}`).catch(() => undefined);
+    try {
+      await this.esl.api(`callcenter_config tier add ${q} ${a} ${level} ${position}`);
+      return;
+    } catch (error) {
+      if (!(error instanceof SwitchCommandError)) throw error;
+      if (error.reply.startsWith(QUEUE_NOT_FOUND)) throw new SwitchQueueNotLoadedError(error.command, error.reply);
+      if (!error.reply.startsWith(TIER_EXISTS)) throw error;
+    }
     await this.esl.api(`callcenter_config tier set level ${q} ${a} ${level}`);
     await this.esl.api(`callcenter_config tier set position ${q} ${a} ${position}`);
   }

@@ -11,6 +11,7 @@ import type { AgentState } from '../../platform/db/schema.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
 import type { CallCenterCommands } from '../../platform/switch/callcenter.ts';
 import type { EslClient } from '../../platform/switch/esl-client.ts';
+import { SwitchQueueNotLoadedError } from '../../platform/switch/errors.ts';
 import { parseShowJson } from '../../platform/switch/introspection.ts';
 import { callCenterContact, parseQueueName, switchAgentName, switchQueueName } from '../../platform/switch/naming.ts';
 import { switchStatusOf } from '../../modules/agents/agent-state.ts';
@@ -187,12 +188,18 @@ export class AgentHealing {
   private async apply(tenant: { id: string; domain: string }, agent: PlatformAgent, row: SwitchAgentRow | undefined, plan: HealingPlan, tiers: TierSpec[]): Promise<void> {
     const { callCenter } = this.deps;
     const name = switchAgentName(agent.id);
+    // A queue not loaded yet gets its tiers from the configuration sync that loads it: not a failure.
+    const upsertTier = (tier: TierSpec) =>
+      callCenter.upsertTier(tier.queue, name, tier.level, tier.position).catch((error: unknown) => {
+        if (!(error instanceof SwitchQueueNotLoadedError)) throw error;
+        this.log.debug({ agentId: agent.id, queue: tier.queue }, 'tier left to the sync that loads its queue');
+      });
     if (plan.readd) {
       await callCenter.upsertAgent(name, callCenterContact(agent.number, tenant.domain), switchStatusOf(agent.state), agentSwitchSettings(agent));
-      for (const tier of tiers) await callCenter.upsertTier(tier.queue, name, tier.level, tier.position).catch((error: unknown) => this.log.warn({ err: error, agentId: agent.id, queue: tier.queue }, 'tier not re-added'));
+      for (const tier of tiers) await upsertTier(tier).catch((error: unknown) => this.log.warn({ err: error, agentId: agent.id, queue: tier.queue }, 'tier not re-added'));
     }
     if (plan.status) await callCenter.setAgentStatus(name, plan.status);
-    for (const tier of plan.tiers.upsert) await callCenter.upsertTier(tier.queue, name, tier.level, tier.position);
+    for (const tier of plan.tiers.upsert) await upsertTier(tier);
     for (const queue of plan.tiers.remove) await callCenter.removeTier(queue, name);
     let state = agent.state;
     if (plan.state) {

@@ -86,11 +86,13 @@ export class ConfigSyncRepo {
 
   async inboundRoutes(tenantId: string): Promise<{ routes: InboundRouteInfo[]; callGroups: Map<string, string[]> }> {
     return this.db.withTenant(tenantId, async (tx) => {
+      // An IVR route names its menu by id (decision 0074); the switch transfers to the menu's context.
       const routes = await tx
-        .selectFrom('inboundRoutes')
-        .select(['didNumber', 'destinationType', 'destinationNumber'])
-        .where('deletedAt', 'is', null)
-        .orderBy('didNumber')
+        .selectFrom('inboundRoutes as r')
+        .leftJoin('ivrMenus as m', (join) => join.on(sql<boolean>`r.destination_type = 'IVR' AND m.id::text = r.destination_number`))
+        .select(['r.didNumber', 'r.destinationType', sql<string>`coalesce(m.context, r.destination_number)`.as('destinationNumber')])
+        .where('r.deletedAt', 'is', null)
+        .orderBy('r.didNumber')
         .execute();
       const members = await tx
         .selectFrom('extensions')

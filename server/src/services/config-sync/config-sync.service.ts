@@ -17,6 +17,8 @@ import type { EslClient } from '../../platform/switch/esl-client.ts';
 import { SwitchCommandError } from '../../platform/switch/errors.ts';
 import { queueRecordTemplate } from '../../platform/switch/queue-entry.ts';
 import { prepareTenantRecordingsFolder } from './recordings-folder.ts';
+import { warnRegistrarMismatch } from './registrar-check.ts';
+import { warnMissingSounds } from './sound-check.ts';
 import { abandonSoundFile, callCenterContact, promptSoundFile, promptSoundFolder, switchAgentName, switchContextName, switchQueueName } from '../../platform/switch/naming.ts';
 import { switchStatusOf } from '../../modules/agents/agent-state.ts';
 import { agentSwitchSettings } from '../../modules/agents/callcenter-sync.ts';
@@ -63,6 +65,8 @@ export interface ConfigSyncDeps {
   recordingsDir: string;
   log: Logger;
   intervalMs?: number;
+  /** Where the console tells phones to register, checked against the switch at each connect. */
+  registrar?: { host: string; port: number };
 }
 
 export class ConfigSync {
@@ -136,6 +140,8 @@ export class ConfigSync {
     if (full) {
       this.needsFullSync = false;
       this.log.info('switch configuration resynchronised');
+      await warnMissingSounds(this.deps.esl, this.log, written.flatMap((item) => item.queues?.live ?? []));
+      if (this.deps.registrar) await warnRegistrarMismatch(this.deps.esl, this.log, this.deps.registrar);
     }
   }
 
@@ -286,6 +292,8 @@ export class ConfigSync {
       const onSwitch = Number.parseInt(await esl.api(`callcenter_config queue count tiers ${switchQueueName(queue.id)}`), 10);
       if (onSwitch >= wanted.length) continue;
       for (const tier of wanted) await callCenter.upsertTier(switchQueueName(tier.queueId), switchAgentName(tier.agentId), tier.level, tier.position);
+      // The usual end of a tier assigned before its queue's first sync: healed, not a warning.
+      this.log.debug({ tenantId: tenant.id, queueId: queue.id, tiers: wanted.length - onSwitch }, 'tiers added after their queue was loaded');
     }
   }
 }
