@@ -79,6 +79,13 @@ function configure(prefix: string, sw: Omit<RealSwitch, 'log' | 'stop' | 'restar
   edit(path.join(sw.conf, 'autoload_configs/modules.conf.xml'), (text) =>
     text.replace('<!--<load module="mod_callcenter"/>-->', '<load module="mod_callcenter"/>'),
   );
+  // Step 7: the switch's own hold music, the same generated chime as the queues' default (no sound packages).
+  edit(path.join(sw.conf, 'vars.xml'), (text) =>
+    text.replace(
+      'data="hold_music=local_stream://moh"',
+      'data="hold_music=tone_stream://v=-14;%(600,150,523.25);%(600,3650,659.25);loops=-1"',
+    ),
+  );
 }
 
 async function eslAnswers(port: number): Promise<boolean> {
