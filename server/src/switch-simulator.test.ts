@@ -6,7 +6,7 @@ import pino from 'pino';
 import { CONTROL_TOKEN_FILE } from '@callcenter/switch-sim';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from './config.ts';
-import { PREFERRED_CONTROL_PORT, startBuiltInSimulator } from './switch-simulator.ts';
+import { BUILT_IN_HOLD_MUSIC, PREFERRED_CONTROL_PORT, startBuiltInSimulator } from './switch-simulator.ts';
 
 /** The event socket's answer to `auth <password>`. */
 function authReply(port: number, password: string): Promise<string> {
@@ -23,6 +23,34 @@ function authReply(port: number, password: string): Promise<string> {
       if (reply) {
         socket.destroy();
         resolve(reply[1]!);
+      }
+    });
+    socket.on('error', reject);
+  });
+}
+
+/** The body of `api <command>` after authenticating with the password. */
+function apiReply(port: number, password: string, command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    let step = 0;
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('data', (chunk) => {
+      text += chunk.toString();
+      if (step === 0 && text.includes('auth/request')) {
+        step = 1;
+        socket.write(`auth ${password}\n\n`);
+      } else if (step === 1 && text.includes('+OK accepted')) {
+        step = 2;
+        text = '';
+        socket.write(`api ${command}\n\n`);
+      } else if (step === 2) {
+        const length = /Content-Length: (\d+)\n\n/.exec(text);
+        if (!length) return;
+        const body = text.slice(length.index + length[0].length);
+        if (Buffer.byteLength(body) < Number(length[1])) return;
+        socket.destroy();
+        resolve(body);
       }
     });
     socket.on('error', reject);
@@ -82,5 +110,21 @@ describe('the built-in simulator', () => {
     cleanups.push(() => simulator.stop());
     expect(await authReply(simulator.port, 'ClueCon')).toBe('-ERR invalid');
     expect(await authReply(simulator.port, config.freeswitch.password)).toBe('+OK accepted');
+  });
+
+  it('is set up as docs/freeswitch.md says: its own hold_music needs no sound package (issue 19, item 20)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sim-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const simulator = await startBuiltInSimulator({
+      confDir: path.join(dir, 'conf'),
+      password: 'pw',
+      recordingsDir: path.join(dir, 'rec'),
+      dataDir: path.join(dir, 'data'),
+      log: pino({ level: 'silent' }),
+    });
+    cleanups.push(() => simulator.stop());
+    const holdMusic = await apiReply(simulator.port, 'pw', 'global_getvar hold_music');
+    expect(holdMusic).toBe(BUILT_IN_HOLD_MUSIC);
+    expect(holdMusic).toMatch(/^tone_stream:\/\//);
   });
 });

@@ -8,6 +8,9 @@ import type { SimulatorStarter } from './switch-runtime.ts';
 /** The simulator CLI's default control address, so `npm run sim -- …` works without options. */
 export const PREFERRED_CONTROL_PORT = 8089;
 
+/** The built-in switch is set up as docs/freeswitch.md says (step 7): hold music it generates itself. */
+export const BUILT_IN_HOLD_MUSIC = 'tone_stream://v=-14;%(600,150,523.25);%(600,3650,659.25);loops=-1';
+
 export const startBuiltInSimulator: SimulatorStarter = async ({
   confDir,
   password,
@@ -24,6 +27,7 @@ export const startBuiltInSimulator: SimulatorStarter = async ({
       confDir,
       controlPort,
       recordingsDir,
+      globals: { hold_music: BUILT_IN_HOLD_MUSIC },
     });
   // A second platform (or a test run) on the same machine takes any free port instead.
   const simulator = await start(PREFERRED_CONTROL_PORT).catch((error: unknown) => {

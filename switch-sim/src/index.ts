@@ -21,6 +21,8 @@ export interface SwitchSimulatorOptions {
   recordingsDir?: string;
   /** What control requests must carry (Authorization: Bearer); default a fresh random one. */
   controlToken?: string;
+  /** Global variables over the stock ones, as `<X-PRE-PROCESS cmd="set">` lines in vars.xml set them. */
+  globals?: Record<string, string>;
 }
 
 export interface SwitchSimulator {
@@ -40,6 +42,7 @@ export async function startSwitchSimulator(options: SwitchSimulatorOptions): Pro
     confDir: options.confDir,
     recordingsDir: options.recordingsDir ?? join(tmpdir(), 'switch-sim-recordings'),
     ip: host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host,
+    globals: options.globals,
   });
   const error = model.reloadXml();
   if (error) throw new Error(`switch-sim: configuration in ${options.confDir} is invalid: ${error}`);
