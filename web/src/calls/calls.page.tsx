@@ -169,7 +169,7 @@ export function CallsPage() {
       ) : (
         <>
           <div className="table-scroll">
-            <table aria-label={t('calls.title')}>
+            <table className="calls-table" aria-label={t('calls.title')}>
               <thead>
                 <tr>
                   <th>{t('calls.when')}</th>
@@ -213,7 +213,7 @@ function CallRow({ call, dispositionNames, onOpen }: { call: CallRecord; disposi
   const format = useFormat();
   return (
     <tr data-testid="call-row">
-      <td className="nowrap">{format.dateTime(call.createdAt)}</td>
+      <td>{format.dateTime(call.createdAt)}</td>
       <td>{t(`wallboard.directions.${call.direction}`, { defaultValue: call.direction })}</td>
       <td>{call.callerNumber ?? '—'}</td>
       <td>{call.calledNumber ?? '—'}</td>
@@ -230,7 +230,7 @@ function CallRow({ call, dispositionNames, onOpen }: { call: CallRecord; disposi
         {call.endedAt ? hangupCauseLabel(t, call.hangupCause) : <span className="badge active">{t('calls.inProgress')}</span>}
       </td>
       <td>{call.disposition ? (dispositionNames.get(call.disposition) ?? call.disposition) : '—'}</td>
-      <td>
+      <td className="row-actions">
         <button
           type="button"
           className="secondary"

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AgentStateBadge } from '../agents/agent-state-badge.tsx';
 import { agentDisplayName, type Agent } from '../agents/agents.api.ts';
 import { useLiveAgents } from '../agents/use-live-agents.ts';
+import { usePauseReasonName } from '../agents/use-pause-reason-name.ts';
 import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { LiveIndicator } from '../app/live-indicator.tsx';
@@ -174,6 +175,7 @@ function AgentsSection({
   queueNames: ReadonlyMap<string, string>;
 }) {
   const { t } = useTranslation();
+  const pauseReasonName = usePauseReasonName();
   const format = useFormat();
   const byState = loggedInByState(agents);
   const callOf = currentCallByAgent(calls);
@@ -214,7 +216,15 @@ function AgentsSection({
               {agents.map((agent) => {
                 const current = callOf.get(agent.id);
                 const queueName = current?.queueId ? queueNames.get(current.queueId) : undefined;
-                return <AgentRow key={agent.id} agent={agent} current={current} queueName={queueName} />;
+                return (
+                  <AgentRow
+                    key={agent.id}
+                    agent={agent}
+                    current={current}
+                    queueName={queueName}
+                    pauseReason={pauseReasonName(agent.pauseReasonId)}
+                  />
+                );
               })}
             </tbody>
           </table>
@@ -232,17 +242,19 @@ const AgentRow = memo(function AgentRow({
   agent,
   current,
   queueName,
+  pauseReason,
 }: {
   agent: Agent;
   current: CallInProgress | undefined;
   queueName: string | undefined;
+  pauseReason: string | undefined;
 }) {
   return (
     <tr>
       <td>{agentDisplayName(agent)}</td>
       <td>{agent.extensionNumber}</td>
       <td>
-        <AgentStateBadge state={agent.state} />
+        <AgentStateBadge state={agent.state} reason={pauseReason} />
       </td>
       <td>
         <RunningClock since={agent.stateChangedAt} />

@@ -1,0 +1,86 @@
+// Details of the console a manager met on a 1440 px screen: the calls table fits with its details
+// button in view, and the wallboard says why a paused agent is paused.
+import { randomUUID } from 'node:crypto';
+import { expect, it } from 'vitest';
+import { apiTenantAdmin, call } from './support/api.ts';
+import { openMenu, signIn } from './support/console.ts';
+import { useE2eEnvironment } from './support/environment.ts';
+import { apiAgent } from './support/people.ts';
+
+const env = useE2eEnvironment();
+
+it('the calls table fits a 1440 × 900 screen with every details button in view', async () => {
+  const { baseUrl, platformAdmin, db } = env.platform;
+  const admin = await apiTenantAdmin(baseUrl, platformAdmin, 'calls-1440');
+  const agent = await apiAgent(baseUrl, admin, { name: 'Maria Aparecida dos Santos Oliveira', queues: ['Cobrança de acordos atrasados'] });
+  const codes = await call<{ code: string; name: string }[]>(baseUrl, '/dispositions', { token: admin.token });
+  const now = Date.now();
+  await db.withTenant(admin.tenantId, (tx) =>
+    tx
+      .insertInto('calls')
+      .values({
+        id: randomUUID(),
+        tenantId: admin.tenantId,
+        direction: 'INBOUND',
+        callerNumber: '+5511987654321',
+        calledNumber: '+551130002000',
+        queueId: agent.queueIds[0]!,
+        agentId: agent.agentId,
+        createdAt: new Date(now - 120_000),
+        answerAt: new Date(now - 110_000),
+        bridgedAt: new Date(now - 100_000),
+        endedAt: new Date(now - 10_000),
+        hangupCause: 'NORMAL_TEMPORARY_FAILURE',
+        disposition: codes.reduce((a, b) => (a.name.length >= b.name.length ? a : b)).code,
+      })
+      .execute(),
+  );
+
+  const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  try {
+    await signIn(page, baseUrl, admin.email, admin.password);
+    await page.getByLabel('Language').selectOption('pt-BR');
+    await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Chamadas', exact: true }).click();
+    const details = page.getByTestId('call-row').getByRole('button', { name: /Detalhes/ });
+    await details.waitFor();
+    const box = (await details.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1440);
+    // Neither the page nor the table scrolls sideways to reach it.
+    const overflow = await page.evaluate(() => {
+      const scroller = document.querySelector('.calls-page .table-scroll')!;
+      return {
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        table: scroller.scrollWidth - scroller.clientWidth,
+      };
+    });
+    expect(overflow).toEqual({ page: 0, table: 0 });
+    await details.click();
+    await page.getByRole('region', { name: 'Detalhes da chamada' }).waitFor();
+  } finally {
+    await context.close();
+  }
+});
+
+it("the wallboard shows a paused agent's pause reason", async () => {
+  const { baseUrl, platformAdmin } = env.platform;
+  const admin = await apiTenantAdmin(baseUrl, platformAdmin, 'wallboard-pause');
+  const agent = await apiAgent(baseUrl, admin, { name: 'Bruna', queues: ['Suporte'] });
+  const reasons = await call<{ id: string; code: string }[]>(baseUrl, '/pause-reasons', { token: admin.token });
+  const lunch = reasons.find((reason) => reason.code === 'ALMOCO' || reason.code === 'LUNCH')!;
+  await call(baseUrl, '/agents/me/login', { method: 'POST', token: agent.token });
+  await call(baseUrl, '/agents/me/pause', { method: 'POST', token: agent.token, body: { pauseReasonId: lunch.id } });
+
+  const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  try {
+    await signIn(page, baseUrl, admin.email, admin.password);
+    await openMenu(page, 'Wallboard');
+    const row = page.getByRole('table', { name: 'Agents' }).getByRole('row').filter({ hasText: 'Bruna' });
+    await row.getByTestId('agent-state').getByText(/^Paused · (Almoço|Lunch)$/).waitFor();
+  } finally {
+    await context.close();
+  }
+});
