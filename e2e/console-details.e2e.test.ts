@@ -84,3 +84,51 @@ it("the wallboard shows a paused agent's pause reason", async () => {
     await context.close();
   }
 });
+
+it("a call's detail names its legs as people read them (the switch's names behind the toggle) and says which setting recorded it", async () => {
+  const { baseUrl, platformAdmin, db } = env.platform;
+  const admin = await apiTenantAdmin(baseUrl, platformAdmin, 'call-legs');
+  const trunk = await call<{ id: string }>(baseUrl, '/trunks', { method: 'POST', token: admin.token, body: { name: 'Operadora', host: 'sip.carrier.example' } });
+  const callId = randomUUID();
+  const now = Date.now();
+  const tenantId = admin.tenantId;
+  await db.withTenant(tenantId, async (tx) => {
+    await tx
+      .insertInto('calls')
+      .values({ id: callId, tenantId, direction: 'OUTBOUND', callerNumber: '+551130002000', calledNumber: '+5511987654321', createdAt: new Date(now - 60_000), answerAt: new Date(now - 50_000), endedAt: new Date(now - 10_000), hangupCause: 'NORMAL_CLEARING' })
+      .execute();
+    await tx
+      .insertInto('callLegs')
+      .values([
+        { id: randomUUID(), tenantId, callId, direction: 'outbound', channelName: `sofia/gateway/gw-${trunk.id}/5511987654321`, createdAt: new Date(now - 60_000) },
+        { id: randomUUID(), tenantId, callId, direction: 'outbound', channelName: 'sofia/internal/1001@call-legs.pbx.localhost', createdAt: new Date(now - 50_000) },
+      ])
+      .execute();
+    await tx.insertInto('recordings').values({ tenantId, callId, status: 'FAILED', failureReason: 'missing', reason: 'CAMPAIGN' }).execute();
+  });
+
+  const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  try {
+    await signIn(page, baseUrl, admin.email, admin.password);
+    await openMenu(page, 'Calls');
+    await page.getByTestId('call-row').getByRole('button', { name: /Details/ }).click();
+    const detail = page.getByRole('region', { name: 'Call details' });
+    const legs = detail.getByRole('table', { name: 'Legs' });
+    await legs.getByRole('cell', { name: '(11) 98765-4321 via Operadora', exact: true }).waitFor();
+    await legs.getByRole('cell', { name: 'Extension 1001', exact: true }).waitFor();
+    expect(await legs.getByText('sofia/').count()).toBe(0);
+    await detail.getByTestId('recording-reason').getByText("recorded by the campaign's setting").waitFor();
+    await detail.getByRole('button', { name: 'Show switch events' }).click();
+    await legs.getByText('sofia/internal/1001@call-legs.pbx.localhost').waitFor();
+
+    await page.getByLabel('Language').selectOption('pt-BR');
+    const detalhe = page.getByRole('region', { name: 'Detalhes da chamada' });
+    await detalhe.getByText('Ramal 1001').waitFor();
+    await detalhe.getByText('(11) 98765-4321 pelo tronco Operadora').waitFor();
+    await detalhe.getByTestId('recording-reason').getByText('gravada pela configuração da campanha').waitFor();
+  } finally {
+    await context.close();
+  }
+});
