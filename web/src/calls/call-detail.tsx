@@ -11,6 +11,7 @@ import { campaignKey, campaignsApi } from '../campaigns/campaigns.api.ts';
 import { callKey, callsApi, type CallTimelineEvent, type Recording } from './calls.api.ts';
 import { describeEvent } from './timeline.ts';
 import { channelLabel } from './channel-label.ts';
+import { phoneOrDash } from './phone-display.ts';
 import { trunksApi, trunksKey } from '../trunks/trunks.api.ts';
 import { DispositionForm } from './disposition-form.tsx';
 import { hangupCauseLabel } from '../call-codes/call-codes.ts';
@@ -51,8 +52,8 @@ export function CallDetailPanel({ callId, onClose }: { callId: string; onClose: 
       ) : data ? (
         <>
           <dl className="call-summary">
-            <Item label={t('calls.caller')} value={data.callerNumber ?? '—'} />
-            <Item label={t('calls.called')} value={data.calledNumber ?? '—'} />
+            <Item label={t('calls.caller')} value={phoneOrDash(data.callerNumber)} />
+            <Item label={t('calls.called')} value={phoneOrDash(data.calledNumber)} />
             <Item label={t('calls.queue')} value={data.queueName ?? '—'} />
             <Item label={t('calls.agent')} value={data.agentName ?? '—'} />
             <Item label={t('calls.when')} value={time(data.createdAt)} />
@@ -105,8 +106,8 @@ export function CallDetailPanel({ callId, onClose }: { callId: string; onClose: 
                         </>
                       )}
                     </td>
-                    <td>{leg.callerNumber ?? '—'}</td>
-                    <td>{leg.destinationNumber ?? '—'}</td>
+                    <td className="nowrap">{phoneOrDash(leg.callerNumber)}</td>
+                    <td className="nowrap">{phoneOrDash(leg.destinationNumber)}</td>
                     <td className="nowrap">{time(leg.createdAt)}</td>
                     <td className="nowrap">{time(leg.answeredAt)}</td>
                     <td className="nowrap">{time(leg.endedAt)}</td>

@@ -16,6 +16,8 @@ import { queuesApi, queuesKey } from '../queues/queues.api.ts';
 import { CallDetailPanel } from './call-detail.tsx';
 import { callsApi, callsKey, type CallFilters, type CallRecord } from './calls.api.ts';
 import './calls.css';
+import { phoneOrDash } from './phone-display.ts';
+import { customerNumber } from '../../../server/src/modules/calls/customer-number.ts';
 import { hangupCauseChoices, hangupCauseLabel } from '../call-codes/call-codes.ts';
 
 const PAGE_SIZE = 50;
@@ -215,8 +217,8 @@ function CallRow({ call, dispositionNames, onOpen }: { call: CallRecord; disposi
     <tr data-testid="call-row">
       <td>{format.dateTime(call.createdAt)}</td>
       <td>{t(`wallboard.directions.${call.direction}`, { defaultValue: call.direction })}</td>
-      <td>{call.callerNumber ?? '—'}</td>
-      <td>{call.calledNumber ?? '—'}</td>
+      <td className="nowrap">{phoneOrDash(call.callerNumber)}</td>
+      <td className="nowrap">{phoneOrDash(call.calledNumber)}</td>
       <td>{call.queueName ?? '—'}</td>
       <td>{call.agentName ?? '—'}</td>
       <td className="number">{seconds(call.waitTime)}</td>
@@ -235,7 +237,7 @@ function CallRow({ call, dispositionNames, onOpen }: { call: CallRecord; disposi
           type="button"
           className="secondary"
           onClick={onOpen}
-          aria-label={t('calls.openDetail', { number: call.callerNumber ?? '' })}
+          aria-label={t('calls.openDetail', { number: phoneOrDash(customerNumber(call)) })}
         >
           {t('calls.details')}
         </button>

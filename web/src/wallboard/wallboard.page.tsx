@@ -18,6 +18,7 @@ import { ShareBar } from '../app/share-bar.tsx';
 import { customerNumber } from '../../../server/src/modules/calls/customer-number.ts';
 import { callStatus, currentCallByAgent, loggedInByState, throttle } from './wallboard-view.ts';
 import { wallboardApi, wallboardKey, type CallInProgress, type QueueToday } from './wallboard.api.ts';
+import { phoneOrDash } from '../calls/phone-display.ts';
 import './wallboard.css';
 
 /** Re-read this often anyway while not live (and the day's counts roll over at midnight). */
@@ -262,7 +263,7 @@ const AgentRow = memo(function AgentRow({
       <td>
         {current ? (
           <span data-testid="current-call">
-            {customerNumber(current) ?? '—'}
+            {phoneOrDash(customerNumber(current))}
             {queueName !== undefined && ` · ${queueName}`}
             {' · '}
             <RunningClock since={current.bridgedAt ?? current.answerAt ?? current.createdAt} />
@@ -313,8 +314,8 @@ function CallsSection({
               {calls.map((call) => (
                 <tr key={call.id} data-testid="call-in-progress">
                   <td>{t(`wallboard.directions.${call.direction}`, { defaultValue: call.direction })}</td>
-                  <td>{call.callerNumber ?? '—'}</td>
-                  <td>{call.calledNumber ?? '—'}</td>
+                  <td className="nowrap">{phoneOrDash(call.callerNumber)}</td>
+                  <td className="nowrap">{phoneOrDash(call.calledNumber)}</td>
                   <td>{(call.queueId && queueNames.get(call.queueId)) ?? '—'}</td>
                   <td>{(call.agentId && agentNames.get(call.agentId)) ?? '—'}</td>
                   <td>{t(`wallboard.callStatus.${callStatus(call)}`)}</td>
