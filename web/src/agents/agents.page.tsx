@@ -8,7 +8,7 @@ import { LiveIndicator } from '../app/live-indicator.tsx';
 import { useFormat } from '../app/use-format.ts';
 import { AgentStateBadge } from './agent-state-badge.tsx';
 import { AgentForm } from './agent.form.tsx';
-import { TimeInState } from './time-in-state.tsx';
+import { RelativeTime } from '../app/relative-time-text.tsx';
 import { usePauseReasonName } from './use-pause-reason-name.ts';
 import { AGENTS_POLL_MS, useLiveAgents } from './use-live-agents.ts';
 import { agentsApi, type Agent } from './agents.api.ts';
@@ -94,7 +94,7 @@ export function AgentsPage() {
                       <AgentStateBadge state={agent.state} reason={reason} />
                     </td>
                     <td className="nowrap">
-                      <TimeInState since={agent.stateChangedAt} />
+                      <RelativeTime since={agent.stateChangedAt} />
                     </td>
                     <td className="number">{format.number(agent.wrapUpSeconds)}</td>
                     {canManage && (
