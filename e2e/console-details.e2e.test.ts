@@ -132,3 +132,50 @@ it("a call's detail names its legs as people read them (the switch's names behin
     await context.close();
   }
 });
+
+it("a campaign's leads table follows imports live, and an agent's home lists a queue it was just added to", async () => {
+  const { baseUrl, platformAdmin } = env.platform;
+  const admin = await apiTenantAdmin(baseUrl, platformAdmin, 'live-lists');
+  const agent = await apiAgent(baseUrl, admin, { name: 'Eva', queues: ['Suporte'] });
+  const trunk = await call<{ id: string }>(baseUrl, '/trunks', { method: 'POST', token: admin.token, body: { name: 'Operadora', host: 'sip.carrier.example' } });
+  const campaign = await call<{ id: string }>(baseUrl, '/campaigns', {
+    method: 'POST',
+    token: admin.token,
+    body: { name: 'Renegociação', queueId: agent.queueIds[0], trunkId: trunk.id, pacingMin: 1, pacingMax: 2 },
+  });
+  const importLeads = async (csv: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'leads.csv');
+    const response = await fetch(`${baseUrl}/campaigns/${campaign.id}/leads/import`, { method: 'POST', headers: { Authorization: `Bearer ${admin.token}` }, body: form });
+    expect(response.status).toBeLessThan(300);
+  };
+  await importLeads('telefone;nome\n(11) 97300-0001;Ana\n');
+
+  const supervisor = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+  const desk = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+  supervisor.setDefaultTimeout(10_000);
+  desk.setDefaultTimeout(10_000);
+  try {
+    const page = await supervisor.newPage();
+    await signIn(page, baseUrl, admin.email, admin.password);
+    await openMenu(page, 'Campaigns');
+    await page.getByRole('link', { name: 'Renegociação' }).click();
+    const leads = page.getByRole('table', { name: 'Leads' });
+    await leads.getByText('(11) 97300-0001').waitFor();
+    // A second file, imported elsewhere: the open table shows its lead without a reload (the page
+    // is live, so it does not poll: only the events bring it).
+    await importLeads('telefone;nome\n(11) 97300-0002;Bia\n');
+    await leads.getByText('(11) 97300-0002').waitFor({ timeout: 8_000 });
+
+    const home = await desk.newPage();
+    await signIn(home, baseUrl, agent.email, agent.password);
+    const queues = home.getByRole('list', { name: 'Your queues' });
+    await queues.getByText('Suporte').waitFor();
+    const second = await call<{ id: string }>(baseUrl, '/queues', { method: 'POST', token: admin.token, body: { name: 'Vendas' } });
+    await call(baseUrl, `/queues/${second.id}/agents`, { method: 'POST', token: admin.token, body: { agentId: agent.agentId } });
+    await queues.getByText('Vendas').waitFor({ timeout: 10_000 });
+  } finally {
+    await supervisor.close();
+    await desk.close();
+  }
+});
