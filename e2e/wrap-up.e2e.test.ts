@@ -57,12 +57,12 @@ it('counts the wrap-up down on the agent bar, and ending it early makes the agen
     await bar.getByText('Wrap-up', { exact: true }).waitFor({ timeout: 15_000 });
     // The countdown runs from the agent's 60 s down.
     const left = bar.getByTestId('wrap-up-left');
-    await left.getByText(/^Wrap-up ends in 0:5\d$/).waitFor();
+    await left.getByText(/^Time left 0:5\d$/).waitFor();
     const before = await left.innerText();
     await expect.poll(() => left.innerText(), { timeout: 5_000 }).not.toBe(before);
 
     await bar.getByRole('button', { name: 'Ready for the next call' }).click();
-    await bar.getByText('Available').waitFor();
+    await bar.getByText('Available', { exact: true }).waitFor();
     expect(await left.count()).toBe(0);
 
     // The switch offers the next caller now, not when the 60 s are over.
@@ -70,7 +70,7 @@ it('counts the wrap-up down on the agent bar, and ending it early makes the agen
     await bar.getByText('In call').waitFor({ timeout: 15_000 });
     simulator().control.hangup(second);
     // That call has its own full wrap-up again.
-    await bar.getByTestId('wrap-up-left').getByText(/^Wrap-up ends in 0:5\d$/).waitFor({ timeout: 15_000 });
+    await bar.getByTestId('wrap-up-left').getByText(/^Time left 0:5\d$/).waitFor({ timeout: 15_000 });
   } finally {
     await desk.context.close();
   }

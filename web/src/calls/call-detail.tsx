@@ -126,7 +126,7 @@ export function CallDetailPanel({ callId, onClose }: { callId: string; onClose: 
           <ol className="call-timeline" aria-label={t('calls.timeline')}>
             {data.events.map((event, index) => (
               <li key={index}>
-                <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time> {describeEvent(event, t)}
+                <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time> {describeEvent(event, t, trunkName)}
                 {showSwitchEvents && <SwitchEvent event={event} />}
               </li>
             ))}
