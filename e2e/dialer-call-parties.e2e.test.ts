@@ -89,6 +89,19 @@ it('shows a dialer call from the caller ID to the customer with its agent, and a
     const abandonedCells = await abandonedRow.getByRole('cell').allInnerTexts();
     expect(abandonedCells.slice(1, 6)).toEqual(['Outbound', CALLER_ID_SHOWN, national(abandoned!.phone), 'Cobrança', '—']);
     expect(abandonedCells[7]).toBe('0:00'); // nobody talked to the customer (talk time counts from a bridge)
+
+    // The wallboard's queue counts the day's abandoned calls apart from the answered ones.
+    await expect
+      .poll(async () => (await call<{ callsInProgress: number }>(baseUrl, `/campaigns/${campaign.id}/stats`, { token: admin.token })).callsInProgress, { timeout: 30_000 })
+      .toBe(0);
+    await openMenu(page, 'Wallboard');
+    const card = page.getByTestId('wallboard-queue').filter({ hasText: 'Cobrança' });
+    await expect
+      .poll(
+        async () => [await card.getByTestId('answered').innerText(), await card.getByTestId('abandoned').innerText()],
+        { timeout: 20_000 },
+      )
+      .toEqual([String((await attempts('CONNECTED')).length), String((await attempts('ABANDONED')).length)]);
   } finally {
     await context.close();
   }
