@@ -160,7 +160,7 @@ it('the agent sees the lead of a dialer call, classifies it "call back" at a cho
     });
     await signIn(supervisor.page, baseUrl, admin.email, admin.password);
     await openMenu(supervisor.page, 'Calls');
-    await row(supervisor.page, '+5511988881002')
+    await row(supervisor.page, '(11) 98888-1002')
       .getByRole('button', { name: /^Details of the call/ })
       .click();
     const detail = supervisor.page.getByRole('region', { name: 'Call details' });

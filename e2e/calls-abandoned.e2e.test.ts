@@ -80,8 +80,8 @@ it('marks an abandoned dialer call as abandoned, and only that one', async () =>
   try {
     await signIn(page, baseUrl, admin.email, admin.password);
     await openMenu(page, 'Calls');
-    const abandoned = page.getByTestId('call-row').filter({ hasText: '+5511960000001' });
-    const connected = page.getByTestId('call-row').filter({ hasText: '+5511960000002' });
+    const abandoned = page.getByTestId('call-row').filter({ hasText: '(11) 96000-0001' });
+    const connected = page.getByTestId('call-row').filter({ hasText: '(11) 96000-0002' });
     await abandoned.getByText('Abandoned', { exact: true }).waitFor();
     expect(await connected.getByText('Abandoned', { exact: true }).count()).toBe(0);
     await abandoned.getByRole('button', { name: 'Details' }).click();
@@ -91,7 +91,7 @@ it('marks an abandoned dialer call as abandoned, and only that one', async () =>
     await page.getByLabel('Language').selectOption('pt-BR');
     await page
       .getByTestId('call-row')
-      .filter({ hasText: '+5511960000001' })
+      .filter({ hasText: '(11) 96000-0001' })
       .getByText('Abandonada', { exact: true })
       .waitFor();
   } finally {

@@ -47,7 +47,10 @@ export class Dispatcher {
   }
 
   private available(agent: Agent, now: number): boolean {
-    return AVAILABLE.has(agent.status) && agent.state === 'Waiting' && agent.readyTime <= now && agent.contact !== '' && !this.offers.has(agent.name);
+    // As mod_callcenter's agents_callback: the wrap-up is judged from last_bridge_end and the current
+    // wrap_up_time (so `agent set wrap_up_time` ends one early), the delays from ready_time.
+    const wrappedUp = agent.lastBridgeEnd < now - agent.wrapUpTime;
+    return AVAILABLE.has(agent.status) && agent.state === 'Waiting' && wrappedUp && agent.readyTime <= now && agent.contact !== '' && !this.offers.has(agent.name);
   }
 
   private candidates(member: Member, queue: Queue, now: number): Agent[] {
@@ -322,10 +325,10 @@ export class Dispatcher {
       agent.callsAnswered++;
       agent.talkTime += Math.max(0, now - agent.lastBridgeStart);
       agent.noAnswerCount = 0;
-      agent.readyTime = now + agent.wrapUpTime;
       cc.agentSet('state', agent.name, agent.status === 'Available (On Demand)' ? 'Idle' : 'Waiting');
     }
-    if (agent.wrapUpTime > 0) cc.core.clock.after(agent.wrapUpTime * 1000 + 10, () => this.kick());
+    // Whole seconds, compared strictly: the agent is offered again one second past the wrap-up.
+    cc.core.clock.after((agent.wrapUpTime + 1) * 1000 + 10, () => this.kick());
     this.kick();
   }
 }

@@ -12,6 +12,8 @@ export interface MyAgent {
   stateChangedAt: string;
   pauseReasonId: string | null;
   pauseReasonName: string | null;
+  /** How long the switch keeps the agent in wrap-up after a call. */
+  wrapUpSeconds: number;
 }
 
 export interface PauseReason {
@@ -78,6 +80,7 @@ export const agentBarApi = {
     api<MyAgent>('/agents/me/pause', { method: 'POST', body: { pauseReasonId } }),
   resume: () => api<MyAgent>('/agents/me/resume', { method: 'POST' }),
   logout: () => api<MyAgent>('/agents/me/logout', { method: 'POST' }),
+  endWrapUp: () => api<MyAgent>('/agents/me/end-wrap-up', { method: 'POST' }),
   myCall: async (): Promise<DeskCall | null> =>
     (await api<{ call: DeskCall | null }>('/agents/me/call')).call,
 };

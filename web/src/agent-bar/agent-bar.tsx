@@ -6,7 +6,8 @@ import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage } from '../app/feedback.tsx';
 import './agent-bar.css';
 import { AgentCall } from './agent-call.tsx';
-import { canLogOut } from './desk-rules.ts';
+import { canLogOut, wrapUpEndsAt } from './desk-rules.ts';
+import { CountdownClock } from '../app/running-clock.tsx';
 import { DESK_POLL_MS, agentBarApi, myAgentKey, myPauseReasonsKey, type MyAgent } from './agent-bar.api.ts';
 
 /** The signed-in user's own agent presence; nothing at all for users without an Agent. */
@@ -104,6 +105,16 @@ export function AgentBar() {
             {t('agentBar.cancel')}
           </button>
         </form>
+      )}
+      {state === 'WRAP_UP' && (
+        <>
+          <span data-testid="wrap-up-left">
+            {t('agentDesk.wrapUpLeft')} <CountdownClock until={wrapUpEndsAt(agent.data)} />
+          </span>
+          <button type="button" disabled={action.isPending} onClick={() => run(agentBarApi.endWrapUp)}>
+            {t('agentDesk.endWrapUp')}
+          </button>
+        </>
       )}
       {state === 'PAUSED' && (
         <button type="button" disabled={action.isPending} onClick={() => run(agentBarApi.resume)}>

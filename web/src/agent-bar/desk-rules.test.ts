@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_STATES } from '../agents/agent-state.ts';
 import type { DeskCall } from './agent-bar.api.ts';
-import { canLogOut, needsDisposition } from './desk-rules.ts';
+import { canLogOut, needsDisposition, wrapUpEndsAt } from './desk-rules.ts';
 
 const call = (fields: Partial<DeskCall>): DeskCall => ({
   id: 'c1',
@@ -32,5 +32,11 @@ describe('the agent desk', () => {
   it('offers logging out only without a call in front of the agent', () => {
     const offered = AGENT_STATES.filter(canLogOut);
     expect(offered).toEqual(['AVAILABLE', 'PAUSED', 'WRAP_UP']);
+  });
+});
+
+describe('wrapUpEndsAt', () => {
+  it("is the agent's wrap-up time after it entered wrap-up", () => {
+    expect(wrapUpEndsAt({ stateChangedAt: '2026-11-25T12:00:00.000Z', wrapUpSeconds: 20 })).toBe('2026-11-25T12:00:20.000Z');
   });
 });

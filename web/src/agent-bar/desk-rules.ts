@@ -14,3 +14,8 @@ const ON_A_CALL: ReadonlySet<AgentState> = new Set(['RESERVED', 'RINGING', 'IN_C
 export function canLogOut(state: AgentState): boolean {
   return state !== 'LOGGED_OUT' && !ON_A_CALL.has(state);
 }
+
+/** When the agent's wrap-up ends: its wrap-up time after it entered the state. */
+export function wrapUpEndsAt(agent: { stateChangedAt: string; wrapUpSeconds: number }): string {
+  return new Date(Date.parse(agent.stateChangedAt) + agent.wrapUpSeconds * 1000).toISOString();
+}

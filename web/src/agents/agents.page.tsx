@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth-context.tsx';
@@ -6,10 +6,10 @@ import { EditDeleteButtons } from '../app/edit-delete-buttons.tsx';
 import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
 import { LiveIndicator } from '../app/live-indicator.tsx';
 import { useFormat } from '../app/use-format.ts';
-import { codeListApi, codeListKey } from '../code-lists/code-lists.api.ts';
 import { AgentStateBadge } from './agent-state-badge.tsx';
 import { AgentForm } from './agent.form.tsx';
-import { TimeInState } from './time-in-state.tsx';
+import { RelativeTime } from '../app/relative-time-text.tsx';
+import { usePauseReasonName } from './use-pause-reason-name.ts';
 import { AGENTS_POLL_MS, useLiveAgents } from './use-live-agents.ts';
 import { agentsApi, type Agent } from './agents.api.ts';
 
@@ -24,12 +24,7 @@ export function AgentsPage() {
   const canWatch = can('monitoring.view');
 
   const { agents, live } = useLiveAgents(tenantId, canWatch);
-  // To name the reason of a pause (disabled ones included: a pause may outlive its reason); the
-  // list is readable with agents.view.
-  const pauseReasons = useQuery({
-    queryKey: codeListKey('pauseReasons', tenantId, true),
-    queryFn: () => codeListApi('pauseReasons').list(true),
-  });
+  const pauseReasonName = usePauseReasonName();
 
   const [panel, setPanel] = useState<Panel>(null);
   const remove = useMutation({
@@ -39,9 +34,6 @@ export function AgentsPage() {
   });
   const canManage = can('agents.manage');
   const close = () => setPanel(null);
-
-  const pauseReasonName = (id: string | null) =>
-    id ? pauseReasons.data?.find((reason) => reason.id === id)?.name : undefined;
 
   return (
     <section className="agents-page">
@@ -102,7 +94,7 @@ export function AgentsPage() {
                       <AgentStateBadge state={agent.state} reason={reason} />
                     </td>
                     <td className="nowrap">
-                      <TimeInState since={agent.stateChangedAt} />
+                      <RelativeTime since={agent.stateChangedAt} />
                     </td>
                     <td className="number">{format.number(agent.wrapUpSeconds)}</td>
                     {canManage && (

@@ -15,3 +15,15 @@ export function RunningClock({ since, testId }: { since: string; testId?: string
     </span>
   );
 }
+
+/** A clock counting down to a moment (0:12 … 0:00), on the same one-second ticker. */
+export function CountdownClock({ until, testId }: { until: string; testId?: string }) {
+  const text = useSyncExternalStore(secondTicker.subscribe, () =>
+    formatClock(Math.max(0, Math.ceil((Date.parse(until) - secondTicker.now()) / 1000))),
+  );
+  return (
+    <span className="clock" data-testid={testId}>
+      {text}
+    </span>
+  );
+}

@@ -10,6 +10,9 @@ import { useFormat } from '../app/use-format.ts';
 import { campaignKey, campaignsApi } from '../campaigns/campaigns.api.ts';
 import { callKey, callsApi, type CallTimelineEvent, type Recording } from './calls.api.ts';
 import { describeEvent } from './timeline.ts';
+import { channelLabel } from './channel-label.ts';
+import { phoneOrDash } from './phone-display.ts';
+import { trunksApi, trunksKey } from '../trunks/trunks.api.ts';
 import { DispositionForm } from './disposition-form.tsx';
 import { hangupCauseLabel } from '../call-codes/call-codes.ts';
 
@@ -31,6 +34,9 @@ export function CallDetailPanel({ callId, onClose }: { callId: string; onClose: 
   const time = (value: string | null) => (value ? format.dateTime(value) : '—');
   const seconds = (value: number | null) => (value === null ? '—' : formatClock(value));
   const [showSwitchEvents, setShowSwitchEvents] = useState(false);
+  // A trunk leg is named by the trunk's name (readable with trunks.view; else by its switch name).
+  const trunks = useQuery({ queryKey: trunksKey(tenantId), queryFn: trunksApi.list, enabled: can('trunks.view') });
+  const trunkName = (id: string) => trunks.data?.find((trunk) => trunk.id === id)?.name;
 
   return (
     <section className="panel call-detail" aria-labelledby="call-detail-title">
@@ -46,8 +52,8 @@ export function CallDetailPanel({ callId, onClose }: { callId: string; onClose: 
       ) : data ? (
         <>
           <dl className="call-summary">
-            <Item label={t('calls.caller')} value={data.callerNumber ?? '—'} />
-            <Item label={t('calls.called')} value={data.calledNumber ?? '—'} />
+            <Item label={t('calls.caller')} value={phoneOrDash(data.callerNumber)} />
+            <Item label={t('calls.called')} value={phoneOrDash(data.calledNumber)} />
             <Item label={t('calls.queue')} value={data.queueName ?? '—'} />
             <Item label={t('calls.agent')} value={data.agentName ?? '—'} />
             <Item label={t('calls.when')} value={time(data.createdAt)} />
@@ -91,9 +97,17 @@ export function CallDetailPanel({ callId, onClose }: { callId: string; onClose: 
               <tbody>
                 {data.legs.map((leg) => (
                   <tr key={leg.id}>
-                    <td>{leg.channelName ?? leg.id.slice(0, 8)}</td>
-                    <td>{leg.callerNumber ?? '—'}</td>
-                    <td>{leg.destinationNumber ?? '—'}</td>
+                    <td>
+                      {leg.channelName ? channelLabel(leg.channelName, t, trunkName) : leg.id.slice(0, 8)}
+                      {showSwitchEvents && leg.channelName && (
+                        <>
+                          {' '}
+                          <code className="muted">{leg.channelName}</code>
+                        </>
+                      )}
+                    </td>
+                    <td className="nowrap">{phoneOrDash(leg.callerNumber)}</td>
+                    <td className="nowrap">{phoneOrDash(leg.destinationNumber)}</td>
                     <td className="nowrap">{time(leg.createdAt)}</td>
                     <td className="nowrap">{time(leg.answeredAt)}</td>
                     <td className="nowrap">{time(leg.endedAt)}</td>
@@ -112,7 +126,7 @@ export function CallDetailPanel({ callId, onClose }: { callId: string; onClose: 
           <ol className="call-timeline" aria-label={t('calls.timeline')}>
             {data.events.map((event, index) => (
               <li key={index}>
-                <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time> {describeEvent(event, t)}
+                <time dateTime={event.occurredAt}>{format.dateTime(event.occurredAt)}</time> {describeEvent(event, t, trunkName)}
                 {showSwitchEvents && <SwitchEvent event={event} />}
               </li>
             ))}
@@ -153,13 +167,25 @@ function RecordingPlayer({ recording }: { recording: Recording }) {
   const audio = useBlobUrl(recording.status === 'AVAILABLE' ? recording.id : null, () =>
     callsApi.audio(recording.id),
   );
+  const why = recording.reason && (
+    <span className="muted" data-testid="recording-reason">
+      {' '}
+      · {t(`calls.recordingReason.${recording.reason}`)}
+    </span>
+  );
   if (recording.status !== 'AVAILABLE') {
-    return <p className="muted">{t(`calls.recordingStatus.${recording.status}`)}</p>;
+    return (
+      <p className="muted">
+        {t(`calls.recordingStatus.${recording.status}`)}
+        {why}
+      </p>
+    );
   }
   return (
     <figure className="recording">
       <figcaption>
         {t('calls.recording')}
+        {why}
         {recording.retentionUntil && (
           <span className="muted">
             {' '}

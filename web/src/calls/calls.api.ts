@@ -59,6 +59,8 @@ export interface Recording {
   durationSeconds: number | null;
   createdAt: string;
   retentionUntil: string | null;
+  /** Which setting recorded it (decision 0082); null for recordings older than the field. */
+  reason: 'CAMPAIGN' | 'QUEUE' | 'DIALPLAN' | null;
 }
 
 export interface CallDetail extends CallRecord {

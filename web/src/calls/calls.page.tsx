@@ -16,6 +16,8 @@ import { queuesApi, queuesKey } from '../queues/queues.api.ts';
 import { CallDetailPanel } from './call-detail.tsx';
 import { callsApi, callsKey, type CallFilters, type CallRecord } from './calls.api.ts';
 import './calls.css';
+import { phoneOrDash } from './phone-display.ts';
+import { customerNumber } from '../../../server/src/modules/calls/customer-number.ts';
 import { hangupCauseChoices, hangupCauseLabel } from '../call-codes/call-codes.ts';
 
 const PAGE_SIZE = 50;
@@ -169,7 +171,7 @@ export function CallsPage() {
       ) : (
         <>
           <div className="table-scroll">
-            <table aria-label={t('calls.title')}>
+            <table className="calls-table" aria-label={t('calls.title')}>
               <thead>
                 <tr>
                   <th>{t('calls.when')}</th>
@@ -213,10 +215,10 @@ function CallRow({ call, dispositionNames, onOpen }: { call: CallRecord; disposi
   const format = useFormat();
   return (
     <tr data-testid="call-row">
-      <td className="nowrap">{format.dateTime(call.createdAt)}</td>
+      <td>{format.dateTime(call.createdAt)}</td>
       <td>{t(`wallboard.directions.${call.direction}`, { defaultValue: call.direction })}</td>
-      <td>{call.callerNumber ?? '—'}</td>
-      <td>{call.calledNumber ?? '—'}</td>
+      <td className="nowrap">{phoneOrDash(call.callerNumber)}</td>
+      <td className="nowrap">{phoneOrDash(call.calledNumber)}</td>
       <td>{call.queueName ?? '—'}</td>
       <td>{call.agentName ?? '—'}</td>
       <td className="number">{seconds(call.waitTime)}</td>
@@ -230,12 +232,12 @@ function CallRow({ call, dispositionNames, onOpen }: { call: CallRecord; disposi
         {call.endedAt ? hangupCauseLabel(t, call.hangupCause) : <span className="badge active">{t('calls.inProgress')}</span>}
       </td>
       <td>{call.disposition ? (dispositionNames.get(call.disposition) ?? call.disposition) : '—'}</td>
-      <td>
+      <td className="row-actions">
         <button
           type="button"
           className="secondary"
           onClick={onOpen}
-          aria-label={t('calls.openDetail', { number: call.callerNumber ?? '' })}
+          aria-label={t('calls.openDetail', { number: phoneOrDash(customerNumber(call)) })}
         >
           {t('calls.details')}
         </button>

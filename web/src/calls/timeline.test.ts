@@ -24,8 +24,15 @@ describe('describeEvent', () => {
   it('tells what happened to the call, with the names the tenant gave', async () => {
     const t = await translator('en');
     expect(describeEvent(event('CHANNEL_CREATE', { 'Call-Direction': 'inbound', 'Caller-Caller-ID-Number': '5511987654321', 'Caller-Destination-Number': '551130001000' }), t)).toBe(
-      'Call arrived from 5511987654321 to 551130001000',
+      'Call arrived from (11) 98765-4321 to (11) 3000-1000',
     );
+    // A leg the switch placed is named by its channel: the agent's extension, the customer through a trunk.
+    const trunks = (id: string) => (id === '3f2b8c1e-1111-4222-8333-944455556666' ? 'Operadora' : undefined);
+    const agentLeg = { 'Call-Direction': 'outbound', 'Channel-Name': 'sofia/internal/1001@acme.pbx', 'Caller-Destination-Number': '1001' };
+    expect(describeEvent(event('CHANNEL_CREATE', agentLeg), t, trunks)).toBe('Dialing Extension 1001');
+    expect(describeEvent(event('CHANNEL_ANSWER', agentLeg), t, trunks)).toBe('Answered by Extension 1001');
+    const customerLeg = { 'Call-Direction': 'outbound', 'Channel-Name': 'sofia/gateway/gw-3f2b8c1e-1111-4222-8333-944455556666/5511987654321', 'Caller-Destination-Number': '5511987654321' };
+    expect(describeEvent(event('CHANNEL_PROGRESS', customerLeg), t, trunks)).toBe('Ringing (11) 98765-4321 via Operadora');
     expect(describeEvent(event('CUSTOM', { 'CC-Action': 'member-queue-start' }, { queueName: 'suporte' }), t)).toBe('Joined queue suporte');
     // As the event consumer stores them: by their subclass.
     expect(describeEvent(event('callcenter::info/member-queue-start', {}, { queueName: 'suporte' }), t)).toBe('Joined queue suporte');
@@ -39,6 +46,7 @@ describe('describeEvent', () => {
     expect(describeEvent(event('CUSTOM', { 'CC-Action': 'member-queue-start' }, { queueName: 'suporte' }), t)).toBe('Entrou na fila suporte');
     expect(describeEvent(event('CUSTOM', { 'CC-Action': 'agent-offering' }, { agentName: 'Ana' }), t)).toBe('Tocou para Ana');
     expect(describeEvent(event('CHANNEL_HANGUP_COMPLETE', { 'Hangup-Cause': 'NORMAL_CLEARING' }), t)).toBe('Desligada: Desligada normalmente');
+    expect(describeEvent(event('CHANNEL_CREATE', { 'Call-Direction': 'outbound', 'Channel-Name': 'sofia/internal/1001@acme.pbx' }), t)).toBe('Discando para Ramal 1001');
   });
 
   it('keeps the switch name of an event it has no words for, and says "an agent" for an unknown one', async () => {

@@ -8,6 +8,7 @@ import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { Pager } from '../app/pager.tsx';
 import { useRealtime } from '../app/realtime.ts';
+import { LEADS_POLL_MS, useLiveLeads } from './use-live-leads.ts';
 import { useFormat } from '../app/use-format.ts';
 import { formatDid } from '../inbound-routes/did-format.ts';
 import { ImportHistory } from '../list-imports/import-history.tsx';
@@ -115,10 +116,12 @@ function LeadsSection({ campaignId }: { campaignId: string }) {
   const [status, setStatus] = useState<LeadStatus | ''>('');
   const [page, setPage] = useState(1);
   const filters: LeadFilters = { status: status || undefined, page, pageSize: PAGE_SIZE };
+  const live = useLiveLeads(campaignId);
   const leads = useQuery({
     queryKey: leadsKey(me?.tenantId ?? null, campaignId, filters),
     queryFn: () => campaignsApi.leads(campaignId, filters),
     placeholderData: keepPreviousData,
+    refetchInterval: live.connected ? false : LEADS_POLL_MS,
   });
   const data = leads.data;
   return (

@@ -6,6 +6,8 @@ import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { homeApi, myQueuesKey } from './home.api.ts';
 
+const MY_QUEUES_POLL_MS = 5_000;
+
 /** For a user who is an Agent in this tenant: the agent bar and the queues it serves. */
 export function AgentHome() {
   const { t } = useTranslation();
@@ -24,6 +26,8 @@ export function AgentHome() {
     queryKey: myQueuesKey(tenantId, userId),
     queryFn: homeApi.myQueues,
     enabled: Boolean(agent.data),
+    // Agents have no realtime stream: a queue an admin adds or removes shows within seconds.
+    refetchInterval: MY_QUEUES_POLL_MS,
   });
   if (!agent.data) return null;
   return (

@@ -7,6 +7,7 @@ import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { NumberInput } from '../app/number-input.tsx';
 import { agentChoiceLabel, queuesApi, tiersKey, type Queue } from './queues.api.ts';
+import { tierAgentChoices } from './tier-choices.ts';
 
 /** The agents serving one queue: assign with level and position, or remove. */
 export function QueueTiers({ queue, onClose }: { queue: Queue; onClose: () => void }) {
@@ -24,7 +25,7 @@ export function QueueTiers({ queue, onClose }: { queue: Queue; onClose: () => vo
   const [level, setLevel] = useState<number | null>(1);
   const [position, setPosition] = useState<number | null>(1);
   const levelInput = useRef<HTMLInputElement>(null);
-  const choices = [...(agents.data ?? [])].sort((a, b) => agentChoiceLabel(a).localeCompare(agentChoiceLabel(b)));
+  const choices = tierAgentChoices(agents.data ?? [], tiers.data ?? [], agentId);
   // Assigning an agent already in the queue changes its level and position (the API upserts).
   const editing = tiers.data?.some((tier) => tier.agentId === agentId) ?? false;
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AgentStateBadge } from '../agents/agent-state-badge.tsx';
 import { agentDisplayName, type Agent } from '../agents/agents.api.ts';
 import { useLiveAgents } from '../agents/use-live-agents.ts';
+import { usePauseReasonName } from '../agents/use-pause-reason-name.ts';
 import { useAuth } from '../app/auth-context.tsx';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { LiveIndicator } from '../app/live-indicator.tsx';
@@ -17,6 +18,7 @@ import { ShareBar } from '../app/share-bar.tsx';
 import { customerNumber } from '../../../server/src/modules/calls/customer-number.ts';
 import { callStatus, currentCallByAgent, loggedInByState, throttle } from './wallboard-view.ts';
 import { wallboardApi, wallboardKey, type CallInProgress, type QueueToday } from './wallboard.api.ts';
+import { phoneOrDash } from '../calls/phone-display.ts';
 import './wallboard.css';
 
 /** Re-read this often anyway while not live (and the day's counts roll over at midnight). */
@@ -174,6 +176,7 @@ function AgentsSection({
   queueNames: ReadonlyMap<string, string>;
 }) {
   const { t } = useTranslation();
+  const pauseReasonName = usePauseReasonName();
   const format = useFormat();
   const byState = loggedInByState(agents);
   const callOf = currentCallByAgent(calls);
@@ -214,7 +217,15 @@ function AgentsSection({
               {agents.map((agent) => {
                 const current = callOf.get(agent.id);
                 const queueName = current?.queueId ? queueNames.get(current.queueId) : undefined;
-                return <AgentRow key={agent.id} agent={agent} current={current} queueName={queueName} />;
+                return (
+                  <AgentRow
+                    key={agent.id}
+                    agent={agent}
+                    current={current}
+                    queueName={queueName}
+                    pauseReason={pauseReasonName(agent.pauseReasonId)}
+                  />
+                );
               })}
             </tbody>
           </table>
@@ -232,17 +243,19 @@ const AgentRow = memo(function AgentRow({
   agent,
   current,
   queueName,
+  pauseReason,
 }: {
   agent: Agent;
   current: CallInProgress | undefined;
   queueName: string | undefined;
+  pauseReason: string | undefined;
 }) {
   return (
     <tr>
       <td>{agentDisplayName(agent)}</td>
       <td>{agent.extensionNumber}</td>
       <td>
-        <AgentStateBadge state={agent.state} />
+        <AgentStateBadge state={agent.state} reason={pauseReason} />
       </td>
       <td>
         <RunningClock since={agent.stateChangedAt} />
@@ -250,7 +263,7 @@ const AgentRow = memo(function AgentRow({
       <td>
         {current ? (
           <span data-testid="current-call">
-            {customerNumber(current) ?? '—'}
+            {phoneOrDash(customerNumber(current))}
             {queueName !== undefined && ` · ${queueName}`}
             {' · '}
             <RunningClock since={current.bridgedAt ?? current.answerAt ?? current.createdAt} />
@@ -301,8 +314,8 @@ function CallsSection({
               {calls.map((call) => (
                 <tr key={call.id} data-testid="call-in-progress">
                   <td>{t(`wallboard.directions.${call.direction}`, { defaultValue: call.direction })}</td>
-                  <td>{call.callerNumber ?? '—'}</td>
-                  <td>{call.calledNumber ?? '—'}</td>
+                  <td className="nowrap">{phoneOrDash(call.callerNumber)}</td>
+                  <td className="nowrap">{phoneOrDash(call.calledNumber)}</td>
                   <td>{(call.queueId && queueNames.get(call.queueId)) ?? '—'}</td>
                   <td>{(call.agentId && agentNames.get(call.agentId)) ?? '—'}</td>
                   <td>{t(`wallboard.callStatus.${callStatus(call)}`)}</td>

@@ -11,21 +11,21 @@ import {
 
 // The whole table, written out: every state × operation. null = refused (400 INVALID_AGENT_TRANSITION).
 const EXPECTED: Record<AgentState, Record<AgentOperation, AgentState | null>> = {
-  LOGGED_OUT: { login: 'AVAILABLE', pause: null, resume: null, logout: null },
-  AVAILABLE: { login: null, pause: 'PAUSED', resume: null, logout: 'LOGGED_OUT' },
-  PAUSED: { login: null, pause: null, resume: 'AVAILABLE', logout: 'LOGGED_OUT' },
-  RESERVED: { login: null, pause: null, resume: null, logout: null },
-  RINGING: { login: null, pause: null, resume: null, logout: null },
-  IN_CALL: { login: null, pause: null, resume: null, logout: null },
-  WRAP_UP: { login: null, pause: null, resume: null, logout: null },
-  ON_EXTERNAL_CALL: { login: null, pause: null, resume: null, logout: null },
+  LOGGED_OUT: { login: 'AVAILABLE', pause: null, resume: null, logout: null, endWrapUp: null },
+  AVAILABLE: { login: null, pause: 'PAUSED', resume: null, logout: 'LOGGED_OUT', endWrapUp: null },
+  PAUSED: { login: null, pause: null, resume: 'AVAILABLE', logout: 'LOGGED_OUT', endWrapUp: null },
+  RESERVED: { login: null, pause: null, resume: null, logout: null, endWrapUp: null },
+  RINGING: { login: null, pause: null, resume: null, logout: null, endWrapUp: null },
+  IN_CALL: { login: null, pause: null, resume: null, logout: null, endWrapUp: null },
+  WRAP_UP: { login: null, pause: null, resume: null, logout: null, endWrapUp: 'AVAILABLE' },
+  ON_EXTERNAL_CALL: { login: null, pause: null, resume: null, logout: null, endWrapUp: null },
 };
 
 describe('nextAgentState', () => {
-  it('knows the eight states of the database CHECK and the four operations', () => {
+  it('knows the eight states of the database CHECK and the five operations', () => {
     expect([...AGENT_STATES].sort()).toEqual(Object.keys(EXPECTED).sort());
     expect(AGENT_STATES).toHaveLength(8);
-    expect(AGENT_OPERATIONS).toEqual(['login', 'pause', 'resume', 'logout']);
+    expect(AGENT_OPERATIONS).toEqual(['login', 'pause', 'resume', 'logout', 'endWrapUp']);
   });
 
   for (const state of AGENT_STATES) {

@@ -14,14 +14,15 @@ export const AGENT_STATES = [
   'ON_EXTERNAL_CALL',
 ] as const satisfies readonly AgentState[];
 
-/** What the agent asks for through /agents/me/*. */
-export type AgentOperation = 'login' | 'pause' | 'resume' | 'logout';
+/** What the agent asks for through /agents/me/* (endWrapUp: ready before the wrap-up time is over). */
+export type AgentOperation = 'login' | 'pause' | 'resume' | 'logout' | 'endWrapUp';
 
 export const AGENT_OPERATIONS = [
   'login',
   'pause',
   'resume',
   'logout',
+  'endWrapUp',
 ] as const satisfies readonly AgentOperation[];
 
 /** The next state, or null when the operation is not allowed from `state`. */
@@ -35,11 +36,13 @@ export function nextAgentState(state: AgentState, operation: AgentOperation): Ag
     case 'PAUSED':
       if (operation === 'resume') return 'AVAILABLE';
       return operation === 'logout' ? 'LOGGED_OUT' : null;
+    // The call is over: the agent may say it is ready before its wrap-up time runs out.
+    case 'WRAP_UP':
+      return operation === 'endWrapUp' ? 'AVAILABLE' : null;
     // Busy with a call (or about to be): the agent finishes it first; the switch moves them on.
     case 'RESERVED':
     case 'RINGING':
     case 'IN_CALL':
-    case 'WRAP_UP':
     case 'ON_EXTERNAL_CALL':
       return null;
   }

@@ -88,6 +88,21 @@ export class CallCenterSync {
     );
   }
 
+  /**
+   * The agent ended its wrap-up early (decision 0083). mod_callcenter offers an agent only once
+   * `last_bridge_end < now - wrap_up_time`, and nothing sets last_bridge_end, so the agent's
+   * wrap_up_time is 0 until the cut wrap-up would have ended (plus the switch's whole second),
+   * then its own again, ready for the next call's wrap-up. A lost restore is healed at the next
+   * login or settings change, which push every setting.
+   */
+  async wrapUpEnded(agentId: string, fields: AgentSwitchFields, restoreInMs: number): Promise<void> {
+    await this.attempt('agent-wrap-up-end', { agentId }, () =>
+      this.commands.setAgentSettings(switchAgentName(agentId), { ...agentSwitchSettings(fields), wrap_up_time: 0 }),
+    );
+    const timer = setTimeout(() => void this.agentSettingsChanged(agentId, fields), restoreInMs + 2_000);
+    timer.unref();
+  }
+
   /** The agent's extension changed: a new contact, the same status, its settings. */
   async agentContactChanged(agentId: string, contact: string, status: CallCenterAgentStatus, fields: AgentSwitchFields): Promise<void> {
     await this.attempt('agent-contact', { agentId }, () =>

@@ -49,6 +49,11 @@ export const presenceRoutes =
       schema: { tags, response: moved },
       handler: (request) => presence.resume(...caller(request)),
     });
+    app.post('/agents/me/end-wrap-up', {
+      config: { access },
+      schema: { tags, response: moved },
+      handler: (request) => presence.endWrapUp(...caller(request)),
+    });
     app.post('/agents/me/logout', {
       config: { access },
       schema: { tags, response: moved },

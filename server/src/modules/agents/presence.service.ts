@@ -15,7 +15,7 @@ import { nextAgentState, switchStatusOf, type AgentOperation } from './agent-sta
 import * as agents from './agents.repo.ts';
 import type { Agent } from './agents.schema.ts';
 import { callCenterContact } from '../../platform/switch/naming.ts';
-import type { CallCenterSync, TierPlacement } from './callcenter-sync.ts';
+import type { AgentSwitchFields, CallCenterSync, TierPlacement } from './callcenter-sync.ts';
 import * as repo from './presence.repo.ts';
 
 /** The payload of AGENT_STATE_CHANGED (the publisher adds type, tenantId and at). */
@@ -75,6 +75,8 @@ interface Moved {
   change: StateChange;
   /** Only for a login: what the switch needs to add the agent and its tiers. */
   login?: { contact: string; tiers: TierPlacement[] };
+  /** Only for an early end of wrap-up: when the cut wrap-up would have ended, and the agent's settings. */
+  wrapUp?: { restoreInMs: number; fields: AgentSwitchFields };
 }
 
 export class AgentPresenceService {
@@ -118,6 +120,11 @@ export class AgentPresenceService {
     return this.move(tenantId, userId, 'logout');
   }
 
+  /** The agent is ready before its wrap-up time is over (decision 0083). */
+  endWrapUp(tenantId: string, userId: string): Promise<Agent> {
+    return this.move(tenantId, userId, 'endWrapUp');
+  }
+
   private async move(
     tenantId: string,
     userId: string,
@@ -141,11 +148,17 @@ export class AgentPresenceService {
         if (!agent) throw notFound('agent');
         const next = nextAgentState(agent.state, operation);
         if (next === null) throw invalidTransition(agent.state, operation);
+        // The wrap-up being cut, read before the move restamps the state.
+        const before = operation === 'endWrapUp' ? await agents.findAgent(tx, agent.id) : undefined;
         const login = await this.apply(tx, tenantId, agent, operation, next, pauseReasonId);
         const change: StateChange = { agentId: agent.id, userId, state: next, previousState: agent.state };
         if (operation === 'pause' && pauseReasonId) change.pauseReasonId = pauseReasonId;
         const view = await agents.findAgent(tx, agent.id);
-        return { agent: agents.toAgent(view!), change, ...(login ? { login } : {}) };
+        const wrapUp = before && {
+          restoreInMs: Math.max(0, before.stateChangedAt.getTime() + before.wrapUpSeconds * 1000 - Date.now()),
+          fields: before,
+        };
+        return { agent: agents.toAgent(view!), change, ...(login ? { login } : {}), ...(wrapUp ? { wrapUp } : {}) };
       });
     } catch (error) {
       // The row lock serialises logins; the partial unique index is the last guard.
@@ -193,6 +206,9 @@ export class AgentPresenceService {
         await repo.recordTransition(tx, { ...base, sessionId: await repo.currentSessionId(tx, agent.id) });
         return undefined;
       }
+      case 'endWrapUp':
+        await repo.recordTransition(tx, { ...base, sessionId: await repo.currentSessionId(tx, agent.id) });
+        return undefined;
       case 'logout':
         await forceLogout(tx, tenantId, agent, operation);
         return undefined;
@@ -203,6 +219,8 @@ export class AgentPresenceService {
     const { agentId, state } = moved.change;
     if (operation === 'login' && moved.login) {
       await this.sync.agentLoggedIn(agentId, moved.login.contact, moved.login.tiers, moved.agent);
+    } else if (operation === 'endWrapUp' && moved.wrapUp) {
+      await this.sync.wrapUpEnded(agentId, moved.wrapUp.fields, moved.wrapUp.restoreInMs);
     } else {
       await this.sync.agentStatusChanged(agentId, switchStatusOf(state));
     }

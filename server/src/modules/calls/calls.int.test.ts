@@ -212,6 +212,7 @@ describe('GET /calls/:id', () => {
       durationSeconds: 77.125,
       createdAt: expect.any(String),
       retentionUntil: expect.any(String),
+      reason: null,
     });
     for (const secret of ['the-secret', 'the-key', 'switch-side', 'recordings/2026']) expect(response.body).not.toContain(secret);
   });

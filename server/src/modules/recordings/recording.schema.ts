@@ -6,6 +6,7 @@ import type { RecordingsTable } from '../../platform/db/schema.ts';
 import { Nullable, Timestamp } from '../../platform/http/schemas.ts';
 
 export const RECORDING_STATUSES = ['RECORDING', 'AVAILABLE', 'FAILED', 'DELETED'] as const;
+export const RECORDING_REASONS = ['CAMPAIGN', 'QUEUE', 'DIALPLAN'] as const;
 
 export const Recording = Type.Object({
   id: Type.String(),
@@ -18,11 +19,13 @@ export const Recording = Type.Object({
   createdAt: Timestamp,
   /** When the retention sweep deletes the audio (plan's recordingRetentionDays after storing). */
   retentionUntil: Nullable(Timestamp),
+  /** Which setting recorded it: the campaign's, the queue's, or a dialplan rule (decision 0082); null when not known. */
+  reason: Nullable(Type.Enum(RECORDING_REASONS)),
 });
 export type Recording = Static<typeof Recording>;
 
 /** The columns toRecording reads: select exactly these (never storage_key or switch_path). */
-export const RECORDING_COLUMNS = ['id', 'callId', 'status', 'sizeBytes', 'durationSeconds', 'createdAt', 'retentionUntil'] as const;
+export const RECORDING_COLUMNS = ['id', 'callId', 'status', 'sizeBytes', 'durationSeconds', 'createdAt', 'retentionUntil', 'reason'] as const;
 export type RecordingRow = Pick<Selectable<RecordingsTable>, (typeof RECORDING_COLUMNS)[number]>;
 
 /** bigint and numeric come from pg as text (or as a number when int8 parsing applies). */
@@ -37,5 +40,6 @@ export function toRecording(row: RecordingRow): Recording {
     durationSeconds: numberOrNull(row.durationSeconds),
     createdAt: row.createdAt.toISOString(),
     retentionUntil: row.retentionUntil ? row.retentionUntil.toISOString() : null,
+    reason: row.reason,
   };
 }

@@ -56,7 +56,7 @@ describe('GET /recordings', () => {
       [rec.answered, 'AVAILABLE'],
       [rec.deleted, 'DELETED'],
     ]);
-    expect(Object.keys(page.items[1]!).sort()).toEqual(['callId', 'createdAt', 'durationSeconds', 'id', 'retentionUntil', 'sizeBytes', 'status']);
+    expect(Object.keys(page.items[1]!).sort()).toEqual(['callId', 'createdAt', 'durationSeconds', 'id', 'reason', 'retentionUntil', 'sizeBytes', 'status']);
     expect(page.items[1]).toMatchObject({ sizeBytes: 960_044, durationSeconds: 30 });
     // The deleted recording keeps its metadata: what was recorded and until when it was kept.
     expect(page.items[2]).toMatchObject({ sizeBytes: 960_044, retentionUntil: expect.any(String) });

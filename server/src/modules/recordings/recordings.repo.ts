@@ -6,7 +6,7 @@ import { callConditions, type CallFilters } from '../calls/calls.filters.ts';
 import type { PageRequest } from '../calls/calls.repo.ts';
 import { toRecording, type Recording } from './recording.schema.ts';
 
-const PUBLIC_COLUMNS = ['r.id', 'r.callId', 'r.status', 'r.sizeBytes', 'r.durationSeconds', 'r.createdAt', 'r.retentionUntil'] as const;
+const PUBLIC_COLUMNS = ['r.id', 'r.callId', 'r.status', 'r.sizeBytes', 'r.durationSeconds', 'r.createdAt', 'r.retentionUntil', 'r.reason'] as const;
 
 export async function findRecording(tx: Tx, id: string): Promise<Recording | undefined> {
   const row = await tx.selectFrom('recordings as r').select(PUBLIC_COLUMNS).where('r.id', '=', id).executeTakeFirst();

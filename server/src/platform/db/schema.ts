@@ -571,6 +571,8 @@ export interface CallEventsTable {
 
 export type RecordingStatus = 'RECORDING' | 'AVAILABLE' | 'FAILED' | 'DELETED';
 
+export type RecordingReason = 'CAMPAIGN' | 'QUEUE' | 'DIALPLAN';
+
 export interface RecordingsTable {
   id: Generated<string>;
   tenantId: string;
@@ -585,6 +587,8 @@ export interface RecordingsTable {
   /** numeric: read as text by pg. */
   durationSeconds: ColumnType<string | null, number | null | undefined, number | null>;
   failureReason: string | null;
+  /** Which setting made the recording (decision 0082); null for recordings older than the column. */
+  reason: ColumnType<RecordingReason | null, RecordingReason | null | undefined, RecordingReason | null>;
   createdAt: CreatedAt;
   storedAt: Date | null;
   retentionUntil: Date | null;

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { DatabaseHandles, Tx } from '../../platform/db/database.ts';
+import type { RecordingReason } from '../../platform/db/schema.ts';
 import type { ObjectStorage } from '../../platform/storage/storage.ts';
 import { checkRecordingFile, type WavCheck } from '../../modules/recordings/recording-wav.ts';
 import { storageLimitBytes, wouldExceedStorage } from '../../modules/recordings/recording-rules.ts';
@@ -122,9 +123,27 @@ async function openRecording(deps: RecordingHandlerDeps, tenantId: string, callI
       .select(sql<number>`coalesce(max(seq), 0)::int`.as('last'))
       .where('callId', '=', callId)
       .executeTakeFirstOrThrow();
-    await tx.insertInto('recordings').values({ tenantId, callId, seq: last + 1, status: 'RECORDING', switchPath: file }).execute();
+    const reason = await recordingReason(tx, callId, last + 1);
+    await tx.insertInto('recordings').values({ tenantId, callId, seq: last + 1, status: 'RECORDING', switchPath: file, reason }).execute();
     return true;
   });
+}
+
+/**
+ * Which setting made this recording (decision 0082): a recording campaign records its calls from
+ * the answer, so a campaign call's first recording is the campaign's; else the queue the call is
+ * in records (its record-template); else one of the tenant's dialplan rules ran record_session.
+ */
+async function recordingReason(tx: Tx, callId: string, seq: number): Promise<RecordingReason> {
+  const row = await tx
+    .selectFrom('calls as c')
+    .leftJoin('campaigns as cp', 'cp.id', 'c.campaignId')
+    .leftJoin('queues as q', 'q.id', 'c.queueId')
+    .select(['cp.recordingEnabled as campaignRecords', 'q.recordingEnabled as queueRecords'])
+    .where('c.id', '=', callId)
+    .executeTakeFirst();
+  if (seq === 1 && row?.campaignRecords) return 'CAMPAIGN';
+  return row?.queueRecords ? 'QUEUE' : 'DIALPLAN';
 }
 
 export type CollectOutcome = 'AVAILABLE' | 'FAILED' | 'NOTHING_TO_DO';
