@@ -103,7 +103,7 @@ describe('lead quota per plan', () => {
 
   it('the seed trial plan ships a quota; the field is edited like the other limits and refuses nonsense', async () => {
     const plans = (await call('GET', '/plans', t.platform)).json<{ id: string; max_leads: number | null }[]>();
-    expect(plans.find((plan) => plan.id === 'trial')?.max_leads).toBe(10_000);
+    expect(plans.find((plan) => plan.id === 'trial')?.max_leads).toBe(100_000);
     const plan = (await call('POST', '/plans', t.platform, { name: `Edit ${randomUUID().slice(0, 6)}` })).json<{ id: string; max_leads: number | null }>();
     expect(plan.max_leads).toBeNull();
     expect((await call('PATCH', `/plans/${plan.id}`, t.platform, { max_leads: 250 })).json()).toMatchObject({ max_leads: 250 });
