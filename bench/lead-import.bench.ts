@@ -151,7 +151,7 @@ const started = startPlatform({ checkout: fileURLToPath(root).replace(/\/$/, '')
 try {
   const base = await started.url;
   const pid = started.child.pid!;
-  await sql(databaseUrl, 'UPDATE plans SET max_campaigns = NULL');
+  await sql(databaseUrl, 'UPDATE plans SET max_campaigns = NULL, max_leads = NULL');
   const tenant = await benchTenant(base);
   const queueId = await created(base, tenant, '/queues', { name: 'Vendas' });
   const trunkId = await created(base, tenant, '/trunks', { name: 'Operadora', host: 'sip.carrier.example' });

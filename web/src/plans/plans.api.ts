@@ -12,6 +12,8 @@ export interface Plan {
   max_cps: number | null;
   max_concurrent_calls: number | null;
   maxMonthlyCalls: number | null;
+  /** Leads a tenant keeps over all its campaigns. */
+  max_leads: number | null;
   maxRecordingStorageGb: number | null;
   /** Always set: recordings are never kept forever. */
   recordingRetentionDays: number;
@@ -29,6 +31,7 @@ export const PLAN_LIMIT_FIELDS: readonly PlanLimitField[] = [
   'max_cps',
   'max_concurrent_calls',
   'maxMonthlyCalls',
+  'max_leads',
   'maxRecordingStorageGb',
 ];
 

@@ -77,6 +77,7 @@ export const USAGE_KINDS = [
   'trunks',
   'queues',
   'campaigns',
+  'leads',
   'monthlyCalls',
   'recordingStorageGb',
 ] as const;

@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../../platform/http/errors.ts';
 import type { CampaignStatusChangedPayload } from '../../platform/realtime/campaign-event-schemas.ts';
 import { systemCampaignStatus } from '../campaigns/campaign-state.ts';
 import { findCampaign, lockCampaign, setStatus } from '../campaigns/campaigns.repo.ts';
+import { assertLeadQuota, lockLeadQuota } from '../../platform/quotas/quotas.ts';
 import { runImport, type AfterCommit, type ImportDeps, type ImportKind, type RowReading, type Upload } from '../list-imports/import-run.ts';
 import type { ImportCounters, ImportResult } from '../list-imports/list-imports.schema.ts';
 import { leadMappingOf } from './lead-mapping.ts';
@@ -59,7 +60,11 @@ class LeadKind implements ImportKind<LeadCandidate> {
   }
 
   async write(tx: Tx, importId: string, candidates: LeadCandidate[]) {
+    const quota = await lockLeadQuota(tx);
     const inserted = await repo.insertLeads(tx, { tenantId: this.actor.tenantId, campaignId: this.campaignId, importId }, candidates);
+    // Counted after the insert (duplicates add nothing); over the quota, the batch rolls back and
+    // the refused file is discarded whole.
+    if (inserted.length > 0) await assertLeadQuota(tx, quota);
     const insertedPhones = new Set(inserted.map((lead) => lead.phone));
     // Numbers already leads of the campaign (an earlier import, or a parallel one).
     const existing = candidates.filter((candidate) => !insertedPhones.has(candidate.phone));

@@ -15,6 +15,7 @@ export function toPlan(row: Selectable<PlansTable>): Plan {
     max_cps: row.maxCps,
     max_concurrent_calls: row.maxConcurrentCalls,
     maxMonthlyCalls: row.maxMonthlyCalls,
+    max_leads: row.maxLeads,
     maxRecordingStorageGb: row.maxRecordingStorageGb === null ? null : Number(row.maxRecordingStorageGb),
     recordingRetentionDays: row.recordingRetentionDays,
     aiEnabled: row.aiEnabled,
@@ -32,6 +33,7 @@ function toColumns(body: PlanPatchBody): Updateable<PlansTable> {
   if (body.max_cps !== undefined) columns.maxCps = body.max_cps;
   if (body.max_concurrent_calls !== undefined) columns.maxConcurrentCalls = body.max_concurrent_calls;
   if (body.maxMonthlyCalls !== undefined) columns.maxMonthlyCalls = body.maxMonthlyCalls;
+  if (body.max_leads !== undefined) columns.maxLeads = body.max_leads;
   if (body.maxRecordingStorageGb !== undefined) columns.maxRecordingStorageGb = body.maxRecordingStorageGb;
   if (body.recordingRetentionDays !== undefined) columns.recordingRetentionDays = body.recordingRetentionDays;
   if (body.aiEnabled !== undefined) columns.aiEnabled = body.aiEnabled;
@@ -52,6 +54,7 @@ export function insertPlan(tx: Tx, id: string, body: PlanCreateBody) {
     maxCps: null,
     maxConcurrentCalls: null,
     maxMonthlyCalls: null,
+    maxLeads: null,
     maxRecordingStorageGb: null,
     ...toColumns(body),
     id,

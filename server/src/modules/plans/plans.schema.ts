@@ -16,6 +16,8 @@ const PlanFields = {
   max_cps: Limit,
   max_concurrent_calls: Limit,
   maxMonthlyCalls: Limit,
+  /** Leads kept by a tenant over all its campaigns (decision 0078). */
+  max_leads: Limit,
   maxRecordingStorageGb: Nullable(Type.Number({ minimum: 0, maximum: MAX_STORAGE_GB })),
   recordingRetentionDays: Type.Integer({ minimum: 1, maximum: 3650 }),
   aiEnabled: Type.Boolean(),

@@ -83,6 +83,7 @@ export const TenantQuota = Type.Object({
     trunks: Usage,
     queues: Usage,
     campaigns: Usage,
+    leads: Usage,
     monthlyCalls: Usage,
     recordingStorageGb: Usage,
   }),

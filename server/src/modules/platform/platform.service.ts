@@ -42,6 +42,7 @@ export function toTenantQuota(row: TenantUsageRow): TenantQuota {
       trunks: counted(Number(row.trunks ?? 0), row.maxTrunks),
       queues: counted(Number(row.queues ?? 0), row.maxQueues),
       campaigns: counted(Number(row.campaigns ?? 0), row.maxCampaigns),
+      leads: counted(Number(row.leads ?? 0), row.maxLeads),
       monthlyCalls: counted(Number(row.monthlyCalls ?? 0), row.maxMonthlyCalls),
       recordingStorageGb: counted(storedGb, row.maxRecordingStorageGb === null ? null : Number(row.maxRecordingStorageGb)),
     },

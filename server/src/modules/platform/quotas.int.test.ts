@@ -61,6 +61,7 @@ describe('GET /platform/quotas', () => {
         trunks: { used: 1, limit: 3, tracked: true },
         queues: { used: 2, limit: 4, tracked: true },
         campaigns: { used: 0, limit: 7, tracked: true },
+        leads: { used: 0, limit: null, tracked: true },
         monthlyCalls: { used: 0, limit: 5000, tracked: true },
         recordingStorageGb: { used: 0, limit: 2.5, tracked: true },
       },
@@ -68,7 +69,7 @@ describe('GET /platform/quotas', () => {
     // Another tenant's objects never leak into this one's counts.
     const empty = await quotaOf(other.tenant.id);
     expect(empty?.planId).toBe('trial');
-    expect(Object.values(empty!.usage).map((usage) => usage.used)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(empty!.usage).map((usage) => usage.used)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it("counts the calls of the tenant's current month (in its time zone) and the stored recordings' size", async () => {

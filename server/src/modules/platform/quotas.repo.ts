@@ -30,12 +30,15 @@ export const listTenantUsage = (tx: Tx) =>
       'p.maxQueues',
       'p.maxCampaigns',
       'p.maxMonthlyCalls',
+      'p.maxLeads',
       'p.maxRecordingStorageGb',
       liveCount(eb, 'extensions').as('extensions'),
       liveCount(eb, 'agents').as('agents'),
       liveCount(eb, 'trunks').as('trunks'),
       liveCount(eb, 'queues').as('queues'),
       liveCount(eb, 'campaigns').as('campaigns'),
+      // Every lead the tenant keeps, over all its campaigns: what the plan's lead quota counts.
+      eb.selectFrom('leads').select(sql<number>`count(*)::int`.as('count')).whereRef('leads.tenantId', '=', 't.id').as('leads'),
       // Calls begun in the current calendar month of the tenant's own time zone (the plan's month).
       eb
         .selectFrom('calls')

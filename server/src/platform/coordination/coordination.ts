@@ -1,5 +1,6 @@
 // What must hold across instances lives behind this interface: Redis when REDIS_URL is set,
 // process memory otherwise (valid for one instance only).
+import type { LoginGateKeys, LoginGateLimits } from './login-gate.ts';
 
 export type BucketLevel = 'GLOBAL' | 'TENANT' | 'TRUNK' | 'CAMPAIGN';
 
@@ -64,6 +65,14 @@ export interface Coordination {
   refundRateLimit(keys: string[], limit: number, windowSeconds: number): Promise<void>;
   /** Forgets the attempts of a key, e.g. after a successful login. */
   resetRateLimit(key: string): Promise<void>;
+
+  /**
+   * The login gate (login-gate.ts) in one atomic step: refused with the wait, or admitted with one
+   * failure reserved on each of its counters (a failed password keeps it).
+   */
+  admitLogin(keys: LoginGateKeys, limits: LoginGateLimits): Promise<RateLimitResult>;
+  /** The right password: gives the reserved failure back and clears the account's from that address. */
+  loginSucceeded(keys: LoginGateKeys): Promise<void>;
 
   /** Takes one token from every bucket at once, or from none: one exhausted level refuses all. */
   takeTokens(buckets: BucketSpec[]): Promise<TakeResult>;

@@ -11,6 +11,7 @@ import type {
   TokenRequest,
   Unsubscribe,
 } from './coordination.ts';
+import { refusalMs, type GateCounter, type LoginGateKeys, type LoginGateLimits } from './login-gate.ts';
 
 type Handler = (message: unknown) => void;
 
@@ -25,6 +26,8 @@ const SWEEP_EVERY_MS = 10_000;
 export class MemoryCoordination implements Coordination {
   readonly kind = 'memory' as const;
   private readonly limiters = new Map<string, RateLimiterMemory>();
+  /** Login gate counters: failures and the end of their fixed window. */
+  private readonly gate = new Map<string, { count: number; expiresAt: number }>();
   /** Tokens taken in the current second, per bucket. */
   private readonly buckets = new Map<string, number>();
   private bucketSecond = 0;
@@ -63,6 +66,49 @@ export class MemoryCoordination implements Coordination {
   async resetRateLimit(key: string): Promise<void> {
     // Each memory limiter has its own storage.
     await Promise.all([...this.limiters.values()].map((limiter) => limiter.delete(key)));
+    this.gate.delete(key);
+  }
+
+  async admitLogin(keys: LoginGateKeys, limits: LoginGateLimits): Promise<RateLimitResult> {
+    this.sweep(Date.now());
+    assertWindow(limits.windowSeconds);
+    assertWindow(limits.accountAddressWindowSeconds);
+    // Synchronous from judging to counting, like the Redis script: one order for parallel attempts.
+    const counters = {
+      address: this.gateCounter(keys.address),
+      account: this.gateCounter(keys.account),
+      accountAddress: this.gateCounter(keys.accountAddress),
+    };
+    const waitMs = refusalMs(counters, limits);
+    if (waitMs > 0) return outcome([waitMs]);
+    this.countFailure(keys.address, limits.windowSeconds);
+    this.countFailure(keys.account, limits.windowSeconds);
+    this.countFailure(keys.accountAddress, limits.accountAddressWindowSeconds);
+    return outcome([]);
+  }
+
+  async loginSucceeded(keys: LoginGateKeys): Promise<void> {
+    for (const key of [keys.address, keys.account]) {
+      const entry = this.gate.get(key);
+      if (entry && entry.count > 0) entry.count -= 1;
+    }
+    this.gate.delete(keys.accountAddress);
+  }
+
+  private gateCounter(key: string): GateCounter {
+    const entry = this.gate.get(key);
+    const ttlMs = entry ? entry.expiresAt - Date.now() : 0;
+    if (!entry || ttlMs <= 0) {
+      this.gate.delete(key);
+      return { count: 0, ttlMs: 0 };
+    }
+    return { count: entry.count, ttlMs };
+  }
+
+  private countFailure(key: string, windowSeconds: number): void {
+    const entry = this.gate.get(key);
+    if (entry && entry.expiresAt > Date.now()) entry.count += 1;
+    else this.gate.set(key, { count: 1, expiresAt: Date.now() + windowSeconds * 1000 });
   }
 
   private limiter(limit: number, windowSeconds: number): RateLimiterMemory {
@@ -222,6 +268,7 @@ export class MemoryCoordination implements Coordination {
     this.lastSweep = now;
     for (const [key, lock] of this.locks) if (lock.expiresAt <= now) this.locks.delete(key);
     for (const [key, expiresAt] of this.flags) if (expiresAt <= now) this.flags.delete(key);
+    for (const [key, entry] of this.gate) if (entry.expiresAt <= now) this.gate.delete(key);
   }
 }
 

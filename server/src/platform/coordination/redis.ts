@@ -12,6 +12,8 @@ import type {
   Unsubscribe,
 } from './coordination.ts';
 import { CONSUME_RATE_LIMIT_LUA, REFUND_RATE_LIMIT_LUA } from './rate-limit.script.ts';
+import { ADMIT_LOGIN_LUA, SETTLE_LOGIN_LUA } from './login-gate.script.ts';
+import type { LoginGateKeys, LoginGateLimits } from './login-gate.ts';
 import { TAKE_TOKENS_BATCH_LUA, TAKE_TOKENS_LUA, TAKE_TOKENS_MANY_LUA } from './token-bucket.script.ts';
 
 type Handler = (message: unknown) => void;
@@ -40,6 +42,8 @@ interface Scripts {
   ccReleaseLock(key: string, owner: string): Promise<number>;
   ccConsumeRateLimit(numKeys: number, ...keysThenLimitAndWindow: (string | number)[]): Promise<number>;
   ccRefundRateLimit(numKeys: number, ...keys: string[]): Promise<number>;
+  ccAdmitLogin(a: string, b: string, c: string, ...limits: number[]): Promise<number>;
+  ccSettleLogin(a: string, b: string, c: string): Promise<number>;
 }
 
 const PING_TIMEOUT_MS = 1000;
@@ -68,6 +72,8 @@ export class RedisCoordination implements Coordination {
     this.client.defineCommand('ccReleaseLock', { numberOfKeys: 1, lua: RELEASE_LOCK_LUA });
     this.client.defineCommand('ccConsumeRateLimit', { lua: CONSUME_RATE_LIMIT_LUA });
     this.client.defineCommand('ccRefundRateLimit', { lua: REFUND_RATE_LIMIT_LUA });
+    this.client.defineCommand('ccAdmitLogin', { numberOfKeys: 3, lua: ADMIT_LOGIN_LUA });
+    this.client.defineCommand('ccSettleLogin', { numberOfKeys: 3, lua: SETTLE_LOGIN_LUA });
   }
 
   async consumeRateLimit(keys: string[], limit: number, windowSeconds: number): Promise<RateLimitResult> {
@@ -88,6 +94,26 @@ export class RedisCoordination implements Coordination {
   async resetRateLimit(key: string): Promise<void> {
     // One Redis key per rate-limit key, whatever the limit: any instance can forget it.
     await this.client.del(this.rateKey(key));
+  }
+
+  async admitLogin(keys: LoginGateKeys, limits: LoginGateLimits): Promise<RateLimitResult> {
+    const waitMs = await this.client.ccAdmitLogin(
+      ...this.gateKeys(keys),
+      limits.addressFailures,
+      limits.accountFailures,
+      windowOf(limits.windowSeconds),
+      limits.accountAddressFailures,
+      windowOf(limits.accountAddressWindowSeconds),
+    );
+    return outcome(waitMs > 0 ? [waitMs] : []);
+  }
+
+  async loginSucceeded(keys: LoginGateKeys): Promise<void> {
+    await this.client.ccSettleLogin(...this.gateKeys(keys));
+  }
+
+  private gateKeys(keys: LoginGateKeys): [string, string, string] {
+    return [this.rateKey(keys.address), this.rateKey(keys.account), this.rateKey(keys.accountAddress)];
   }
 
   async takeTokens(buckets: BucketSpec[]): Promise<TakeResult> {

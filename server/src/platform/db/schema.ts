@@ -17,6 +17,8 @@ export interface PlansTable {
   maxCps: number | null;
   maxConcurrentCalls: number | null;
   maxMonthlyCalls: number | null;
+  /** Leads a tenant may keep over all its campaigns (decision 0078). */
+  maxLeads: ColumnType<number | null, number | null | undefined, number | null>;
   maxRecordingStorageGb: ColumnType<string | null, number | string | null, number | string | null>;
   recordingRetentionDays: ColumnType<number, number | undefined, number>;
   aiEnabled: ColumnType<boolean, boolean | undefined, boolean>;
