@@ -4,6 +4,7 @@ import { E } from '../../platform/http/error-codes.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import type { CsvRow } from '../../platform/csv-import/csv-reader.ts';
 import { columnKey } from '../../platform/csv-import/csv-reader.ts';
+import { isReasonColumn } from '../list-imports/rejected-file.ts';
 import { assertWidth, duplicateColumn, fieldTooLong, judgePhone, LIST_IMPORT_LIMITS, type PhoneCandidate, type RefusedRow } from '../list-imports/import-rows.ts';
 
 export const LEAD_IMPORT_LIMITS = {
@@ -51,8 +52,9 @@ export function leadColumns(header: string[], headerRow: number, limits: LeadImp
   const seen = new Set<string>();
   for (const [index, raw] of header.entries()) {
     const written = raw.trim();
-    // Excel leaves trailing separators: a column without a name holds nothing we can name.
-    if (written === '') continue;
+    // Excel leaves trailing separators: a column without a name holds nothing we can name. A
+    // rejected-rows file's reason column is ours, not the lead's: the fixed file imports as is.
+    if (written === '' || isReasonColumn(written)) continue;
     if (written.length > limits.maxColumnNameChars) throw fieldTooLong(headerRow, written.slice(0, 40), limits.maxColumnNameChars);
     const key = columnKey(written);
     if (seen.has(key)) throw duplicateColumn(written);

@@ -30,7 +30,8 @@ export const rejectedValue = (raw: string, limits: Pick<ListImportLimits, 'maxRe
 
 /** The row's number as E.164, or the row refused with the reason (the value kept bounded for the rejected-rows CSV). */
 export function judgePhone(row: number, raw: string, limits: Pick<ListImportLimits, 'maxRejectedValueChars'>): PhoneCandidate | RefusedRow {
-  const phone = parseLeadPhone(raw);
+  // The rejected-rows file wrote `'+55…` so a spreadsheet keeps it text: the fixed file imports as is.
+  const phone = parseLeadPhone(raw.replace(/^\s*'(?=\s*\+)/, ''));
   const kept = rejectedValue(raw, limits);
   return phone.ok ? { ok: true, row, raw: kept, phone: phone.e164 } : { ok: false, row, raw: kept, reason: phone.reason };
 }

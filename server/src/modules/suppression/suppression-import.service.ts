@@ -37,8 +37,8 @@ export class SuppressionImportService {
     return this.deps.db.withTenant(tenantId, (tx) => findImportIn(tx, SCOPE, importId));
   }
 
-  async rejectedCsv(tenantId: string, importId: string) {
-    return rejectedRowsCsv(this.deps.db, tenantId, await this.getImport(tenantId, importId));
+  async rejectedCsv(reader: { tenantId: string; userId: string }, importId: string) {
+    return rejectedRowsCsv(this.deps.db, reader, await this.getImport(reader.tenantId, importId));
   }
 }
 
