@@ -31,8 +31,9 @@ const upload = async (session: Session, campaignId: string, content: Buffer): Pr
   return response.json<ImportResult>();
 };
 
-const download = async (session: Session, campaignId: string, importId: string) => {
-  const response = await t.app.inject({ method: 'GET', url: `/campaigns/${campaignId}/imports/${importId}/rejected.csv`, headers: session.auth });
+const download = async (session: Session, campaignId: string, importId: string, language?: string) => {
+  const headers = language ? { ...session.auth, 'accept-language': language } : session.auth;
+  const response = await t.app.inject({ method: 'GET', url: `/campaigns/${campaignId}/imports/${importId}/rejected.csv`, headers });
   expect(response.statusCode, response.body).toBe(200);
   return { bytes: response.rawPayload, contentType: response.headers['content-type'] };
 };
@@ -59,6 +60,10 @@ describe('the rejected-rows file', () => {
         '',
       ].join('\r\n'),
     );
+
+    // The console in English (its Accept-Language) gets the English form of the same rows.
+    const english = iconv.decode((await download(a.session, a.campaignId, first.importId, 'en-US,en;q=0.9')).bytes, 'windows-1252');
+    expect(english.split('\r\n').slice(0, 2)).toEqual(['Nome,Celular,Observação,Rejection reason', 'João,11 9123A-0000,Não ligar cedo,Phone has letters (line 3)']);
 
     // The user fixes the numbers in Excel and saves (same encoding, same columns, reason column kept).
     const fixed = text.replace('11 9123A-0000', '11 91230-0000').replace('Zé;;', 'Zé;(21) 3456-7890;').replace('Bia;11 91234-5678', 'Bia;11 91234-9999');

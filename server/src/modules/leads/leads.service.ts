@@ -3,7 +3,7 @@
 import type { DatabaseHandles, Tx } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { findCampaign } from '../campaigns/campaigns.repo.ts';
-import { findImportIn, listImportsIn, rejectedRowsCsv, type RejectedFile } from '../list-imports/list-imports.service.ts';
+import { findImportIn, listImportsIn, rejectedRowsCsv, type RejectedFile, type RejectedFileReader } from '../list-imports/list-imports.service.ts';
 import type { ListImport } from '../list-imports/list-imports.schema.ts';
 import * as repo from './leads.repo.ts';
 import type { LeadList, LeadsQuery } from './leads.schema.ts';
@@ -39,7 +39,7 @@ export class LeadsService {
     });
   }
 
-  async rejectedCsv(reader: { tenantId: string; userId: string }, campaignId: string, importId: string): Promise<RejectedFile> {
+  async rejectedCsv(reader: RejectedFileReader, campaignId: string, importId: string): Promise<RejectedFile> {
     return rejectedRowsCsv(this.deps.db, reader, await this.getImport(reader.tenantId, campaignId, importId));
   }
 }

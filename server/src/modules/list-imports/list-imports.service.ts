@@ -5,8 +5,15 @@ import { Readable } from 'node:stream';
 import type { DatabaseHandles, Tx } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import * as repo from './list-imports.repo.ts';
-import { encodeChunk, fileLocale, REASON_COLUMN, rejectedLines, rejectedRecord } from './rejected-file.ts';
+import { encodeChunk, fileLocale, REASON_COLUMN, rejectedLines, rejectedRecord, requestLocale } from './rejected-file.ts';
 import type { ListImport } from './list-imports.schema.ts';
+
+/** Who downloads: the file is in the console's language (Accept-Language), else the user's, else the tenant's. */
+export interface RejectedFileReader {
+  tenantId: string;
+  userId: string;
+  acceptLanguage?: string;
+}
 
 export interface RejectedFile {
   stream: Readable;
@@ -30,10 +37,10 @@ export async function findImportIn(tx: Tx, scope: repo.ImportScope, importId: st
  * the original header and cells plus the reason in the reader's language (rejected-file.ts). A row
  * kept without its cells (an import made before they were) gives its number cell only.
  */
-export async function rejectedRowsCsv(db: DatabaseHandles, reader: { tenantId: string; userId: string }, found: ListImport): Promise<RejectedFile> {
+export async function rejectedRowsCsv(db: DatabaseHandles, reader: RejectedFileReader, found: ListImport): Promise<RejectedFile> {
   const { source, locale } = await db.withTenant(reader.tenantId, async (tx) => ({
     source: await repo.sourceOf(tx, found.id),
-    locale: fileLocale(await repo.localeOf(tx, reader.tenantId, reader.userId)),
+    locale: requestLocale(reader.acceptLanguage) ?? fileLocale(await repo.localeOf(tx, reader.tenantId, reader.userId)),
   }));
   async function* chunks() {
     const width = source.header?.length ?? 1;

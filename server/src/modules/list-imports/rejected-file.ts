@@ -34,6 +34,14 @@ const REASONS: Record<RejectedFileLocale, Record<RejectReason, string>> = {
 
 export const fileLocale = (locale: string | null | undefined): RejectedFileLocale => (locale === 'en' ? 'en' : 'pt-BR');
 
+/** The console's language from the request's Accept-Language (its first tag), or null when it names neither. */
+export function requestLocale(acceptLanguage: string | undefined): RejectedFileLocale | null {
+  const first = (acceptLanguage ?? '').split(',')[0]!.trim().toLowerCase();
+  if (first.startsWith('pt')) return 'pt-BR';
+  if (first.startsWith('en')) return 'en';
+  return null;
+}
+
 /** Brazilian Excel reads ';' (the comma is the decimal mark); English Excel reads ','. */
 export const separatorOf = (locale: RejectedFileLocale) => (locale === 'pt-BR' ? ';' : ',');
 
