@@ -74,12 +74,12 @@ it('imports a CSV of leads with a moving progress bar, shows the counters, downl
     // The campaign's own status and the import panel share one connection.
     expect(joins).toBe(1);
 
-    // The refused rows, as a CSV: row number, value as written, reason.
+    // The refused rows as written, with the reason in the console's language (decision 0080).
     const [download] = await Promise.all([page.waitForEvent('download'), summary.getByRole('button', { name: 'Download refused rows' }).click()]);
     const rejected = await readFile((await download.path())!, 'utf8');
-    expect(rejected).toContain('11 9ABCD-1234');
-    expect(rejected).toContain('LETTERS');
-    expect(rejected).toContain('DUPLICATE');
+    expect(rejected.startsWith('\uFEFFnome,telefone,cidade,Rejection reason\r\n')).toBe(true);
+    expect(rejected).toContain('Letras,11 9ABCD-1234,Santos,Phone has letters (line 30003)');
+    expect(rejected).toContain('Repetido,11 96000-0000,São Paulo,Number repeated');
     expect(rejected.trim().split(/\r?\n/)).toHaveLength(5);
 
     const history = page.getByRole('table', { name: 'Imports' });
@@ -118,6 +118,10 @@ it('imports a file Excel in pt-BR saved as Windows-1252 with a Celular column, a
     await page.getByText('No leads yet: import a CSV file.').waitFor();
     const latin1 = Buffer.from('Nome;Celular;Cidade\r\nJosé Conceição;11 91234-5678;São João\r\n', 'latin1');
     await page.getByLabel('File').setInputFiles({ name: 'excel.csv', mimeType: 'text/csv', buffer: latin1 });
+    // The mapping step read the Windows-1252 header and pre-checked the phone column by its name.
+    const columns = page.getByTestId('phone-columns');
+    expect(await columns.getByRole('checkbox', { name: 'Celular' }).isChecked()).toBe(true);
+    expect(await columns.getByRole('checkbox', { name: 'Cidade' }).isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByTestId('import-summary').getByTestId('count-imported').getByText('1').waitFor({ timeout: 60_000 });
     await page.getByRole('table', { name: 'Leads' }).getByText('José Conceição').waitFor();
@@ -130,6 +134,47 @@ it('imports a file Excel in pt-BR saved as Windows-1252 with a Celular column, a
     const row = page.getByRole('table', { name: 'Imports' }).getByRole('row').filter({ hasText: 'quebrado.csv' });
     await row.getByText(`(a wrong byte at byte ${head.length + 1})`, { exact: false }).waitFor({ timeout: 60_000 });
     expect(await row.innerText()).not.toContain('{{');
+  } finally {
+    await context.close();
+  }
+});
+
+it('the mapping step: the user adds a phone column, puts it first from the keyboard, and the lead dials it (decision 0066)', async () => {
+  const { baseUrl, platformAdmin } = env.platform;
+  const admin = await apiTenantAdmin(baseUrl, platformAdmin, 'lead-mapping');
+  const queue = await call<{ id: string }>(baseUrl, '/queues', { method: 'POST', token: admin.token, body: { name: 'Vendas' } });
+  const trunk = await call<{ id: string }>(baseUrl, '/trunks', { method: 'POST', token: admin.token, body: { name: 'Operadora', host: 'sip.carrier.example' } });
+  await call(baseUrl, '/campaigns', { method: 'POST', token: admin.token, body: { name: 'Mapa', queueId: queue.id, trunkId: trunk.id, pacingMin: 1, pacingMax: 2 } });
+  const { context, page } = await openPage(env.browser);
+  try {
+    await signIn(page, baseUrl, admin.email, admin.password);
+    await openMenu(page, 'Campaigns');
+    await page.getByRole('link', { name: 'Mapa' }).click();
+    await page.getByText('No leads yet: import a CSV file.').waitFor();
+    const file = Buffer.from('Nome,Contato principal,Celular\r\nAna,(21) 3456-7890,11 91234-5678\r\n');
+    await page.getByLabel('File').setInputFiles({ name: 'mapa.csv', mimeType: 'text/csv', buffer: file });
+    const columns = page.getByTestId('phone-columns');
+    const order = columns.getByTestId('phone-column-order');
+    expect(await order.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('Celular')]);
+    // From the keyboard: check "Contato principal", then move it above Celular.
+    await columns.getByRole('checkbox', { name: 'Contato principal' }).focus();
+    await page.keyboard.press('Space');
+    await order.getByRole('button', { name: 'Move Contato principal up' }).focus();
+    await page.keyboard.press('Enter');
+    const items = await order.getByRole('listitem').allInnerTexts();
+    expect(items.map((item) => item.split('Move')[0]!.trim())).toEqual(['Contato principal', 'Celular']);
+    // No phone column at all: the import waits for one.
+    await columns.getByRole('checkbox', { name: 'Contato principal' }).uncheck();
+    await columns.getByRole('checkbox', { name: 'Celular' }).uncheck();
+    await columns.getByText('Choose at least one phone column.').waitFor();
+    expect(await page.getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
+    await columns.getByRole('checkbox', { name: 'Contato principal' }).check();
+    await columns.getByRole('checkbox', { name: 'Celular' }).check();
+
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByTestId('import-summary').getByTestId('count-imported').getByText('1').waitFor({ timeout: 60_000 });
+    // The lead's number is the first chosen column's, shown in the national form.
+    await page.getByRole('table', { name: 'Leads' }).getByText('(21) 3456-7890').waitFor();
   } finally {
     await context.close();
   }

@@ -1,10 +1,15 @@
 // Pure: phone numbers as people write them, one rule for the console and the server. Every number
 // field (DID, caller ID, leads, suppression, call filters) stores E.164 and shows the national
 // form; Brazil is the home country, so a number without a country code is Brazilian. Decision 0063.
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { parsePhoneNumberFromString, validatePhoneNumberLength } from 'libphonenumber-js/max';
 
 export type PhoneProblem = 'EMPTY' | 'TOO_LONG' | 'LETTERS' | 'INVALID';
 export type ParsedPhone = { ok: true; e164: string } | { ok: false; reason: PhoneProblem };
+/** Why a lead's or a suppression entry's number is refused: the import's rejected-row reasons. */
+export type LeadPhoneProblem = PhoneProblem | 'FOREIGN' | 'TOO_SHORT';
+export type LeadPhone =
+  | { ok: true; e164: string; kind: 'MOBILE' | 'LANDLINE' }
+  | { ok: false; reason: LeadPhoneProblem };
 
 /** Longest text looked at: anything longer is not a phone number (and is not parsed). */
 const MAX_INPUT_LENGTH = 40;
@@ -21,13 +26,50 @@ const HOME_CODE = '55';
  */
 export function parsePhone(raw: string): ParsedPhone {
   const text = raw.trim();
-  if (text === '') return { ok: false, reason: 'EMPTY' };
-  if (text.length > MAX_INPUT_LENGTH) return { ok: false, reason: 'TOO_LONG' };
-  if (/\p{L}/u.test(text)) return { ok: false, reason: 'LETTERS' };
-  if (!WRITTEN_FORM.test(text)) return { ok: false, reason: 'INVALID' };
+  const problem = writtenFormProblem(text);
+  if (problem) return { ok: false, reason: problem };
   const parsed = parsePhoneNumberFromString(text.replace(/^\+?00(?=[1-9])/, '+'), HOME_COUNTRY);
   if (!parsed?.isValid()) return { ok: false, reason: 'INVALID' };
   return { ok: true, e164: parsed.number };
+}
+
+/** What is wrong with a number's written form before any parsing, or null. */
+function writtenFormProblem(text: string): PhoneProblem | null {
+  if (text === '') return 'EMPTY';
+  if (text.length > MAX_INPUT_LENGTH) return 'TOO_LONG';
+  if (/\p{L}/u.test(text)) return 'LETTERS';
+  if (!WRITTEN_FORM.test(text)) return 'INVALID';
+  return null;
+}
+
+/**
+ * A lead's (or a suppression entry's) number → E.164 and whether it is a mobile, or why it is
+ * refused. Stricter than parsePhone: a campaign calls people in Brazil, so foreign numbers are
+ * refused (FOREIGN), and so are service numbers (0800, 0300, 4004). The national prefix 0 with or
+ * without a carrier code (0 21 11 9…), +55 / 55 / 0055, mobile (9 + 8 digits) and landline (8
+ * digits) by area code all come from libphonenumber's full metadata. Leads, suppression, the import
+ * and the dialer all go through here, so a suppressed number always matches the lead it blocks.
+ */
+export function parseLeadPhone(raw: string): LeadPhone {
+  const text = raw.trim();
+  const problem = writtenFormProblem(text);
+  if (problem) return { ok: false, reason: problem };
+  const withoutTrunkZeros = text.replace(/^\+?00(?=55)/, '+');
+  const parsed = parsePhoneNumberFromString(withoutTrunkZeros, HOME_COUNTRY);
+  if (parsed && parsed.country !== undefined && parsed.country !== HOME_COUNTRY) return { ok: false, reason: 'FOREIGN' };
+  if (parsed && parsed.countryCallingCode !== HOME_CODE) return { ok: false, reason: 'FOREIGN' };
+  if (parsed?.isValid()) {
+    const type = parsed.getType();
+    if (type === 'MOBILE') return { ok: true, e164: parsed.number, kind: 'MOBILE' };
+    if (type === 'FIXED_LINE' || type === 'FIXED_LINE_OR_MOBILE') return { ok: true, e164: parsed.number, kind: 'LANDLINE' };
+    // 0800, 0300, 0900, 4004 service numbers: not a person a campaign calls (and 0900 costs money).
+    return { ok: false, reason: 'INVALID' };
+  }
+  const length = validatePhoneNumberLength(withoutTrunkZeros, HOME_COUNTRY);
+  if (length === 'TOO_SHORT' || length === 'NOT_A_NUMBER') return { ok: false, reason: 'TOO_SHORT' };
+  if (length === 'TOO_LONG') return { ok: false, reason: 'TOO_LONG' };
+  if (length === 'INVALID_COUNTRY') return { ok: false, reason: 'FOREIGN' };
+  return { ok: false, reason: 'INVALID' };
 }
 
 /** The E.164 form of a written number, or null. */

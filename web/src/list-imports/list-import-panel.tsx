@@ -16,6 +16,7 @@ import {
   type UploadInProgress,
 } from './import-progress.ts';
 import { listImportsApi, saveBlob, type ImportResult, type ImportTarget } from './list-imports.api.ts';
+import { PhoneColumns, readMapping, type PhoneMapping } from './phone-columns.tsx';
 import './list-imports.css';
 
 export function ListImportPanel({ target, onImported }: { target: ImportTarget; onImported?: () => void }) {
@@ -26,6 +27,8 @@ export function ListImportPanel({ target, onImported }: { target: ImportTarget; 
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [upload, setUpload] = useState<UploadInProgress | null>(null);
+  // A lead file's columns, read in the browser as soon as it is chosen (the suppression list has none to map).
+  const [mapping, setMapping] = useState<PhoneMapping | null>(null);
   // Progress comes over the realtime stream, which needs monitoring.view; without it the bar only
   // says that the import runs.
   const live = useRealtime(can('monitoring.view'), {
@@ -37,7 +40,7 @@ export function ListImportPanel({ target, onImported }: { target: ImportTarget; 
     },
   });
   const send = useMutation({
-    mutationFn: (chosen: File) => listImportsApi.upload(target, chosen),
+    mutationFn: (chosen: File) => listImportsApi.upload(target, chosen, mapping?.phones ?? []),
     onSettled: () => {
       setUpload(null);
       void queryClient.invalidateQueries({ queryKey: ['list-imports'] });
@@ -46,7 +49,7 @@ export function ListImportPanel({ target, onImported }: { target: ImportTarget; 
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!file) return;
+    if (!file || mapping?.phones.length === 0) return;
     setUpload(startUpload(target.kind, target.campaignId, file.size));
     send.mutate(file);
   };
@@ -63,13 +66,20 @@ export function ListImportPanel({ target, onImported }: { target: ImportTarget; 
           accept=".csv,.txt,text/csv,text/plain"
           disabled={send.isPending}
           onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
+            const chosen = event.target.files?.[0] ?? null;
+            setFile(chosen);
+            setMapping(null);
             send.reset();
+            if (chosen && target.kind === 'LEADS') {
+              // The server judges the file anyway: an unreadable header just shows no mapping.
+              void readMapping(chosen).then(setMapping, () => setMapping(null));
+            }
           }}
         />
       </div>
+      {mapping && <PhoneColumns mapping={mapping} onChange={setMapping} disabled={send.isPending} />}
       <div className="form-actions">
-        <button type="submit" disabled={!file || send.isPending}>
+        <button type="submit" disabled={!file || send.isPending || mapping?.phones.length === 0}>
           {t('listImports.import')}
         </button>
       </div>

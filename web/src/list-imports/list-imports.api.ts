@@ -44,8 +44,10 @@ export const listImportsKey = (tenantId: string | null, target: ImportTarget) =>
   ['list-imports', tenantId, target.kind, target.campaignId] as const;
 
 export const listImportsApi = {
-  upload: (target: ImportTarget, file: File) => {
+  /** `phoneColumns` (a lead import's chosen phone columns, in order) go before the file: the server reads the body in order. */
+  upload: (target: ImportTarget, file: File, phoneColumns: string[] = []) => {
     const form = new FormData();
+    for (const column of phoneColumns) form.append('phoneColumns', column);
     form.append('file', file, file.name);
     const path = target.kind === 'LEADS' ? `${base(target)}/leads/import` : '/suppression/import';
     return api<ImportResult>(path, { method: 'POST', body: form });

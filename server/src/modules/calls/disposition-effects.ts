@@ -8,7 +8,7 @@ import type { DispositionAction } from '../../platform/db/schema.ts';
 import { E } from '../../platform/http/error-codes.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { iso } from '../../platform/http/schemas.ts';
-import { normalizeBrazilianPhone } from '../leads/brazil-phone.ts';
+import { parseLeadPhone } from '@callcenter/rules/phone';
 import { setLeadSchedule } from '../leads/callbacks.repo.ts';
 import { callbackTimeError } from '../leads/callbacks.service.ts';
 import { findEntryByPhone, isSuppressed, suppressNumbers } from '../suppression/suppression.repo.ts';
@@ -57,7 +57,7 @@ export async function applyDispositionEffect(
       const lead = found;
       // The lead's own number when there is one (E.164 already); else the call's, as written.
       const raw = lead?.phone ?? customerNumber(call);
-      const normalized = raw === null ? null : normalizeBrazilianPhone(raw);
+      const normalized = raw === null ? null : parseLeadPhone(raw);
       if (!normalized?.ok) return { kind: 'DO_NOT_CALL', leadId: lead?.id ?? null, suppressed: false, why: 'NOT_A_BRAZILIAN_NUMBER' };
       const phone = normalized.e164;
       const result = await suppressNumbers(tx, actor.tenantId, [phone], { source: 'DISPOSITION', createdBy: actor.userId, note: `${disposition.code} on call ${call.id}` });

@@ -129,3 +129,24 @@ describe('the mapping sent beside the file', () => {
     expect(await leadsOf(a.tenantId, campaignId)).toEqual([]);
   });
 });
+
+describe('the written forms of a number (one rule with suppression, @callcenter/rules/phone)', () => {
+  it('one number written six ways is one lead (the rest DUPLICATE), and suppressing it in a seventh blocks it', async () => {
+    const a = await tenantWithQueue();
+    const campaignId = await a.campaign();
+    const listed = await t.call('POST', '/suppression', a.session, { phone: '0 21 11 91234-5678' });
+    expect(listed.statusCode, listed.body).toBe(201);
+    const forms = ['(11) 91234-5678', '+55 11 91234-5678', '0055 11 91234 5678', '011 91234-5678', '11.91234.5678', '5511912345678'];
+    const file = `nome;celular\r\n${forms.map((form, index) => `P${index};${form}`).join('\r\n')}\r\nFixo;(21) 3456-7890\r\nGringo;+1 212 555 0100\r\n`;
+    const response = await upload(a.session, campaignId, file);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<ImportResult>()).toMatchObject({ total: 8, valid: 7, invalid: 1, duplicates: 5, imported: 2, suppressed: 1 });
+    const leads = await t.db.withTenant(a.tenantId, (tx) =>
+      tx.selectFrom('leads').select(['phone', 'status']).where('campaignId', '=', campaignId).orderBy('phone').execute(),
+    );
+    expect(leads).toEqual([
+      { phone: '+5511912345678', status: 'DO_NOT_CALL' },
+      { phone: '+552134567890', status: 'READY' },
+    ]);
+  });
+});

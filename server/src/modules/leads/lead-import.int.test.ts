@@ -125,7 +125,16 @@ describe('POST /campaigns/:id/leads/import', () => {
     expect(leads.find((lead) => lead.phone === '+5511922223333')!.data).toEqual({ Cidade: 'Rio; RJ', CPF: '' });
     // Row numbers are lines of the file (the header is 1, the blank line 4 counts).
     expect(await rejectedCsv(a.session, a.campaignId, result.importId)).toBe(
-      ['row,value,reason', '9,abc,LETTERS', "10,'+1 212 555 0100,FOREIGN", '11,12345,TOO_SHORT', '12,,EMPTY', '13,0800 123 4567,INVALID', "14,'=1+1,INVALID", ''].join('\r\n'),
+      [
+        '\uFEFFTelefone;Nome;Cidade;CPF;Motivo da recusa',
+        'abc;Letras;;;Telefone com letras (linha 9)',
+        "'+1 212 555 0100;Foreign;;;Telefone fora do Brasil (linha 10)",
+        '12345;Curto;;;Telefone curto demais (linha 11)',
+        ';Sem número;;;Telefone vazio (linha 12)',
+        '0800 123 4567;Serviço;;;Telefone inválido (linha 13)',
+        "'=1+1;Fórmula;;;Telefone inválido (linha 14)",
+        '',
+      ].join('\r\n'),
     );
   });
 
@@ -139,7 +148,7 @@ describe('POST /campaigns/:id/leads/import', () => {
     const first = await imported(a.session, a.campaignId, file);
     expect(first).toMatchObject({ total: 2500, valid: 2500, invalid: 0, duplicates: 2, imported: 2498, suppressed: 0 });
     await expectConsistent(a.tenant.id, first);
-    expect(await rejectedCsv(a.session, a.campaignId, first.importId)).toBe(`row,value,reason\r\n1002,${numbers[999]},DUPLICATE\r\n2401,${numbers[4]},DUPLICATE\r\n`);
+    expect(await rejectedCsv(a.session, a.campaignId, first.importId)).toBe(`\uFEFFphone;name;Motivo da recusa\r\n${numbers[999]};Lead 1001;Número repetido (linha 1002)\r\n${numbers[4]};Lead 2400;Número repetido (linha 2401)\r\n`);
     // The first of each pair was kept, with its own name.
     const kept = (await leadsOf(a.tenant.id, a.campaignId)).filter((lead) => lead.phone === mobileE164(1000) || lead.phone === mobileE164(5));
     expect(kept.map((lead) => lead.name).sort()).toEqual(['Lead 1000', 'Lead 5']);
@@ -308,7 +317,7 @@ describe('tenant isolation and reads', () => {
     expect(imports[1]).toMatchObject({ kind: 'LEADS', campaignId: a.campaignId, status: 'COMPLETED', errorCode: null, total: 120, imported: 120, suppressed: 1, createdBy: a.admin.id, fileName: 'leads.csv' });
     const one = await call('GET', `/campaigns/${a.campaignId}/imports/${first.importId}`, a.session);
     expect(one.json()).toEqual(imports[1]);
-    expect(await rejectedCsv(a.session, a.campaignId, first.importId)).toBe('row,value,reason\r\n');
+    expect(await rejectedCsv(a.session, a.campaignId, first.importId)).toBe('\uFEFFphone;name;uf;Motivo da recusa\r\n');
     expectError(await call('GET', `/campaigns/${a.campaignId}/imports/${randomUUID()}`, a.session), 404, 'NOT_FOUND');
   });
 });

@@ -4,6 +4,8 @@ import { E } from '../../platform/http/error-codes.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import type { CsvRow } from '../../platform/csv-import/csv-reader.ts';
 import { columnKey } from '../../platform/csv-import/csv-reader.ts';
+import { isPhoneColumn } from '@callcenter/rules/csv-header';
+import { isReasonColumn } from '../list-imports/rejected-file.ts';
 import { assertWidth, duplicateColumn, fieldTooLong, judgePhone, LIST_IMPORT_LIMITS, type PhoneCandidate, type RefusedRow } from '../list-imports/import-rows.ts';
 
 export const LEAD_IMPORT_LIMITS = {
@@ -15,14 +17,10 @@ export const LEAD_IMPORT_LIMITS = {
 } as const;
 export type LeadImportLimits = { -readonly [K in keyof typeof LEAD_IMPORT_LIMITS]: number };
 
-// What people name a phone column in Brazil (decision 0066); matched after columnKey, with a number
-// or separators after it allowed ("Telefone 2", "celular_1", "fone1").
-const PHONE_NAMES = ['phone', 'telefone', 'celular', 'fone', 'mobile', 'whatsapp', 'tel', 'cel', 'cellphone', 'movel'];
-const PHONE_COLUMN = new RegExp(`^(${PHONE_NAMES.join('|')})[\\s_.-]*\\d*$`);
 const NAME_COLUMNS = new Set(['name', 'nome']);
 
-/** True for a header name that is a phone column ("Celular", "Telefone 2", "WhatsApp"), by its columnKey. */
-export const isPhoneColumn = (key: string): boolean => PHONE_COLUMN.test(key);
+/** A phone column by its name (decision 0066): the rule the console's mapping step pre-checks with. */
+export { isPhoneColumn };
 
 /** The columns the user picked as the phones (the multipart field `phoneColumns`), as written in the header. */
 export interface LeadMapping {
@@ -51,8 +49,9 @@ export function leadColumns(header: string[], headerRow: number, limits: LeadImp
   const seen = new Set<string>();
   for (const [index, raw] of header.entries()) {
     const written = raw.trim();
-    // Excel leaves trailing separators: a column without a name holds nothing we can name.
-    if (written === '') continue;
+    // Excel leaves trailing separators: a column without a name holds nothing we can name. A
+    // rejected-rows file's reason column is ours, not the lead's: the fixed file imports as is.
+    if (written === '' || isReasonColumn(written)) continue;
     if (written.length > limits.maxColumnNameChars) throw fieldTooLong(headerRow, written.slice(0, 40), limits.maxColumnNameChars);
     const key = columnKey(written);
     if (seen.has(key)) throw duplicateColumn(written);

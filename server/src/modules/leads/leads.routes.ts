@@ -41,6 +41,6 @@ export const leadsRoutes =
     app.get('/campaigns/:id/imports/:importId/rejected.csv', {
       config: { access: read },
       schema: { tags, params: ImportParams, response: { 200: RejectedCsv, ...errorResponses(400, 401, 403, 404) } },
-      handler: async (request, reply) => sendRejectedCsv(reply, await leads.rejectedCsv(tenantOf(request), request.params.id, request.params.importId)),
+      handler: async (request, reply) => sendRejectedCsv(reply, await leads.rejectedCsv({ ...tenantActorOf(request), acceptLanguage: request.headers['accept-language'] }, request.params.id, request.params.importId)),
     });
   };

@@ -1,10 +1,9 @@
 // Reading a campaign's leads and its imports: the list pages, one import, and its refused rows as
 // a CSV. Each read first finds the campaign in the tenant (404 otherwise).
-import type { Readable } from 'node:stream';
 import type { DatabaseHandles, Tx } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { findCampaign } from '../campaigns/campaigns.repo.ts';
-import { findImportIn, listImportsIn, rejectedRowsCsv } from '../list-imports/list-imports.service.ts';
+import { findImportIn, listImportsIn, rejectedRowsCsv, type RejectedFile, type RejectedFileReader } from '../list-imports/list-imports.service.ts';
 import type { ListImport } from '../list-imports/list-imports.schema.ts';
 import * as repo from './leads.repo.ts';
 import type { LeadList, LeadsQuery } from './leads.schema.ts';
@@ -40,7 +39,7 @@ export class LeadsService {
     });
   }
 
-  async rejectedCsv(tenantId: string, campaignId: string, importId: string): Promise<{ stream: Readable; fileName: string }> {
-    return rejectedRowsCsv(this.deps.db, tenantId, await this.getImport(tenantId, campaignId, importId));
+  async rejectedCsv(reader: RejectedFileReader, campaignId: string, importId: string): Promise<RejectedFile> {
+    return rejectedRowsCsv(this.deps.db, reader, await this.getImport(reader.tenantId, campaignId, importId));
   }
 }

@@ -4,7 +4,7 @@ import type { CsvRow } from '../../platform/csv-import/csv-reader.ts';
 import type { RejectReason } from '../../platform/db/schema.ts';
 import { E } from '../../platform/http/error-codes.ts';
 import { badRequest } from '../../platform/http/errors.ts';
-import { normalizeBrazilianPhone } from '../leads/brazil-phone.ts';
+import { parseLeadPhone } from '@callcenter/rules/phone';
 
 export const LIST_IMPORT_LIMITS = {
   /** A file larger is refused (FILE_TOO_LARGE): 200 MB is several million rows. */
@@ -30,7 +30,8 @@ export const rejectedValue = (raw: string, limits: Pick<ListImportLimits, 'maxRe
 
 /** The row's number as E.164, or the row refused with the reason (the value kept bounded for the rejected-rows CSV). */
 export function judgePhone(row: number, raw: string, limits: Pick<ListImportLimits, 'maxRejectedValueChars'>): PhoneCandidate | RefusedRow {
-  const phone = normalizeBrazilianPhone(raw);
+  // The rejected-rows file wrote `'+55…` so a spreadsheet keeps it text: the fixed file imports as is.
+  const phone = parseLeadPhone(raw.replace(/^\s*'(?=\s*\+)/, ''));
   const kept = rejectedValue(raw, limits);
   return phone.ok ? { ok: true, row, raw: kept, phone: phone.e164 } : { ok: false, row, raw: kept, reason: phone.reason };
 }

@@ -104,6 +104,8 @@ interface PreparedBatch<C> {
   /** Rows refused as duplicates of an earlier row of the file. */
   inFile: number;
   rows: number;
+  /** The candidates' cells by row: one the kind already has is refused with them. */
+  cells: Map<number, string[]>;
 }
 
 /** One import's state: the numbers of the file seen so far, its counters, the batches in flight. */
@@ -125,9 +127,14 @@ class ImportRun<C extends PhoneCandidate> {
     private readonly bytesExpected: number | null,
   ) {}
 
+  private file: CsvFile | null = null;
+  private headerIsData = false;
+
   async read(source: AsyncIterable<Buffer>): Promise<void> {
     const file = await openCsv(source, this.limits, this.progress);
     const { judge, headerIsData } = this.part.reading(file);
+    this.file = file;
+    this.headerIsData = headerIsData;
     const progress = this.progress;
     async function* dataRows(): AsyncGenerator<CsvRow> {
       if (headerIsData) {
@@ -149,7 +156,7 @@ class ImportRun<C extends PhoneCandidate> {
     let failed: Error | null;
     try {
       for await (const rows of inBatches(dataRows(), this.limits.batchRows)) {
-        const batch = this.prepare(rows.map(judge));
+        const batch = this.prepare(rows.map((row) => ({ judged: judge(row), cells: this.cellsOf(row) })));
         const error = await failure(false);
         if (error) throw error;
         const write: Promise<Error | null> = this.commit(batch).then(
@@ -167,22 +174,28 @@ class ImportRun<C extends PhoneCandidate> {
     if (this.counters.total === 0) throw badRequest(E.NO_DATA_ROWS, 'The file has a header row but no rows to import', [{ path: 'file', message: 'no rows' }]);
   }
 
+  /** A row's cells for the rejected-rows file: the header's width (Excel's trailing separators dropped). */
+  private cellsOf(row: CsvRow): string[] {
+    return this.headerIsData || !this.file ? row.fields : row.fields.slice(0, this.file.header.length);
+  }
+
   /** In-file duplicates: a number seen in an earlier row of this file (any batch) is refused. */
-  private prepare(judged: (C | RefusedRow)[]): PreparedBatch<C> {
-    const batch: PreparedBatch<C> = { candidates: [], refused: [], inFile: 0, rows: judged.length };
-    for (const row of judged) {
+  private prepare(judged: { judged: C | RefusedRow; cells: string[] }[]): PreparedBatch<C> {
+    const batch: PreparedBatch<C> = { candidates: [], refused: [], inFile: 0, rows: judged.length, cells: new Map() };
+    for (const { judged: row, cells } of judged) {
       if (!row.ok) {
-        batch.refused.push(row);
+        batch.refused.push({ ...row, cells });
         continue;
       }
       const key = Number(row.phone.slice(1));
       if (this.seen.has(key)) {
-        batch.refused.push({ row: row.row, raw: row.raw, reason: 'DUPLICATE' });
+        batch.refused.push({ row: row.row, raw: row.raw, reason: 'DUPLICATE', cells });
         batch.inFile += 1;
         continue;
       }
       this.seen.add(key);
       batch.candidates.push(row);
+      batch.cells.set(row.row, cells);
     }
     return batch;
   }
@@ -192,7 +205,7 @@ class ImportRun<C extends PhoneCandidate> {
     const delta = await this.deps.db.withTenant(this.actor.tenantId, async (tx) => {
       const { existing, suppressed } = await this.part.write(tx, this.importId, batch.candidates);
       // Numbers the kind already had (an earlier import, or a parallel one) are duplicates too.
-      const refused = [...batch.refused, ...existing.map((candidate) => ({ row: candidate.row, raw: candidate.raw, reason: 'DUPLICATE' as const }))];
+      const refused = [...batch.refused, ...existing.map((candidate) => ({ row: candidate.row, raw: candidate.raw, reason: 'DUPLICATE' as const, cells: batch.cells.get(candidate.row) }))];
       await repo.insertRejects(tx, target, refused);
       const duplicates = batch.inFile + existing.length;
       const imported = batch.candidates.length - existing.length;
@@ -215,6 +228,7 @@ class ImportRun<C extends PhoneCandidate> {
   async complete(): Promise<ImportResult> {
     const after = await this.deps.db.withTenant(this.actor.tenantId, async (tx) => {
       await repo.finishImport(tx, this.importId, 'COMPLETED', null);
+      if (this.file) await repo.recordSource(tx, this.importId, { header: this.headerIsData ? null : this.file.header, encoding: this.file.encoding() });
       return this.part.complete(tx, this.importId, { ...this.counters });
     });
     for (const event of after) await this.emit(event.type, event.payload);

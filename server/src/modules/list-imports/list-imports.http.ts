@@ -9,7 +9,7 @@ import { openUploadedStream } from '../../platform/http/multipart.ts';
 import type { Upload } from './import-run.ts';
 import type { ImportResult } from './list-imports.schema.ts';
 
-export const RejectedCsv = Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'text/csv: row, value, reason' });
+export const RejectedCsv = Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'text/csv: the refused rows as written (header, cells) and a reason column, in the reader’s language' });
 
 /**
  * 201 with the import's counters. The content type is a header, checked first; `importer` checks
@@ -36,5 +36,5 @@ export async function receiveList(
   }
 }
 
-export const sendRejectedCsv = (reply: FastifyReply, { stream, fileName }: { stream: Readable; fileName: string }) =>
-  reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).header('x-content-type-options', 'nosniff').send(stream);
+export const sendRejectedCsv = (reply: FastifyReply, { stream, fileName, charset }: { stream: Readable; fileName: string; charset: string }) =>
+  reply.type(`text/csv; charset=${charset}`).header('content-disposition', `attachment; filename="${fileName}"`).header('x-content-type-options', 'nosniff').send(stream);

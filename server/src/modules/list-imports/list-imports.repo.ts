@@ -47,16 +47,39 @@ export interface RejectToInsert {
   row: number;
   raw: string;
   reason: RejectReason;
+  /** The row's cells as written, for the rejected-rows file. */
+  cells?: string[];
 }
 
 export async function insertRejects(tx: Tx, target: { tenantId: string; importId: string }, rejects: RejectToInsert[]): Promise<void> {
   if (rejects.length === 0) return;
   await sql`
-    INSERT INTO list_import_rejects (import_id, tenant_id, row_number, raw_value, reason)
-    SELECT ${target.importId}::uuid, ${target.tenantId}::uuid, u.row_number, u.raw_value, u.reason
-    FROM unnest(${rejects.map((reject) => reject.row)}::int[], ${rejects.map((reject) => reject.raw)}::text[], ${rejects.map((reject) => reject.reason)}::text[])
-      AS u(row_number, raw_value, reason)`.execute(tx);
+    INSERT INTO list_import_rejects (import_id, tenant_id, row_number, raw_value, reason, cells)
+    SELECT ${target.importId}::uuid, ${target.tenantId}::uuid, u.row_number, u.raw_value, u.reason,
+      CASE WHEN u.cells IS NULL THEN NULL ELSE ARRAY(SELECT jsonb_array_elements_text(u.cells::jsonb)) END
+    FROM unnest(
+      ${rejects.map((reject) => reject.row)}::int[], ${rejects.map((reject) => reject.raw)}::text[], ${rejects.map((reject) => reject.reason)}::text[],
+      ${rejects.map((reject) => (reject.cells ? JSON.stringify(reject.cells) : null))}::text[]
+    ) AS u(row_number, raw_value, reason, cells)`.execute(tx);
 }
+
+/** What the rejected-rows file needs of the file: its header (null without one) and its encoding. */
+export const recordSource = (tx: Tx, importId: string, source: { header: string[] | null; encoding: string }) =>
+  tx.updateTable('listImports').set({ header: source.header, sourceEncoding: source.encoding }).where('id', '=', importId).execute();
+
+export const sourceOf = (tx: Tx, importId: string) =>
+  tx.selectFrom('listImports').select(['header', 'sourceEncoding']).where('id', '=', importId).executeTakeFirstOrThrow();
+
+/** The downloading user's language, else the tenant's: the rejected-rows file is written in it. */
+export const localeOf = async (tx: Tx, tenantId: string, userId: string): Promise<string> => {
+  const row = await tx
+    .selectFrom('tenants')
+    .leftJoin('users', (join) => join.on('users.id', '=', userId))
+    .select(['tenants.locale as tenantLocale', 'users.locale as userLocale'])
+    .where('tenants.id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+  return row.userLocale ?? row.tenantLocale;
+};
 
 export const addCounters = (tx: Tx, importId: string, delta: ImportCounters) =>
   tx
@@ -104,7 +127,7 @@ export const findImport = (tx: Tx, scope: ImportScope, importId: string) => inSc
 export const rejectsAfter = (tx: Tx, importId: string, afterRow: number, limit: number) =>
   tx
     .selectFrom('listImportRejects')
-    .select(['rowNumber', 'rawValue', 'reason'])
+    .select(['rowNumber', 'rawValue', 'reason', 'cells'])
     .where('importId', '=', importId)
     .where('rowNumber', '>', afterRow)
     .orderBy('rowNumber')

@@ -78,7 +78,7 @@ describe('POST /suppression/import', () => {
     expect(await entriesOf(tenantId)).toEqual(
       ['+5511970000001', '+5511970000002', '+5511970000003'].map((phone) => ({ phone, source: 'IMPORT', importId: result.importId, createdBy: admin.id })),
     );
-    expect(await rejectedCsv(admin.session, result.importId)).toBe('row,value,reason\r\n5,abc,LETTERS\r\n6,0800 123 4567,INVALID\r\n');
+    expect(await rejectedCsv(admin.session, result.importId)).toBe('\uFEFFabc;Telefone com letras (linha 5)\r\n0800 123 4567;Telefone inválido (linha 6)\r\n');
     // The entries are the tenant's list like any other: GET /suppression shows them.
     const listed = await t.call('GET', '/suppression', admin.session);
     const list = listed.json<{ total: number; items: { importId: string }[] }>();
@@ -102,7 +102,7 @@ describe('POST /suppression/import', () => {
     expect(result).toMatchObject({ total: 5, valid: 3, invalid: 2, duplicates: 0, imported: 3 });
     await expectConsistent(tenantId, result);
     expect((await entriesOf(tenantId)).map((entry) => entry.phone)).toEqual(['+5511970001001', '+5511970001002', '+552125551234']);
-    expect(await rejectedCsv(admin.session, result.importId)).toBe("row,value,reason\r\n5,97000-1003,INVALID\r\n6,'=HYPERLINK(1),LETTERS\r\n");
+    expect(await rejectedCsv(admin.session, result.importId)).toBe("\uFEFFDDD;Telefone;Data de inclusão;Motivo da recusa\r\n;97000-1003;01/02/2026;Telefone inválido (linha 5)\r\n11;'=HYPERLINK(1);x;Telefone com letras (linha 6)\r\n");
   });
 
   it('the same list saved by Excel pt-BR as Windows-1252 (decision 0065): read, with its accented header', async () => {
@@ -127,7 +127,7 @@ describe('POST /suppression/import', () => {
     expect(first).toMatchObject({ total: 2500, valid: 2500, invalid: 0, duplicates: 4, imported: 2496, suppressed: 0 });
     await expectConsistent(tenantId, first);
     expect(await rejectedCsv(admin.session, first.importId)).toBe(
-      `row,value,reason\r\n8,${numberAt(7)},DUPLICATE\r\n1002,${numberAt(1000)},DUPLICATE\r\n2001,${numberAt(2000)},DUPLICATE\r\n2401,${numberAt(5)},DUPLICATE\r\n`,
+      `\uFEFFnumero;Motivo da recusa\r\n${numberAt(7)};Número repetido (linha 8)\r\n${numberAt(1000)};Número repetido (linha 1002)\r\n${numberAt(2000)};Número repetido (linha 2001)\r\n${numberAt(5)};Número repetido (linha 2401)\r\n`,
     );
     // The entries listed before keep their own source and note.
     const manual = (await entriesOf(tenantId)).find((entry) => entry.phone === e164At(7));
@@ -229,7 +229,7 @@ describe('refused files: 400 with their code, nothing of them listed', () => {
     expect(await storedLead(t, listedBefore)).toMatchObject({ status: 'DO_NOT_CALL' });
     const [row] = await importsOf(admin.session);
     expect(row).toMatchObject({ status: 'FAILED', errorCode: 'FILE_TOO_LARGE', fileName: 'procon.csv', total: 0, valid: 0, duplicates: 0, imported: 0, suppressed: 1 });
-    expect(await rejectedCsv(admin.session, row!.id)).toBe('row,value,reason\r\n');
+    expect(await rejectedCsv(admin.session, row!.id)).toBe('\uFEFF');
     expect(events.filter((event) => event.status === 'RUNNING').length).toBeGreaterThan(1);
     expect(events.at(-1)).toMatchObject({ kind: 'SUPPRESSION', campaignId: null, status: 'FAILED', errorCode: 'FILE_TOO_LARGE', imported: 0, suppressed: 1 });
     expect(await auditOf(t, 'SUPPRESSION_IMPORTED', row!.id)).toEqual([]);
@@ -255,7 +255,7 @@ describe('tenant isolation and reads', () => {
     const one = await t.call('GET', `/suppression/imports/${first.importId}`, a.admin.session);
     expectStatus(one, 200);
     expect(one.json()).toEqual(mine[1]);
-    expect(await rejectedCsv(a.admin.session, first.importId)).toBe('row,value,reason\r\n3,abc,LETTERS\r\n');
+    expect(await rejectedCsv(a.admin.session, first.importId)).toBe('\uFEFFtelefone;Motivo da recusa\r\nabc;Telefone com letras (linha 3)\r\n');
 
     expect(await importsOf(b.admin.session)).toEqual([]);
     expect(await entriesOf(b.tenant.id)).toEqual([]);

@@ -8,7 +8,7 @@ import type { CsvFile } from '../../platform/csv-import/csv-reader.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { LIST_IMPORT_LIMITS, type ListImportLimits, type PhoneCandidate } from '../list-imports/import-rows.ts';
 import { runImport, type AfterCommit, type ImportDeps, type ImportKind, type RowReading, type Upload } from '../list-imports/import-run.ts';
-import { findImportIn, listImportsIn, rejectedRowsCsv } from '../list-imports/list-imports.service.ts';
+import { findImportIn, listImportsIn, rejectedRowsCsv, type RejectedFileReader } from '../list-imports/list-imports.service.ts';
 import type { ImportCounters, ImportResult, ListImport } from '../list-imports/list-imports.schema.ts';
 import { suppressionColumns, suppressionOfRow } from './suppression-rows.ts';
 import * as repo from './suppression.repo.ts';
@@ -37,8 +37,8 @@ export class SuppressionImportService {
     return this.deps.db.withTenant(tenantId, (tx) => findImportIn(tx, SCOPE, importId));
   }
 
-  async rejectedCsv(tenantId: string, importId: string) {
-    return rejectedRowsCsv(this.deps.db, tenantId, await this.getImport(tenantId, importId));
+  async rejectedCsv(reader: RejectedFileReader, importId: string) {
+    return rejectedRowsCsv(this.deps.db, reader, await this.getImport(reader.tenantId, importId));
   }
 }
 

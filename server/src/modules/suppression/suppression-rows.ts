@@ -6,7 +6,7 @@ import { columnKey, type CsvRow } from '../../platform/csv-import/csv-reader.ts'
 import { E } from '../../platform/http/error-codes.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { assertWidth, duplicateColumn, judgePhone, type ListImportLimits, type PhoneCandidate, type RefusedRow } from '../list-imports/import-rows.ts';
-import { normalizeBrazilianPhone } from '../leads/brazil-phone.ts';
+import { parseLeadPhone } from '@callcenter/rules/phone';
 
 /** Header names of the number, matched trimmed, case and accents ignored ("Número" → numero). */
 const PHONE_COLUMNS = new Set(['phone', 'telefone', 'numero', 'celular']);
@@ -30,7 +30,7 @@ export interface SuppressionColumns {
 export function suppressionColumns(first: string[]): SuppressionColumns {
   const keys = first.map(columnKey);
   const named = keys.some((key) => PHONE_COLUMNS.has(key) || key === DDD_COLUMN);
-  if (!named && normalizeBrazilianPhone(first[0] ?? '').ok) return { phone: 0, ddd: null, width: first.length, headerIsData: true };
+  if (!named && parseLeadPhone(first[0] ?? '').ok) return { phone: 0, ddd: null, width: first.length, headerIsData: true };
   let phone: number | null = null;
   let ddd: number | null = null;
   for (const [index, key] of keys.entries()) {

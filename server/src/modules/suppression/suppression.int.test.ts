@@ -106,6 +106,18 @@ describe('POST /suppression', () => {
     expect((await list(a.admin.session)).total).toBe(before.total);
   });
 
+  it('every form Brazilians write one number in is the same entry: trunk and carrier prefixes, 0055, dots', async () => {
+    const phone = freshMobile();
+    const digits = phone.e164.slice(3);
+    expectStatus(await add(a.admin.session, { phone: `0 15 ${digits.slice(0, 2)} ${digits.slice(2)}` }), 201);
+    for (const written of [phone.written, `0055 ${digits}`, `55${digits}`, `${digits.slice(0, 2)}.${digits.slice(2, 7)}.${digits.slice(7)}`, `+55 (${digits.slice(0, 2)}) ${digits.slice(2)}`]) {
+      const again = await add(a.admin.session, { phone: written });
+      expectError(again, 409, 'ALREADY_EXISTS');
+      expect(again.json(), written).toMatchObject({ params: { value: phone.e164 } });
+    }
+    expect((await list(a.admin.session, `?phone=${encodeURIComponent(`0${digits}`)}`)).items.map((item) => item.phone)).toEqual([phone.e164]);
+  });
+
   it('parallel adds of one number: exactly one 201, the others 409', async () => {
     const phone = freshMobile();
     const responses = await Promise.all(Array.from({ length: 6 }, (_, i) => add(a.admin.session, { phone: i % 2 ? phone.written : phone.e164 })));

@@ -33,7 +33,7 @@ export interface SuppressResult {
  * Puts E.164 numbers on the tenant's list and moves the tenant's READY and CALLBACK leads with any
  * of them to DO_NOT_CALL (nextAttemptAt cleared), in one statement inside the caller's transaction
  * (which must be the tenant's: withTenant). Numbers already listed keep their entry; their dialable
- * leads are moved all the same. `phones` must be normalized (normalizeBrazilianPhone) first.
+ * leads are moved all the same. `phones` must be normalized (parseLeadPhone) first.
  */
 export async function suppressNumbers(tx: Tx, tenantId: string, phones: readonly string[], options: SuppressOptions): Promise<SuppressResult> {
   // Sorted: parallel batches with common numbers take their unique entries in one order (no deadlock).

@@ -64,6 +64,6 @@ export const suppressionRoutes =
     app.get('/suppression/imports/:importId/rejected.csv', {
       config: { access },
       schema: { tags, params: ImportIdParams, response: { 200: RejectedCsv, ...errorResponses(400, 401, 403, 404) } },
-      handler: async (request, reply) => sendRejectedCsv(reply, await imports.rejectedCsv(tenantOf(request), request.params.importId)),
+      handler: async (request, reply) => sendRejectedCsv(reply, await imports.rejectedCsv({ ...tenantActorOf(request), acceptLanguage: request.headers['accept-language'] }, request.params.importId)),
     });
   };

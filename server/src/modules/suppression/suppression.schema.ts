@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Nullable, StrictObject, Timestamp } from '../../platform/http/schemas.ts';
 import { pageParams } from '../calls/calls.schema.ts';
 
-/** A number as people write it; normalized to E.164 by modules/leads/brazil-phone.ts. */
+/** A number as people write it; normalized to E.164 by parseLeadPhone (@callcenter/rules/phone). */
 const WrittenPhone = Type.String({ minLength: 1, maxLength: 40, description: 'Any written form: +55 11 98765-4321, (11) 98765-4321, 011987654321…' });
 
 export const SuppressionSourceSchema = Type.Union([Type.Literal('MANUAL'), Type.Literal('IMPORT'), Type.Literal('DISPOSITION')]);

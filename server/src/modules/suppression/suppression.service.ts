@@ -6,7 +6,7 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import { E } from '../../platform/http/error-codes.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import { normalizeBrazilianPhone } from '../leads/brazil-phone.ts';
+import { parseLeadPhone } from '@callcenter/rules/phone';
 import * as repo from './suppression.repo.ts';
 import type { SuppressionCreateBody, SuppressionCreated, SuppressionDeleteBody, SuppressionDeleteQuery, SuppressionList, SuppressionQuery } from './suppression.schema.ts';
 
@@ -27,7 +27,7 @@ export function removalReason(body: SuppressionDeleteBody | undefined, query: Su
 
 /** E.164 of a number as written, or 400 INVALID_PHONE naming why (EMPTY, LETTERS, FOREIGN…). */
 export function phoneOrBadRequest(raw: string, path: string): string {
-  const phone = normalizeBrazilianPhone(raw);
+  const phone = parseLeadPhone(raw);
   if (phone.ok) return phone.e164;
   throw badRequest(E.INVALID_PHONE, `Not a Brazilian phone number (${phone.reason})`, [{ path, message: phone.reason }], { reason: phone.reason });
 }

@@ -2,6 +2,7 @@
 // binary (a NUL byte) or not text (UTF-8, UTF-16 or Windows-1252: decision 0065), the delimiter (`,` or `;`) taken from the header line, then
 // csv-parse. Nothing here holds more than one chunk and one record, so a file of any length reads
 // in flat memory; every problem of the file is a 400 with its own code.
+import { columnKey, detectDelimiter } from '@callcenter/rules/csv-header';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
@@ -83,26 +84,8 @@ async function* refusingNul(text: AsyncIterable<string>): AsyncGenerator<string>
   }
 }
 
-/** `;` when the header line has more semicolons than commas outside quotes (Excel in pt-BR writes `;`), else `,`. */
-export function detectDelimiter(headerLine: string): ',' | ';' {
-  let commas = 0;
-  let semicolons = 0;
-  let quoted = false;
-  for (const char of headerLine) {
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && char === ',') commas += 1;
-    else if (!quoted && char === ';') semicolons += 1;
-  }
-  return semicolons > commas ? ';' : ',';
-}
-
-/** A header name as matched against known columns: trimmed, lower case, accents dropped ("Telefone " → "telefone"). */
-export const columnKey = (name: string): string =>
-  name
-    .trim()
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+// The header rules the console's mapping step shares (packages/rules).
+export { columnKey, detectDelimiter };
 
 const lineBreaksIn = (fields: string[]) => {
   let breaks = 0;

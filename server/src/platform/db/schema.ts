@@ -395,6 +395,10 @@ export interface ListImportsTable {
   createdBy: string | null;
   createdAt: CreatedAt;
   finishedAt: Date | null;
+  /** The file's header as written; null for a file without one (or an import made before it was kept). */
+  header: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
+  /** The encoding the file was read in (text-encoding.ts's names): the rejected-rows file is written back in it. */
+  sourceEncoding: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ListImportRejectsTable {
@@ -403,6 +407,8 @@ export interface ListImportRejectsTable {
   rowNumber: number;
   rawValue: string;
   reason: RejectReason;
+  /** The row's original cells, in the file's order (null for rows refused before they were kept). */
+  cells: ColumnType<string[] | null, string[] | null | undefined, never>;
 }
 
 export type SuppressionSource = 'MANUAL' | 'IMPORT' | 'DISPOSITION';

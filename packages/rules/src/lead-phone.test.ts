@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeBrazilianPhone } from './brazil-phone.ts';
+import { parseLeadPhone } from './phone.ts';
 
-describe('normalizeBrazilianPhone', () => {
+describe('parseLeadPhone', () => {
   it.each([
     ['+55 11 98765-4321', '+5511987654321'],
     ['(11) 98765-4321', '+5511987654321'],
@@ -14,7 +14,7 @@ describe('normalizeBrazilianPhone', () => {
     ['0 15 11 98765-4321', '+5511987654321'],
     ['  (21) 99876.5432  ', '+5521998765432'],
   ])('reads the mobile %j as %s', (written, e164) => {
-    expect(normalizeBrazilianPhone(written)).toEqual({ ok: true, e164, kind: 'MOBILE' });
+    expect(parseLeadPhone(written)).toEqual({ ok: true, e164, kind: 'MOBILE' });
   });
 
   it.each([
@@ -23,7 +23,7 @@ describe('normalizeBrazilianPhone', () => {
     ['+55 (11) 2345-6789', '+551123456789'],
     ['0 21 11 3456-7890', '+551134567890'],
   ])('reads the landline %j as %s', (written, e164) => {
-    expect(normalizeBrazilianPhone(written)).toEqual({ ok: true, e164, kind: 'LANDLINE' });
+    expect(parseLeadPhone(written)).toEqual({ ok: true, e164, kind: 'LANDLINE' });
   });
 
   it.each([
@@ -43,6 +43,6 @@ describe('normalizeBrazilianPhone', () => {
     ['+55 11 8765-4321', 'INVALID'],
     ['0800 123 4567', 'INVALID'],
   ])('refuses %j as %s', (written, reason) => {
-    expect(normalizeBrazilianPhone(written)).toEqual({ ok: false, reason });
+    expect(parseLeadPhone(written)).toEqual({ ok: false, reason });
   });
 });
