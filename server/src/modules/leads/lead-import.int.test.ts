@@ -2,98 +2,21 @@
 // form of a number, the file's shapes (BOM, CRLF, `;`, quotes, blank lines), duplicates inside the
 // file across a batch boundary and against the campaign, suppressed numbers, refused files with
 // nothing left behind (one refused after batches were committed), tenant isolation, the imports
-// list, the rejected-rows CSV, the leads page and LIST_IMPORT_PROGRESS on the tenant's socket.
+// list, the rejected-rows CSV and the leads page (LIST_IMPORT_PROGRESS: lead-import-progress.int.test.ts).
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import { Readable } from 'node:stream';
-import { io as connect, type Socket } from 'socket.io-client';
-import { Value } from 'typebox/value';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createTenant, expectError, type Session, type TenantFixture, useTestApp } from '../../../test/harness.ts';
-import { ListImportProgressPayload } from '../../platform/realtime/import-event-schemas.ts';
+import { describe, expect, it } from 'vitest';
+import { createMember, expectError, useTestApp } from '../../../test/harness.ts';
 import { LeadImportService } from './lead-import.service.ts';
-import type { ImportResult, ListImport } from './leads.schema.ts';
+import type { ListImport } from './leads.schema.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { expectProgressByBatch } from '../list-imports/test-support.ts';
+import { leadImportHelpers } from './lead-import.test-support.ts';
 
 const t = useTestApp();
 const { call } = t;
 
-interface Fixture extends TenantFixture {
-  session: Session;
-  campaignId: string;
-}
+const { tenantWithCampaign, newCampaign, upload, imported, expectConsistent, leadsOf, rejectedCsv, mobile, mobileE164, serial } = leadImportHelpers(t);
 
-async function tenantWithCampaign(): Promise<Fixture> {
-  const fixture = await createTenant(t.app, t.platform);
-  const session = fixture.admin.session;
-  const queueId = await t.createId('/queues', session, { name: 'Vendas' });
-  const trunkId = await t.createId('/trunks', session, { name: 'Operadora', host: 'sip.carrier.example' });
-  const campaignId = await newCampaign(session, queueId, trunkId);
-  return { ...fixture, session, campaignId };
-}
-
-const newCampaign = async (session: Session, queueId?: string, trunkId?: string) => {
-  if (!queueId || !trunkId) {
-    const campaigns = (await call('GET', '/campaigns', session)).json<{ queueId: string; trunkId: string }[]>();
-    queueId = campaigns[0]!.queueId;
-    trunkId = campaigns[0]!.trunkId;
-  }
-  return t.createId('/campaigns', session, { name: `Campanha ${randomUUID().slice(0, 6)}`, queueId, trunkId, pacingMin: 1, pacingMax: 2 });
-};
-
-function multipart(content: string | Buffer, options: { field?: string; fileName?: string } = {}) {
-  const boundary = `----lead${randomUUID()}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${options.fileName ?? 'leads.csv'}"\r\nContent-Type: text/csv\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), Buffer.isBuffer(content) ? content : Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
-const upload = (session: Session, campaignId: string, content: string | Buffer, options: { field?: string; fileName?: string } = {}) => {
-  const { payload, contentType } = multipart(content, options);
-  return t.app.inject({ method: 'POST', url: `/campaigns/${campaignId}/leads/import`, headers: { ...session.auth, 'content-type': contentType }, payload });
-};
-
-async function imported(session: Session, campaignId: string, content: string | Buffer): Promise<ImportResult> {
-  const response = await upload(session, campaignId, content);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<ImportResult>();
-}
-
-/** The answer's invariants, and the rows behind them (leads of the import, refused rows). */
-async function expectConsistent(tenantId: string, result: ImportResult) {
-  expect(result.total).toBe(result.valid + result.invalid);
-  expect(result.valid).toBe(result.imported + result.duplicates);
-  expect(result.suppressed).toBeLessThanOrEqual(result.imported);
-  const stored = await t.db.withTenant(tenantId, async (tx) => ({
-    row: await tx.selectFrom('listImports').selectAll().where('id', '=', result.importId).executeTakeFirstOrThrow(),
-    leads: await tx.selectFrom('leads').select(['status']).where('importId', '=', result.importId).execute(),
-    rejects: await tx.selectFrom('listImportRejects').select(['reason']).where('importId', '=', result.importId).execute(),
-  }));
-  expect(stored.row).toMatchObject({ status: 'COMPLETED', errorCode: null, total: result.total, valid: result.valid, invalid: result.invalid, duplicates: result.duplicates, imported: result.imported, suppressed: result.suppressed });
-  expect(stored.leads.length).toBe(result.imported);
-  expect(stored.leads.filter((lead) => lead.status === 'DO_NOT_CALL').length).toBe(result.suppressed);
-  expect(stored.rejects.length).toBe(result.invalid + result.duplicates);
-  expect(stored.rejects.filter((reject) => reject.reason === 'DUPLICATE').length).toBe(result.duplicates);
-}
-
-const leadsOf = (tenantId: string, campaignId: string) =>
-  t.db.withTenant(tenantId, (tx) => tx.selectFrom('leads').selectAll().where('campaignId', '=', campaignId).orderBy('phone').execute());
-
-const rejectedCsv = async (session: Session, campaignId: string, importId: string) => {
-  const response = await call('GET', `/campaigns/${campaignId}/imports/${importId}/rejected.csv`, session);
-  expect(response.statusCode, response.body).toBe(200);
-  expect(response.headers['content-type']).toMatch(/^text\/csv/);
-  return response.body;
-};
-
-/** Distinct valid mobile numbers of São Paulo, as people write them. */
-const mobile = (index: number) => `(11) 98${String(index).padStart(3, '0').slice(-3)}-${String(index).padStart(7, '0').slice(-4)}`;
-const mobileE164 = (index: number) => `+551198${String(index).padStart(3, '0').slice(-3)}${String(index).padStart(7, '0').slice(-4)}`;
-/** index < 10,000,000: unique 11 98xxxxxxx numbers. */
-const serial = (index: number) => `1198${String(index).padStart(7, '0')}`;
 
 describe('POST /campaigns/:id/leads/import', () => {
   it('imports every written form of a Brazilian number, refuses the rest with their reason, keeps name and other columns', async () => {
@@ -319,98 +242,5 @@ describe('tenant isolation and reads', () => {
     expect(one.json()).toEqual(imports[1]);
     expect(await rejectedCsv(a.session, a.campaignId, first.importId)).toBe('\uFEFFphone;name;uf;Motivo da recusa\r\n');
     expectError(await call('GET', `/campaigns/${a.campaignId}/imports/${randomUUID()}`, a.session), 404, 'NOT_FOUND');
-  });
-});
-
-describe('LIST_IMPORT_PROGRESS', () => {
-  let url: string;
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(() => {
-    for (const socket of sockets) socket.disconnect();
-  });
-
-  async function listen(session: Session) {
-    const socket = connect(url, { auth: { token: session.accessToken }, transports: ['websocket'], reconnection: false });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    const events: Record<string, unknown>[] = [];
-    socket.on('LIST_IMPORT_PROGRESS', (event: Record<string, unknown>) => events.push(event));
-    return events;
-  }
-
-  const settled = async (events: Record<string, unknown>[]) => {
-    for (let waited = 0; waited < 5000 && !events.some((event) => event.status !== 'RUNNING'); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-    return events;
-  };
-
-  it('one event per committed batch and a final COMPLETED, to the tenant’s sockets only', async () => {
-    const a = await tenantWithCampaign();
-    const b = await tenantWithCampaign();
-    const mine = await listen(a.session);
-    const theirs = await listen(b.session);
-    const result = await imported(a.session, a.campaignId, `phone\n${Array.from({ length: 2500 }, (_, index) => serial(index)).join('\n')}\nabc\n`);
-    const events = await settled(mine);
-    for (const event of events) {
-      const { type: _type, tenantId: _tenant, at: _at, ...payload } = event;
-      expect(Value.Check(ListImportProgressPayload, payload), JSON.stringify(event)).toBe(true);
-    }
-    expectProgressByBatch(events, [1000, 1000, 501], { total: 2501, imported: 2500 });
-    expect(events.at(-1)).toMatchObject({ type: 'LIST_IMPORT_PROGRESS', tenantId: a.tenant.id, importId: result.importId, kind: 'LEADS', campaignId: a.campaignId, rowsRead: 2501, invalid: 1, errorCode: null });
-    expect(events.at(-1)!.bytesRead).toBeGreaterThan(2500 * 12);
-    expect(events.at(-1)!.bytesExpected).toBeGreaterThan(events.at(-1)!.bytesRead as number);
-    expect(theirs).toEqual([]);
-  });
-
-  it('refused while the upload is still coming (404 before the body, a bad header): the answer closes the connection, the server holds no stalled socket', async () => {
-    const a = await tenantWithCampaign();
-    const big = new Blob([`nome;cidade\n${'Ana;Rio\n'.repeat(1_000_000)}`], { type: 'text/csv' });
-    for (const [campaignId, status, code] of [[a.campaignId, 400, 'NO_PHONE_COLUMN'], [randomUUID(), 404, 'NOT_FOUND']] as const) {
-      const form = new FormData();
-      form.append('file', big, 'big.csv');
-      const response = await fetch(`${url}/campaigns/${campaignId}/leads/import`, { method: 'POST', headers: a.session.auth, body: form });
-      expect(response.status).toBe(status);
-      expect(response.headers.get('connection')).toBe('close');
-      expect((await response.json()) as unknown).toMatchObject({ code });
-    }
-    // (Before the fix the app's close at the end of this file waited forever on the stalled socket.)
-  });
-
-  it('a file that turns binary after batches were committed (streamed over a socket): RUNNING events, then FAILED, and none of its leads stays', async () => {
-    const a = await tenantWithCampaign();
-    const mine = await listen(a.session);
-    const boundary = `----lead${randomUUID()}`;
-    const request = http.request(`${url}/campaigns/${a.campaignId}/leads/import`, {
-      method: 'POST',
-      headers: { ...a.session.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
-    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      request.on('response', (response) => {
-        let body = '';
-        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      });
-      request.on('error', reject);
-    });
-    request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="leads.csv"\r\n\r\nphone\n`);
-    request.write(`${Array.from({ length: 3000 }, (_, index) => serial(index)).join('\n')}\n`);
-    // The binary part is sent only once the first batches are committed (their events seen).
-    for (let waited = 0; waited < 5000 && !mine.some((event) => (event.imported as number) >= 2000); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(mine.some((event) => event.status === 'RUNNING' && (event.imported as number) >= 2000)).toBe(true);
-    request.end(Buffer.concat([Buffer.from([0x50, 0x4b, 0x00, 0x00]), Buffer.from(`\r\n--${boundary}--\r\n`)]));
-    const { status, body } = await answer;
-    expect(status, body).toBe(400);
-    expect(JSON.parse(body)).toMatchObject({ code: 'BINARY_FILE' });
-    const events = await settled(mine);
-    expect(events.at(-1)).toMatchObject({ status: 'FAILED', errorCode: 'BINARY_FILE', total: 0, imported: 0 });
-    expect(await leadsOf(a.tenant.id, a.campaignId)).toEqual([]);
-    const [row] = (await call('GET', `/campaigns/${a.campaignId}/imports`, a.session)).json<ListImport[]>();
-    expect(row).toMatchObject({ status: 'FAILED', errorCode: 'BINARY_FILE', imported: 0 });
-    expect((await call('GET', `/campaigns/${a.campaignId}`, a.session)).json<{ status: string }>().status).toBe('DRAFT');
   });
 });
