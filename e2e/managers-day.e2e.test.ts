@@ -2,7 +2,6 @@
 // names) is imported through the console, the campaign runs with an agent whose phone answers by
 // itself, the agent classifies the call "call back" at a time picked on the bar, the callbacks page
 // lists it, and the calls page finds the call with its recording, which plays.
-import { tomorrowMorning } from '@callcenter/rules/callback-time';
 import { expect, it } from 'vitest';
 import { apiTenantAdmin, call } from './support/api.ts';
 import { openPage } from './support/browser.ts';
@@ -76,18 +75,20 @@ it("a manager's day: a Windows-1252 lead file imported, the campaign dialed to a
     // The dialer calls José, he answers, the agent's phone picks up: his name pops on the bar.
     await bar.getByTestId('lead-name').getByText('José Conceição').waitFor({ timeout: 20_000 });
     await bar.getByText('In call').waitFor({ timeout: 15_000 });
-    // He hangs up after a few seconds; the agent classifies the call "call back", tomorrow morning.
+    // He hangs up after a few seconds; the agent classifies the call "call back" at a time he picks.
     await bar.getByText('Wrap-up', { exact: true }).waitFor({ timeout: 20_000 });
     await bar.getByRole('combobox', { name: 'Call disposition' }).selectOption({ label: 'Retornar depois' });
-    await bar.getByRole('button', { name: 'Tomorrow morning' }).click();
-    const expected = new Date(tomorrowMorning(Date.now(), ZONE, allWeek)).toISOString();
+    // The picker reads the time in the tenant's zone: 10:30 in São Paulo (UTC−3, no daylight saving).
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(Date.now() + 86_400_000);
+    await bar.getByLabel(/Date and time/).fill(`${tomorrow}T10:30`);
+    const expected = `${tomorrow}T13:30:00.000Z`;
     await bar.getByRole('button', { name: 'Save disposition' }).click();
     await bar.getByTestId('disposition-saved').getByText('Disposition saved.').waitFor();
 
     // The callbacks page lists José at that time.
     await openMenu(supervisor.page, 'Callbacks');
     const callback = supervisor.page.getByTestId('callback-row');
-    await callback.filter({ hasText: '(11) 91234-5678' }).waitFor();
+    await callback.filter({ hasText: '(11) 91234-5678' }).filter({ hasText: '10:30' }).waitFor();
     expect(await callback.count()).toBe(1);
     const { items } = await call<{ items: { status: string; nextAttemptAt: string | null }[] }>(baseUrl, `/campaigns/${campaign.id}/leads`, { token: admin.token });
     expect(items).toEqual([expect.objectContaining({ status: 'CALLBACK', nextAttemptAt: expected })]);
