@@ -31,4 +31,14 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  {
+    // The console shares rules with the server only through packages/rules, never by reaching into server code.
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/src/**', '**/server/src'], message: 'Import shared rules from @callcenter/rules/<file> instead.' }] },
+      ],
+    },
+  },
 );

@@ -1,7 +1,7 @@
 // The pure side of the Agents page: what an AGENT_STATE_CHANGED event does to the list, and how a
 // state looks. The socket lives in agent-state-stream.ts.
 // The states are the server's own list (a pure module shared with the console).
-import { AGENT_STATES } from '../../../server/src/modules/agents/agent-state.ts';
+import { AGENT_STATES } from '@callcenter/rules/agent-states';
 import type { Agent } from './agents.api.ts';
 
 export { AGENT_STATES };

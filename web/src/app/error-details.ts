@@ -4,7 +4,7 @@
 // validation `detail` is worded by its rule (errors.rules.*). The server's own English text is
 // used only for a code the console does not know. `details` also carry a `path` such as
 // `actions.2.data` or `options.1.targetExtension`, so a form can point at what the server refused.
-import type { ErrorDetail } from '../../../server/src/platform/http/errors.ts';
+import type { ErrorDetail } from '@callcenter/rules/error-detail';
 import { ApiError } from './api-client.ts';
 
 export type { ErrorDetail };

@@ -1,7 +1,7 @@
 // Pure formatting helpers: callers pass the display language and the tenant's time zone, so the
 // same instant reads the same for everyone in a tenant wherever their browser is.
 
-import { isTimeZone } from '../../../server/src/modules/tenant-settings/locale.ts';
+import { isTimeZone } from '@callcenter/rules/locale';
 
 export type DateInput = string | number | Date | null | undefined;
 

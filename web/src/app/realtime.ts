@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import type { RealtimeEventType } from '../../../server/src/platform/realtime/events.ts';
+import type { RealtimeEventType } from '@callcenter/rules/realtime-event-types';
 import { getAccessToken, refreshSession } from './session.ts';
 
 export interface RealtimeHandlers {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../../server/src/platform/audit/audit-actions.ts';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@callcenter/rules/audit-actions';
 import { nextDay, startOfDayIn } from '../app/days.ts';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { Pager } from '../app/pager.tsx';

@@ -17,7 +17,7 @@ import { CallDetailPanel } from './call-detail.tsx';
 import { callsApi, callsKey, type CallFilters, type CallRecord } from './calls.api.ts';
 import './calls.css';
 import { phoneOrDash } from './phone-display.ts';
-import { customerNumber } from '../../../server/src/modules/calls/customer-number.ts';
+import { customerNumber } from '@callcenter/rules/customer-number';
 import { hangupCauseChoices, hangupCauseLabel } from '../call-codes/call-codes.ts';
 
 const PAGE_SIZE = 50;

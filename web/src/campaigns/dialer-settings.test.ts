@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATE_POLICIES } from '../../../server/src/modules/dialer/calling-hours.ts';
+import { STATE_POLICIES } from '@callcenter/rules/state-policies';
 import { fractionOf, percentOf, policiesOf, retryFieldsOf, retryMinutesOf, STATE_POLICY_IDS } from './dialer-settings.ts';
 
 describe('dialer settings in the console', () => {

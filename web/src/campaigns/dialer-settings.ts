@@ -1,7 +1,7 @@
 // Pure: the dialer's settings as a person enters them (percentages, optional minutes) and as the API
 // stores them (fractions, overrides by outcome). Ranges are the server's (decision 0048).
-import { STATE_POLICIES, type StatePolicyId } from '../../../server/src/modules/dialer/calling-hours.ts';
-import { DEFAULT_RETRY_MINUTES, type RetryDelays } from '../../../server/src/modules/dialer/retry.ts';
+import { STATE_POLICIES, type StatePolicyId } from '@callcenter/rules/state-policies';
+import { DEFAULT_RETRY_MINUTES, type RetryDelays } from '@callcenter/rules/retry-delays';
 
 export type RetryOutcome = keyof RetryDelays;
 export type RetryMinutes = Partial<Record<RetryOutcome, number>>;

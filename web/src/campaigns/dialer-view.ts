@@ -1,8 +1,8 @@
 // Pure: what the campaign page's live dialer panel and charts draw (decision 0049), from the stats
 // and history endpoints and the CAMPAIGN_DIALER_UPDATED events that arrive between two reads.
-import type { CampaignDialerUpdatedPayload } from '../../../server/src/platform/realtime/campaign-event-schemas.ts';
+import type { CampaignDialerUpdatedPayload } from '@callcenter/rules/campaign-dialer-update';
 import { AGENT_STATES, type AgentState } from '../agents/agent-state.ts';
-import type { PacingReason } from '../../../server/src/modules/dialer/pacing.ts';
+import type { PacingReason } from '@callcenter/rules/pacing-reasons';
 import type { DialerSample, DialerStatus } from './campaigns.api.ts';
 
 /** The delivered event's payload (`at` included). */

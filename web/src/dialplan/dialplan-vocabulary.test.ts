@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import * as server from '../../../server/src/modules/dialplan/dialplan.rules.ts';
 import {
-  ALLOWED_APPLICATIONS,
-  DATA_EXAMPLES,
   formatConditionField,
   parseConditionField,
 } from './dialplan-vocabulary.ts';
-
-describe('the vocabulary', () => {
-  it('offers examples the server accepts', () => {
-    const scope = { tenantCode: 'acme', domain: 'acme.pbx.test' };
-    const refused = ALLOWED_APPLICATIONS.filter((application) =>
-      // callcenter's example stands for an id; it cannot be a real one.
-      application === 'callcenter'
-        ? false
-        : server.checkAction({ application, data: DATA_EXAMPLES[application] }, scope),
-    );
-    expect(refused).toEqual([]);
-  });
-});
 
 describe('condition fields', () => {
   it('round-trips fixed fields and ${variable} references', () => {

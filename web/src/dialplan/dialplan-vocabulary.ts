@@ -7,8 +7,8 @@ import {
   checkConditionField,
   isAllowedApplication,
   type AllowedApplication,
-} from '../../../server/src/modules/dialplan/dialplan.rules.ts';
-import { MAX_DATA_LENGTH } from '../../../server/src/modules/dialplan/safe-data.ts';
+} from '@callcenter/rules/dialplan-allowlists';
+import { MAX_DATA_LENGTH } from '@callcenter/rules/safe-data';
 
 export {
   ALLOWED_APPLICATIONS,

@@ -6,7 +6,7 @@ import { Field } from '../app/field.tsx';
 import { FormActions } from '../app/form-actions.tsx';
 import { NumberInput } from '../app/number-input.tsx';
 import { LIMITS, fractionOf, percentOf } from '../campaigns/dialer-settings.ts';
-import { isTimeZone } from '../../../server/src/modules/tenant-settings/locale.ts';
+import { isTimeZone } from '@callcenter/rules/locale';
 import { LANGUAGES } from '../app/i18n/languages.ts';
 import { settingsApi, type TenantSettings } from './settings.api.ts';
 

@@ -15,7 +15,7 @@ import { useRealtime } from '../app/realtime.ts';
 import { useFormat } from '../app/use-format.ts';
 import { RunningClock } from '../app/running-clock.tsx';
 import { ShareBar } from '../app/share-bar.tsx';
-import { customerNumber } from '../../../server/src/modules/calls/customer-number.ts';
+import { customerNumber } from '@callcenter/rules/customer-number';
 import { callStatus, currentCallByAgent, loggedInByState, throttle } from './wallboard-view.ts';
 import { wallboardApi, wallboardKey, type CallInProgress, type QueueToday } from './wallboard.api.ts';
 import { phoneOrDash } from '../calls/phone-display.ts';

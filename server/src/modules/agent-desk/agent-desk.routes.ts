@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { requireAuth, tenantOf } from '../../platform/auth/guard.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import { errorResponses, Nullable, Timestamp } from '../../platform/http/schemas.ts';
-import { customerNumber } from '../calls/customer-number.ts';
+import { customerNumber } from '@callcenter/rules/customer-number';
 import { findCurrentCallOfUser } from './agent-desk.repo.ts';
 
 const DeskCall = Type.Object({

@@ -2,17 +2,11 @@
 // switch's mod_callcenter must hold for a state. Call states are driven by switch events, not here.
 import type { AgentState } from '../../platform/db/schema.ts';
 import type { CallCenterAgentStatus } from '../../platform/switch/callcenter.ts';
+import { AGENT_STATES } from '@callcenter/rules/agent-states';
 
-export const AGENT_STATES = [
-  'LOGGED_OUT',
-  'AVAILABLE',
-  'PAUSED',
-  'RESERVED',
-  'RINGING',
-  'IN_CALL',
-  'WRAP_UP',
-  'ON_EXTERNAL_CALL',
-] as const satisfies readonly AgentState[];
+export { AGENT_STATES };
+// The shared list may name only states the database knows.
+AGENT_STATES satisfies readonly AgentState[];
 
 /** What the agent asks for through /agents/me/* (endWrapUp: ready before the wrap-up time is over). */
 export type AgentOperation = 'login' | 'pause' | 'resume' | 'logout' | 'endWrapUp';

@@ -13,7 +13,7 @@ import { setLeadSchedule } from '../leads/callbacks.repo.ts';
 import { callbackTimeError } from '../leads/callbacks.service.ts';
 import { findEntryByPhone, isSuppressed, suppressNumbers } from '../suppression/suppression.repo.ts';
 import { findLead, lockLead } from './calls.repo.ts';
-import { customerNumber } from './customer-number.ts';
+import { customerNumber } from '@callcenter/rules/customer-number';
 import { dispositionEffect } from './disposition-rules.ts';
 
 interface LockedCall {

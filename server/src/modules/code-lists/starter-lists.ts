@@ -2,7 +2,10 @@
 // agents can pause and classify calls from day one. They are ordinary rows: editable, deletable.
 import type { Tx } from '../../platform/db/database.ts';
 import type { DispositionAction } from '../../platform/db/schema.ts';
-import type { SUPPORTED_LOCALES } from '../tenant-settings/locale.ts';
+import type { SUPPORTED_LOCALES } from '@callcenter/rules/locale';
+import { NO_ANSWER_PAUSE_CODE } from '@callcenter/rules/pause-codes';
+
+export { NO_ANSWER_PAUSE_CODE };
 
 type Locale = (typeof SUPPORTED_LOCALES)[number];
 
@@ -32,12 +35,6 @@ export const STARTER_DISPOSITIONS: readonly (Starter & { action: DispositionActi
 /** A locale the lists are not written in falls back to the platform's default, pt-BR. */
 const localeOf = (locale: string): Locale => (locale === 'en' ? 'en' : 'pt-BR');
 
-/**
- * The pause the platform puts an agent in when mod_callcenter gives up on them (max no-answer):
- * one fixed code in every language, so it is found again; created disabled on first use, so agents
- * do not pick it themselves (decision 0037).
- */
-export const NO_ANSWER_PAUSE_CODE = 'NO_ANSWER';
 const NO_ANSWER_PAUSE_NAME: Record<Locale, string> = { 'pt-BR': 'Não atendeu (automática)', en: 'Did not answer (automatic)' };
 
 /** The tenant's no-answer pause reason, created the first time it is needed. */

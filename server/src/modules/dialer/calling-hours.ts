@@ -10,44 +10,11 @@
 import type { CampaignSchedule, Weekday } from '../../platform/db/schema.ts';
 import { DDD_TO_UF, dddOf, UF_TIME_ZONE, type Uf } from './ddd-uf.ts';
 import { holidayOn } from './holidays.ts';
+import { STATE_POLICIES, weekdays, type StatePolicy, type StatePolicyId } from '@callcenter/rules/state-policies';
 
-export interface StatePolicy {
-  id: string;
-  uf: Uf;
-  name: string;
-  source: string;
-  /** Local windows in the callee's state; a day left out is not called. */
-  windows: CampaignSchedule;
-}
-
-const weekdays = (start: string, end: string) => Object.fromEntries((['mon', 'tue', 'wed', 'thu', 'fri'] as const).map((day) => [day, [{ start, end }]])) as CampaignSchedule;
-
-/** Per-state rules a tenant may enable per campaign (decision 0045 lists the sources). */
-export const STATE_POLICIES = {
-  RJ_TELEMARKETING: {
-    id: 'RJ_TELEMARKETING',
-    uf: 'RJ',
-    name: 'RJ telemarketing: Monday to Friday, 08:00–18:00',
-    source: 'Lei estadual RJ 7.853/2018',
-    windows: weekdays('08:00', '18:00'),
-  },
-  SP_COLLECTION: {
-    id: 'SP_COLLECTION',
-    uf: 'SP',
-    name: 'SP debt collection: Monday to Friday 08:00–20:00, Saturday 08:00–14:00',
-    source: 'Lei estadual SP 15.426/2014 (secondary source)',
-    windows: { ...weekdays('08:00', '20:00'), sat: [{ start: '08:00', end: '14:00' }] },
-  },
-  AL_COLLECTION: {
-    id: 'AL_COLLECTION',
-    uf: 'AL',
-    name: 'AL debt collection: Monday to Friday 08:00–20:00, Saturday 08:00–14:00',
-    source: 'Alagoas state law on collection calls (secondary source)',
-    windows: { ...weekdays('08:00', '20:00'), sat: [{ start: '08:00', end: '14:00' }] },
-  },
-} as const satisfies Record<string, StatePolicy>;
-
-export type StatePolicyId = keyof typeof STATE_POLICIES;
+export { STATE_POLICIES, type StatePolicy, type StatePolicyId };
+// Every policy names a state the area-code table knows.
+STATE_POLICIES satisfies Record<StatePolicyId, { uf: Uf; windows: CampaignSchedule }>;
 
 /**
  * The outer bound no campaign schedule widens (decision 0059): Monday to Friday 08:00–20:00,

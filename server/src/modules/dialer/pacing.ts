@@ -4,22 +4,9 @@
 // that shaped it, for the engine's log and the console's "why is it (not) dialing".
 import { answerProbabilityAtAge, type CampaignStatistics, DEFAULT_STATISTICS_SETTINGS, isTrusted, type StatisticsSettings } from './campaign-statistics.ts';
 import { type BusyAgent, forecastCapacity, FORECAST_HORIZON_SECONDS } from './forecast.ts';
+import type { PacingReason } from '@callcenter/rules/pacing-reasons';
 
-export type PacingReason =
-  /** No logged-in, non-paused agent. */
-  | 'NO_AGENTS'
-  /** Statistics not trusted yet: progressive 1:1 (one call per free agent). */
-  | 'PROGRESSIVE_UNTRUSTED'
-  /** The forecast sees no free agent within the horizon (or the ringing calls already cover it). */
-  | 'NO_FORECAST_CAPACITY'
-  /** Lines per active agent reached the dial level. */
-  | 'DIAL_LEVEL'
-  /** The plan's max_concurrent_calls. */
-  | 'MAX_CONCURRENT_CALLS'
-  /** CPS tokens left this second. */
-  | 'CPS'
-  /** The short-call guard lowered the dial level. */
-  | 'SHORT_CALL_GUARD';
+export type { PacingReason };
 
 export interface PacingInput {
   /** Logged-in agents that are free now (not paused). */

@@ -1,20 +1,15 @@
 // Pure: a dialing outcome → the lead's next status, attempts and nextAttemptAt.
 import type { DialOutcome } from '@callcenter/rules/call-codes';
 import type { LeadStatus } from '../../platform/db/schema.ts';
+import { DEFAULT_RETRY_MINUTES, type RetryDelays } from '@callcenter/rules/retry-delays';
+
+export { DEFAULT_RETRY_MINUTES, type RetryDelays };
 
 /**
  * What the dialer records as lead.lastOutcome (the list the console words lives in the shared rules).
  * CONNECTED: answered and bridged to an agent; ABANDONED: answered and dropped before an agent took it.
  */
 export type { DialOutcome };
-
-export type RetryDelays = Record<Exclude<DialOutcome, 'CONNECTED'>, number>;
-
-/**
- * Minutes until the next attempt: BUSY 15, NO_ANSWER 60, FAILED 30 (the specification). An abandoned
- * call waits like an unanswered one: the person did pick up, calling straight back would annoy.
- */
-export const DEFAULT_RETRY_MINUTES: RetryDelays = { BUSY: 15, NO_ANSWER: 60, FAILED: 30, ABANDONED: 60 };
 
 export interface LeadAfterAttempt {
   status: LeadStatus;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMember, createTenant, expectError, useTestApp } from '../../../test/harness.ts';
-import { isTimeZone } from './locale.ts';
+import { isTimeZone } from '@callcenter/rules/locale';
 
 const t = useTestApp();
 

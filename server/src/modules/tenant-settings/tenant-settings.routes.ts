@@ -8,7 +8,7 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
-import { isTimeZone, SUPPORTED_LOCALES } from './locale.ts';
+import { isTimeZone, SUPPORTED_LOCALES } from '@callcenter/rules/locale';
 import * as repo from './tenant-settings.repo.ts';
 
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Email, Nullable, Timestamp } from '../../platform/http/schemas.ts';
-import { SUPPORTED_LOCALES } from '../tenant-settings/locale.ts';
+import { SUPPORTED_LOCALES } from '@callcenter/rules/locale';
 
 export const TenantStatus = Type.Union([Type.Literal('ACTIVE'), Type.Literal('SUSPENDED')]);
 /** A host name (RFC 1123); the service checks it and answers 400 INVALID_TELEPHONY_DOMAIN naming the problem. */

@@ -1,17 +1,10 @@
 // Small typed errors thrown by services; one handler (error-handler.ts) turns them into the contract's body.
 // Codes come from the catalog (error-codes.ts) only; `params` carries the values a message names,
 // so the console can word the error in the user's language.
-import { E, NOT_FOUND_RESOURCES, type ConflictSubject, type ErrorCode, type NotFoundResource, type ValidationRule } from './error-codes.ts';
+import { E, NOT_FOUND_RESOURCES, type ConflictSubject, type ErrorCode, type NotFoundResource } from './error-codes.ts';
+import type { ErrorDetail, ErrorParams } from '@callcenter/rules/error-detail';
 
-export type ErrorParams = Record<string, string | number>;
-
-export interface ErrorDetail {
-  path: string;
-  message: string;
-  /** For validation answers: which rule refused the field, and its numbers (e.g. `{ limit: 40 }`). */
-  rule?: ValidationRule;
-  params?: ErrorParams;
-}
+export type { ErrorDetail, ErrorParams };
 
 export class AppError extends Error {
   constructor(

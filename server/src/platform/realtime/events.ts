@@ -1,24 +1,9 @@
 // Realtime events for one tenant. Every producer (API, switch consumer) publishes on the
 // coordination layer's one channel; the Socket.IO gateway delivers each to its tenant's room only.
 import type { Coordination } from '../coordination/coordination.ts';
+import type { RealtimeEventType } from '@callcenter/rules/realtime-event-types';
 
-export type RealtimeEventType =
-  | 'AGENT_STATE_CHANGED'
-  | 'CALL_CREATED'
-  | 'CALL_ANSWERED'
-  | 'CALL_ENDED'
-  | 'EXTENSION_REGISTERED'
-  | 'EXTENSION_UNREGISTERED'
-  | 'EXTENSION_REGISTRATION_FAILED'
-  | 'QUEUE_MEMBER_COUNT'
-  | 'QUEUE_MEMBER_LEFT'
-  | 'AGENT_OFFERED_CALL'
-  | 'AGENT_BRIDGE_FAILED'
-  | 'AGENT_STATUS_CHANGED'
-  | 'TRUNK_STATUS_CHANGED'
-  | 'CAMPAIGN_STATUS_CHANGED'
-  | 'LIST_IMPORT_PROGRESS'
-  | 'CAMPAIGN_DIALER_UPDATED';
+export type { RealtimeEventType };
 
 export interface RealtimeEvent {
   type: RealtimeEventType;

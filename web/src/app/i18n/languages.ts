@@ -1,7 +1,7 @@
 // Which language the console speaks: an explicit pick from the header switcher on this device wins,
 // then the user's profile locale, then the browser. Pure so the precedence is unit-tested.
 
-import { SUPPORTED_LOCALES } from '../../../../server/src/modules/tenant-settings/locale.ts';
+import { SUPPORTED_LOCALES } from '@callcenter/rules/locale';
 
 /** The console speaks the languages a tenant may choose. */
 export const LANGUAGES = SUPPORTED_LOCALES;

@@ -1,0 +1,18 @@
+// The kinds of realtime event the server publishes to a tenant's room; the console listens for them.
+export type RealtimeEventType =
+  | 'AGENT_STATE_CHANGED'
+  | 'CALL_CREATED'
+  | 'CALL_ANSWERED'
+  | 'CALL_ENDED'
+  | 'EXTENSION_REGISTERED'
+  | 'EXTENSION_UNREGISTERED'
+  | 'EXTENSION_REGISTRATION_FAILED'
+  | 'QUEUE_MEMBER_COUNT'
+  | 'QUEUE_MEMBER_LEFT'
+  | 'AGENT_OFFERED_CALL'
+  | 'AGENT_BRIDGE_FAILED'
+  | 'AGENT_STATUS_CHANGED'
+  | 'TRUNK_STATUS_CHANGED'
+  | 'CAMPAIGN_STATUS_CHANGED'
+  | 'LIST_IMPORT_PROGRESS'
+  | 'CAMPAIGN_DIALER_UPDATED';
