@@ -8,6 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.ts';
 import { installAuthGuard } from './platform/auth/guard.ts';
+import { REVOCATION_CACHE_DEFAULTS, RevocationCache, type RevocationCacheOptions } from './platform/auth/revocation-cache.ts';
 import { TokenService } from './platform/auth/tokens.ts';
 import type { Coordination } from './platform/coordination/coordination.ts';
 import type { DatabaseHandles } from './platform/db/database.ts';
@@ -79,6 +80,8 @@ export interface AppDeps {
   webDistDir?: string;
   /** How often open realtime connections check that their session was not revoked (default 15 s). */
   realtimeSessionCheckMs?: number;
+  /** The guard's cache of "not revoked" answers (tests shorten or lengthen its bounds). */
+  revocationCache?: RevocationCacheOptions;
   /** Where unreachable dependencies are reported (logged once per outage); one is made when absent. */
   outages?: DependencyOutages;
   /** Told of every route as it is registered (tests walk the route table with it). */
@@ -155,7 +158,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     io.disconnectSockets(true);
     io.engine.close();
   });
-  app.addHook('onClose', () => hub.stop());
+  const revocations = new RevocationCache(hub, deps.revocationCache ?? REVOCATION_CACHE_DEFAULTS);
+  app.addHook('onClose', async () => {
+    revocations.stop();
+    await hub.stop();
+  });
   // Shared by the modules below: everything a tenant-scoped service may need besides the database.
   const switchTarget: SwitchTarget = deps.switch ?? {
     esl: new EslClient({ host: '127.0.0.1', port: 1, password: '', events: [], customSubclasses: [], log: deps.log }),
@@ -175,10 +182,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sipRegistrar: config.sipRegistrar,
     trunkPrivateHosts: config.trunkPrivateHosts,
   };
-  const auth = new AuthService(db, tokens, coordination);
+  const auth = new AuthService(db, tokens, coordination, revocations);
 
   await app.register(async (api) => {
-    installAuthGuard(api, { tokens, coordination });
+    installAuthGuard(api, { tokens, coordination, revocations });
     await api.register(healthRoutes(probe));
     await api.register(authRoutes(auth));
     await api.register(rolesRoutes);

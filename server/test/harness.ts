@@ -117,6 +117,7 @@ export async function startTestApp(
     db?: DatabaseHandles;
     coordination?: Coordination;
     onRoute?: AppDeps['onRoute'];
+    revocationCache?: AppDeps['revocationCache'];
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? openTestDatabase();
@@ -137,6 +138,7 @@ export async function startTestApp(
     ...(options.storage ? { storage: options.storage } : {}),
     ...(options.realtimeSessionCheckMs ? { realtimeSessionCheckMs: options.realtimeSessionCheckMs } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.revocationCache ? { revocationCache: options.revocationCache } : {}),
   });
   await app.ready();
   return {

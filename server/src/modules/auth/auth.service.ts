@@ -16,6 +16,7 @@ import {
 import { badRequest, forbidden, notFound, tooManyRequests, unauthorized } from '../../platform/http/errors.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { publishSessionsRevoked } from '../../platform/realtime/events.ts';
+import type { RevocationCache } from '../../platform/auth/revocation-cache.ts';
 import * as repo from './auth.repo.ts';
 
 export const LOGIN_ATTEMPTS_PER_MINUTE = 5;
@@ -52,6 +53,8 @@ export class AuthService {
     private readonly db: DatabaseHandles,
     private readonly tokens: TokenService,
     private readonly coordination: Coordination,
+    /** This instance's cache of "not revoked" answers: forgotten here at once, before the announcement. */
+    private readonly revocations?: Pick<RevocationCache, 'forget'>,
   ) {}
 
   async login(emailInput: string, password: string, ip: string): Promise<LoginResult> {
@@ -233,6 +236,7 @@ export class AuthService {
   async flagRevoked(sessionIds: string[]): Promise<void> {
     if (sessionIds.length === 0) return;
     await Promise.all(sessionIds.map((id) => this.coordination.setFlag(revokedSessionFlag(id), ACCESS_TOKEN_TTL_SECONDS)));
+    this.revocations?.forget(sessionIds);
     await publishSessionsRevoked(this.coordination, sessionIds);
   }
 

@@ -6,6 +6,7 @@ import type { Coordination } from '../coordination/coordination.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { permissionsFor, type PermissionKey, type RoleName, type TenantRoleName } from '@callcenter/rules/permissions';
 import type { TokenService } from './tokens.ts';
+import type { RevocationCache } from './revocation-cache.ts';
 
 export interface AccessRule {
   /** Any one of these keys is enough. */
@@ -49,7 +50,14 @@ declare module 'fastify' {
 
 export const revokedSessionFlag = (sessionId: string) => `revoked-session:${sessionId}`;
 
-export function installAuthGuard(app: FastifyInstance, deps: { tokens: TokenService; coordination: Coordination }): void {
+export interface AuthDeps {
+  tokens: TokenService;
+  coordination: Coordination;
+  /** Remembers "not revoked" answers between requests (absent: Redis is asked every time). */
+  revocations?: RevocationCache;
+}
+
+export function installAuthGuard(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
@@ -60,7 +68,7 @@ export function installAuthGuard(app: FastifyInstance, deps: { tokens: TokenServ
   });
 }
 
-async function authenticate(request: FastifyRequest, deps: { tokens: TokenService; coordination: Coordination }): Promise<AuthContext> {
+async function authenticate(request: FastifyRequest, deps: AuthDeps): Promise<AuthContext> {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return authenticateToken(match?.[1], deps);
@@ -69,12 +77,13 @@ async function authenticate(request: FastifyRequest, deps: { tokens: TokenServic
 /** Who a bearer token speaks for: 401 when it is missing, invalid, expired or its session revoked. */
 export async function authenticateToken(
   token: string | undefined,
-  { tokens, coordination }: { tokens: TokenService; coordination: Coordination },
+  { tokens, coordination, revocations }: AuthDeps,
 ): Promise<AuthContext> {
   if (!token) throw unauthorized('Missing access token');
   const claims = tokens.verify(token);
   if (!claims) throw unauthorized('Invalid or expired access token', E.INVALID_TOKEN);
-  if (await coordination.hasFlag(revokedSessionFlag(claims.sid))) {
+  const check = () => coordination.hasFlag(revokedSessionFlag(claims.sid));
+  if (await (revocations ? revocations.isRevoked(claims.sid, check) : check())) {
     throw unauthorized('This session has ended; log in again', E.SESSION_REVOKED);
   }
   return {

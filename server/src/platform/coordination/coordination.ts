@@ -99,6 +99,10 @@ export interface Coordination {
   /** The one internal event channel. */
   publish(message: unknown): Promise<void>;
   subscribe(handler: (message: unknown) => void): Promise<Unsubscribe>;
+  /** True while this instance is subscribed and hears the channel (false before the first subscribe). */
+  channelLive(): boolean;
+  /** Called whenever the channel's subscription goes down or comes back; returns the way to stop. */
+  onChannelChange(listener: () => void): () => void;
 
   /** Short-lived flags (revoked sessions): set with a time-to-live, then checked. */
   setFlag(key: string, ttlSeconds: number): Promise<void>;

@@ -218,6 +218,15 @@ export class MemoryCoordination implements Coordination {
     };
   }
 
+  /** In-process delivery cannot be missed. */
+  channelLive(): boolean {
+    return true;
+  }
+
+  onChannelChange(): () => void {
+    return () => undefined;
+  }
+
   async setFlag(key: string, ttlSeconds: number): Promise<void> {
     const now = Date.now();
     this.sweep(now);

@@ -59,6 +59,9 @@ export class RedisCoordination implements Coordination {
   private subscriber: Redis | undefined;
   private subscribed: Promise<void> | undefined;
   private readonly handlers = new Set<Handler>();
+  /** Subscribed and connected: announcements reach this instance. */
+  private live = false;
+  private readonly channelListeners = new Set<() => void>();
 
   constructor(private readonly options: RedisCoordinationOptions) {
     this.prefix = options.keyPrefix ?? 'cc:';
@@ -201,6 +204,15 @@ export class RedisCoordination implements Coordination {
     };
   }
 
+  channelLive(): boolean {
+    return this.live;
+  }
+
+  onChannelChange(listener: () => void): () => void {
+    this.channelListeners.add(listener);
+    return () => this.channelListeners.delete(listener);
+  }
+
   async setFlag(key: string, ttlSeconds: number): Promise<void> {
     await this.client.set(this.key('flag', key), '1', 'PX', positiveMs(ttlSeconds * 1000));
   }
@@ -231,6 +243,7 @@ export class RedisCoordination implements Coordination {
 
   async close(): Promise<void> {
     this.handlers.clear();
+    this.setLive(false);
     const clients = this.subscriber ? [this.client, this.subscriber] : [this.client];
     await Promise.all(clients.map(shutdown));
   }
@@ -262,19 +275,36 @@ export class RedisCoordination implements Coordination {
   private ensureSubscribed(): Promise<void> {
     if (!this.subscriber) {
       this.subscriber = this.connect();
-      this.subscriber.on('message', (channel, raw) => {
+      const subscriber = this.subscriber;
+      subscriber.on('message', (channel, raw) => {
         if (channel === this.channel) this.dispatch(raw);
+      });
+      // Messages published while the connection was down are lost: listeners (the guard's
+      // revocation cache) hear every loss and every return.
+      for (const event of ['close', 'reconnecting', 'end']) subscriber.on(event, () => this.setLive(false));
+      subscriber.on('ready', () => {
+        // 'ready' comes before ioredis re-subscribes; live only once SUBSCRIBE is confirmed.
+        subscriber.subscribe(this.channel).then(
+          () => this.setLive(subscriber.status === 'ready'),
+          () => undefined,
+        );
       });
     }
     // ioredis re-subscribes by itself after a reconnection; only a failed first SUBSCRIBE is retried here.
     this.subscribed ??= this.subscriber.subscribe(this.channel).then(
-      () => undefined,
+      () => this.setLive(this.subscriber?.status === 'ready'),
       (error: unknown) => {
         this.subscribed = undefined;
         throw error;
       },
     );
     return this.subscribed;
+  }
+
+  private setLive(live: boolean): void {
+    if (live === this.live) return;
+    this.live = live;
+    for (const listener of [...this.channelListeners]) listener();
   }
 
   private dispatch(raw: string): void {

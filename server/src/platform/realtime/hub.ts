@@ -11,6 +11,7 @@ type RevocationListener = (sessionIds: ReadonlySet<string>) => void;
 export class RealtimeHub {
   private readonly listeners = new Set<Listener>();
   private readonly revocationListeners = new Set<RevocationListener>();
+  private readonly changeListeners = new Set<() => void>();
   private unsubscribe: Unsubscribe | null = null;
   private retry: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -33,6 +34,7 @@ export class RealtimeHub {
           for (const listener of [...this.revocationListeners]) listener(ids);
         }
       });
+      for (const listener of [...this.changeListeners]) listener();
     } catch {
       if (!this.stopped) this.retry = setTimeout(() => void this.start(), this.retryMs);
     }
@@ -42,6 +44,21 @@ export class RealtimeHub {
   listen(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** True while this hub is subscribed and the channel delivers (revocations are heard). */
+  live(): boolean {
+    return this.unsubscribe !== null && this.coordination.channelLive();
+  }
+
+  /** Called whenever the channel goes down or comes back, or the hub starts or stops listening. */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    const stop = this.coordination.onChannelChange(listener);
+    return () => {
+      this.changeListeners.delete(listener);
+      stop();
+    };
   }
 
   /** Hears every batch of revoked sessions (the caller picks its own); returns the way to stop. */
@@ -55,6 +72,8 @@ export class RealtimeHub {
     if (this.retry) clearTimeout(this.retry);
     await this.unsubscribe?.().catch(() => undefined);
     this.unsubscribe = null;
+    for (const listener of [...this.changeListeners]) listener();
+    this.changeListeners.clear();
     this.listeners.clear();
     this.revocationListeners.clear();
   }
