@@ -105,7 +105,7 @@ export async function campaignWithLeads(
   t: SwitchedApp,
   owner: DialerTenant,
   queueId: string,
-  leads: Array<{ phone?: string; name?: string; status?: LeadStatus; nextAttemptAt?: Date }>,
+  leads: Array<{ phone?: string; phones?: string[]; name?: string; status?: LeadStatus; nextAttemptAt?: Date }>,
   settings: Record<string, unknown> = {},
   status: CampaignStatus = 'RUNNING',
 ): Promise<{ campaignId: string; leadIds: string[] }> {
@@ -130,7 +130,7 @@ export async function campaignWithLeads(
     for (const lead of leads) {
       const row = await tx
         .insertInto('leads')
-        .values({ tenantId, campaignId: id, phone: lead.phone ?? nextPhone(), name: lead.name ?? null, status: lead.status ?? 'READY', nextAttemptAt: lead.nextAttemptAt ?? null })
+        .values({ tenantId, campaignId: id, phone: lead.phones?.[0] ?? lead.phone ?? nextPhone(), phones: lead.phones, name: lead.name ?? null, status: lead.status ?? 'READY', nextAttemptAt: lead.nextAttemptAt ?? null })
         .returning('id')
         .executeTakeFirstOrThrow();
       leadIds.push(row.id);

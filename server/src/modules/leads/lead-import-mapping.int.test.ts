@@ -92,6 +92,32 @@ describe('the phone column found by its name', () => {
   });
 });
 
+describe('the numbers the dialer tries in turn (leads.phones)', () => {
+  it('keeps every phone column’s number that parses, in the mapping’s order, the dialed one first, each once', async () => {
+    const a = await tenantWithQueue();
+    const campaignId = await a.campaign();
+    const response = await upload(
+      a.session,
+      campaignId,
+      'nome;fixo;celular;recado\r\nAna;(11) 3333-4444;11 91234-5678;ligar depois\r\nBia;;11 91234-0000;(21) 3456-7890\r\nCid;11 3333-1111;11 3333-1111;\r\n',
+      [
+        ['phoneColumns', 'celular'],
+        ['phoneColumns', 'fixo'],
+        ['phoneColumns', 'recado'],
+      ],
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const leads = await t.db.withTenant(a.tenantId, (tx) =>
+      tx.selectFrom('leads').select(['name', 'phone', 'phones']).where('campaignId', '=', campaignId).orderBy('name').execute(),
+    );
+    expect(leads).toEqual([
+      { name: 'Ana', phone: '+5511912345678', phones: ['+5511912345678', '+551133334444'] },
+      { name: 'Bia', phone: '+5511912340000', phones: ['+5511912340000', '+552134567890'] },
+      { name: 'Cid', phone: '+551133331111', phones: ['+551133331111'] },
+    ]);
+  });
+});
+
 describe('the mapping sent beside the file', () => {
   it('phoneColumns picks columns by name (any name, in the order to try), others stay data', async () => {
     const a = await tenantWithQueue();

@@ -17,6 +17,9 @@ export const LEAD_IMPORT_LIMITS = {
 } as const;
 export type LeadImportLimits = { -readonly [K in keyof typeof LEAD_IMPORT_LIMITS]: number };
 
+/** Numbers a lead keeps to dial (the leads.phones check's bound); more phone columns stay data only. */
+const LEAD_PHONES_MAX = 20;
+
 const NAME_COLUMNS = new Set(['name', 'nome']);
 
 /** A phone column by its name (decision 0066): the rule the console's mapping step pre-checks with. */
@@ -76,7 +79,7 @@ export function leadColumns(header: string[], headerRow: number, limits: LeadImp
   return { phones, name, data: data.filter(({ index }) => index !== phones[0]), width: header.length };
 }
 
-export type LeadCandidate = PhoneCandidate & { name: string | null; data: Record<string, string> };
+export type LeadCandidate = PhoneCandidate & { phones: string[]; name: string | null; data: Record<string, string> };
 
 /** One data row: a lead to insert, or the row refused with why; throws for a row that makes the file invalid. */
 export function leadOfRow(columns: LeadColumns, csvRow: CsvRow, limits: LeadImportLimits): LeadCandidate | RefusedRow {
@@ -94,5 +97,21 @@ export function leadOfRow(columns: LeadColumns, csvRow: CsvRow, limits: LeadImpo
   // The first phone column with a value is the lead's number (a second column fills in an empty first).
   const phone = columns.phones.find((index) => (fields[index] ?? '').trim() !== '') ?? columns.phones[0]!;
   const judged = judgePhone(row, fields[phone] ?? '', limits);
-  return judged.ok ? { ...judged, name: nameText === '' ? null : nameText, data } : judged;
+  if (!judged.ok) return judged;
+  return { ...judged, phones: otherNumbers(columns.phones, phone, judged.phone, csvRow, limits), name: nameText === '' ? null : nameText, data };
+}
+
+/**
+ * The lead's numbers the dialer tries in turn (decision 0066): its phone, then every other phone
+ * column's number that parses, in the mapping's order, each once. One that does not parse is only
+ * data: the row is judged by its phone alone, as before.
+ */
+function otherNumbers(phoneColumns: number[], dialed: number, first: string, { row, fields }: CsvRow, limits: LeadImportLimits): string[] {
+  const numbers = [first];
+  for (const index of phoneColumns) {
+    if (index === dialed || numbers.length >= LEAD_PHONES_MAX) continue;
+    const judged = judgePhone(row, fields[index] ?? '', limits);
+    if (judged.ok && !numbers.includes(judged.phone)) numbers.push(judged.phone);
+  }
+  return numbers;
 }

@@ -9,6 +9,8 @@ import type { Lead } from './leads.schema.ts';
 
 export interface LeadToInsert {
   phone: string;
+  /** Every number of the lead in the order to try, `phone` first. */
+  phones: string[];
   name: string | null;
   data: Record<string, string>;
 }
@@ -22,13 +24,15 @@ export async function insertLeads(tx: Tx, target: { tenantId: string; campaignId
   const phones = leads.map((lead) => lead.phone);
   const names = leads.map((lead) => lead.name);
   const data = leads.map((lead) => JSON.stringify(lead.data));
+  // As JSON: unnest flattens an array of arrays, so each lead's numbers travel as one value.
+  const numbers = leads.map((lead) => JSON.stringify(lead.phones));
   const result = await sql<{ phone: string; status: LeadStatus }>`
-    INSERT INTO leads (tenant_id, campaign_id, phone, name, status, data, import_id)
-    SELECT ${target.tenantId}::uuid, ${target.campaignId}::uuid, u.phone, u.name,
+    INSERT INTO leads (tenant_id, campaign_id, phone, phones, name, status, data, import_id)
+    SELECT ${target.tenantId}::uuid, ${target.campaignId}::uuid, u.phone, ARRAY(SELECT jsonb_array_elements_text(u.phones)), u.name,
            CASE WHEN EXISTS (SELECT 1 FROM suppression_entries s WHERE s.tenant_id = ${target.tenantId}::uuid AND s.phone = u.phone)
                 THEN 'DO_NOT_CALL' ELSE 'READY' END,
            u.data, ${target.importId}::uuid
-    FROM unnest(${phones}::text[], ${names}::text[], ${data}::jsonb[]) AS u(phone, name, data)
+    FROM unnest(${phones}::text[], ${numbers}::jsonb[], ${names}::text[], ${data}::jsonb[]) AS u(phone, phones, name, data)
     ON CONFLICT (campaign_id, phone) DO NOTHING
     RETURNING phone, status`.execute(tx);
   return result.rows;

@@ -362,6 +362,8 @@ export interface LeadsTable extends Stamps {
   tenantId: string;
   campaignId: string;
   phone: string;
+  /** Its numbers in the order the dialer tries them, `phone` first (a trigger fills `[phone]` when omitted). */
+  phones: ColumnType<string[], string[] | undefined, string[]>;
   name: string | null;
   status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>;
   attempts: ColumnType<number, number | undefined, number>;

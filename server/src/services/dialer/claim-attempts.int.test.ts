@@ -10,7 +10,7 @@ import { openTestDatabase, testDatabaseUrl } from '../../../test/harness.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import { callableDdds } from '../../modules/dialer/calling-hours.ts';
 import { callingRulesOf } from './campaign-rules.ts';
-import { attemptsInFlight, campaignSnapshots, claimAttempts, countToday, listDialableCampaigns, saveTicks, type ClaimRequest } from './dialer.repo.ts';
+import { attemptsInFlight, campaignSnapshots, claimAttempts, countsWaitingForWindow, countToday, listDialableCampaigns, saveTicks, type ClaimRequest } from './dialer.repo.ts';
 
 let db: DatabaseHandles;
 let owner: pg.Client;
@@ -150,6 +150,19 @@ describe('claimAttempts: many campaigns of many tenants in one statement', () =>
     expect(leads).toHaveLength(12);
     const rows = [...(await inFlight(a.campaignId)), ...(await inFlight(b.campaignId))];
     expect(rows).toHaveLength(12);
+  });
+
+  it('judges the number the lead dials next (phones in turn, decision 0081): its area code’s window, the window count', async () => {
+    const a = await tenantWithCampaign('phones');
+    const lead = await a.lead('+5511900000031');
+    // One attempt made: the next is the second number, a Manaus landline.
+    await owner.query(`UPDATE leads SET phones = ARRAY[phone, '+559233334444'], attempts = 1 WHERE id = $1`, [lead]);
+    expect(await claimAttempts(db, [request(a, 1, [11])], NOW, 'claim-test', true)).toEqual([]);
+    expect(await countsWaitingForWindow(db, [a.campaignId], [11], NOW)).toEqual(new Map([[a.campaignId, 1]]));
+    const [claimed] = await claimAttempts(db, [request(a, 1, [92])], NOW, 'claim-test', true);
+    expect(claimed).toMatchObject({ leadId: lead, phone: '+559233334444' });
+    const dialed = await owner.query<{ phone: string }>(`SELECT phone FROM dial_attempts WHERE lead_id = $1`, [lead]);
+    expect(dialed.rows).toEqual([{ phone: '+559233334444' }]);
   });
 
   it('asks nothing for a count of 0 or no callable area code', async () => {

@@ -4,6 +4,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { DatabaseHandles, Tx } from '../../platform/db/database.ts';
 import type { AgentState, CampaignSchedule, CampaignStatus, DialAttemptOutcome, DialAttemptsTable, DialRetryOutcome, LeadStatus } from '../../platform/db/schema.ts';
+import { nextNumber } from './lead-number.ts';
 import { retryMinutesOf } from '../../modules/campaigns/dialer-settings.ts';
 import { INITIAL_STATISTICS, type CampaignStatistics } from '../../modules/dialer/campaign-statistics.ts';
 
@@ -288,7 +289,7 @@ export async function claimAttempts(db: DatabaseHandles, requests: ClaimRequest[
 
 /** A lead of the request's campaign and tenant, in an area code callable now, with no attempt in flight (each pass adds its status). */
 const callableLead = sql`l.campaign_id = r.campaign_id AND l.tenant_id = r.tenant_id
-            AND substr(l.phone, 4, 2) = ANY (string_to_array(r.ddds, ','))
+            AND substr(${nextNumber}, 4, 2) = ANY (string_to_array(r.ddds, ','))
             AND NOT EXISTS (SELECT 1 FROM dial_attempts a WHERE a.lead_id = l.id AND a.ended_at IS NULL)`;
 
 async function claimRound(tx: Tx, requests: ClaimRequest[], now: Date, owner: string, simulated: boolean): Promise<ClaimRow[]> {
@@ -304,17 +305,17 @@ async function claimRound(tx: Tx, requests: ClaimRequest[], now: Date, owner: st
         EXISTS (SELECT 1 FROM suppression_entries s WHERE s.tenant_id = x.tenant_id AND s.phone = x.phone) AS suppressed
       FROM req r CROSS JOIN LATERAL (
         SELECT * FROM (
-          SELECT l.id, l.tenant_id, l.phone, l.name, 1 AS pass FROM leads l
+          SELECT l.id, l.tenant_id, ${nextNumber} AS phone, l.name, 1 AS pass FROM leads l
           WHERE ${callableLead} AND l.status = 'CALLBACK' AND l.next_attempt_at <= ${now}
           ORDER BY l.next_attempt_at, l.id LIMIT r.n FOR UPDATE OF l SKIP LOCKED) callbacks
         UNION ALL
         SELECT * FROM (
-          SELECT l.id, l.tenant_id, l.phone, l.name, 2 AS pass FROM leads l
+          SELECT l.id, l.tenant_id, ${nextNumber} AS phone, l.name, 2 AS pass FROM leads l
           WHERE ${callableLead} AND l.status = 'READY' AND l.next_attempt_at IS NULL
           ORDER BY l.created_at, l.id LIMIT r.n FOR UPDATE OF l SKIP LOCKED) fresh
         UNION ALL
         SELECT * FROM (
-          SELECT l.id, l.tenant_id, l.phone, l.name, 3 AS pass FROM leads l
+          SELECT l.id, l.tenant_id, ${nextNumber} AS phone, l.name, 3 AS pass FROM leads l
           WHERE ${callableLead} AND l.status = 'READY' AND l.next_attempt_at <= ${now}
           ORDER BY l.next_attempt_at, l.id LIMIT r.n FOR UPDATE OF l SKIP LOCKED) retries
         LIMIT r.n
@@ -642,10 +643,10 @@ export async function shortCallThresholds(db: DatabaseHandles, tenantIds: string
  */
 export async function countsWaitingForWindow(db: DatabaseHandles, campaignIds: string[], callableDdds: number[], now: Date): Promise<Map<string, number>> {
   if (campaignIds.length === 0) return new Map();
-  const callable = callableDdds.length > 0 ? sql`AND substr(phone, 4, 2) NOT IN (${sql.join(callableDdds.map((ddd) => sql.lit(String(ddd).padStart(2, '0'))))})` : sql``;
+  const callable = callableDdds.length > 0 ? sql`AND substr(${nextNumber}, 4, 2) NOT IN (${sql.join(callableDdds.map((ddd) => sql.lit(String(ddd).padStart(2, '0'))))})` : sql``;
   const { rows } = await db.readAsPlatform((q) =>
     sql<{ campaignId: string; count: number }>`
-      SELECT campaign_id, count(*) AS count FROM leads
+      SELECT campaign_id, count(*) AS count FROM leads l
       WHERE campaign_id = ANY (${campaignIds}::uuid[])
         AND ((status = 'READY' AND (next_attempt_at IS NULL OR next_attempt_at <= ${now})) OR (status = 'CALLBACK' AND next_attempt_at <= ${now}))
         ${callable}
