@@ -36,7 +36,7 @@ it("shows the platform admin the tenants, the components' health and each tenant
 
     const usage = page.getByRole('region', { name: 'Usage against plans' });
     const usageRow = usage.getByRole('row').filter({ has: page.getByRole('rowheader', { name: code }) });
-    // Columns: plan, extensions, agents, trunks, queues, campaigns, calls this month, storage.
+    // Columns: plan, extensions, agents, trunks, queues, campaigns, leads, calls this month, storage.
     expect((await usageRow.getByRole('cell').allInnerTexts()).map((text) => text.trim())).toEqual([
       'Trial',
       '2 / 5',
@@ -44,6 +44,7 @@ it("shows the platform admin the tenants, the components' health and each tenant
       '0 / 1',
       '0 / 2',
       '0 / 2',
+      '0 / 100,000',
       '0 / 1,000',
       '0 / 1',
     ]);

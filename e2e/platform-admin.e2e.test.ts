@@ -50,11 +50,11 @@ it('creates a plan with unlimited limits and edits it', async () => {
     await create.getByRole('button', { name: 'Save' }).click();
 
     // Columns: id, name, extensions, agents, trunks, queues, campaigns, cps, concurrent calls,
-    // monthly calls, storage GB, retention days, AI; blank limits read as unlimited.
+    // monthly calls, leads, storage GB, retention days, AI; blank limits read as unlimited.
     const U = 'Unlimited';
-    const planCells = async () => (await row(page, id).getByRole('cell').allInnerTexts()).slice(0, 13);
+    const planCells = async () => (await row(page, id).getByRole('cell').allInnerTexts()).slice(0, 14);
     await row(page, id).waitFor();
-    expect(await planCells()).toEqual([id, 'Starter', U, '25', U, U, U, U, U, U, U, '90', 'No']);
+    expect(await planCells()).toEqual([id, 'Starter', U, '25', U, U, U, U, U, U, U, U, '90', 'No']);
 
     await row(page, id).getByRole('button', { name: 'Edit Starter' }).click();
     const edit = page.getByRole('form', { name: 'Edit plan Starter' });
@@ -64,7 +64,7 @@ it('creates a plan with unlimited limits and edits it', async () => {
     await edit.getByLabel('AI features enabled').check();
     await edit.getByRole('button', { name: 'Save' }).click();
     await row(page, 'Starter Plus').waitFor();
-    expect(await planCells()).toEqual([id, 'Starter Plus', U, U, U, U, U, U, '1,500', U, U, '90', 'Yes']);
+    expect(await planCells()).toEqual([id, 'Starter Plus', U, U, U, U, U, U, '1,500', U, U, U, '90', 'Yes']);
   });
 });
 
