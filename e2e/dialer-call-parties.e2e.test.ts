@@ -8,22 +8,10 @@ import { openPage } from './support/browser.ts';
 import { openMenu, signIn } from './support/console.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 import { apiAgent } from './support/people.ts';
+import { ALL_WEEK, answeringDialer } from './support/dialer.ts';
 
-const env = useE2eEnvironment({
-  withSwitch: true,
-  dialer: {
-    tickMs: 500,
-    callingClock: () => new Date('2026-11-25T13:00:00Z'),
-    random: () => 0.5,
-    simulationModel: {
-      weights: { ANSWER: 1, BUSY: 0, NO_ANSWER: 0, FAILED: 0 },
-      ringSeconds: { ANSWER: [1, 1], BUSY: [1, 1], FAILED: [1, 1], NO_ANSWER: [1, 1] },
-      meanTalkSeconds: 20,
-    },
-  },
-});
+const env = useE2eEnvironment({ withSwitch: true, dialer: answeringDialer(20) });
 
-const allWeek = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [{ start: '00:00', end: '24:00' }]]));
 const CALLER_ID = '+551130009100';
 const CALLER_ID_SHOWN = '(11) 3000-9100';
 
@@ -46,7 +34,7 @@ it('shows a dialer call from the caller ID to the customer with its agent, and a
     method: 'POST',
     token: admin.token,
     // The agent's phone rings and nobody picks up: after 3 s the waiting customer is abandoned.
-    body: { name: 'Acordos', queueId: agent.queueIds[0], trunkId: trunk.id, pacingMin: 1, pacingMax: 1, schedule: allWeek, abandonAfterSeconds: 3, callerId: CALLER_ID },
+    body: { name: 'Acordos', queueId: agent.queueIds[0], trunkId: trunk.id, pacingMin: 1, pacingMax: 1, schedule: ALL_WEEK, abandonAfterSeconds: 3, callerId: CALLER_ID },
   });
   const form = new FormData();
   form.append('file', new Blob(['telefone;nome\n(11) 97200-0001;Ana\n(11) 97200-0002;Bia\n(11) 97200-0003;Cris\n'], { type: 'text/csv' }), 'leads.csv');
@@ -80,6 +68,8 @@ it('shows a dialer call from the caller ID to the customer with its agent, and a
     const national = (e164: string) => `(${e164.slice(3, 5)}) ${e164.slice(5, 10)}-${e164.slice(10)}`;
     await openMenu(page, 'Calls');
     const rowOf = (phone: string) => page.getByTestId('call-row').filter({ hasText: national(phone) });
+    // allInnerTexts does not wait: the page's first read of the calls may still be on its way.
+    await rowOf(connected!.phone).waitFor();
     const answeredCells = await rowOf(connected!.phone).getByRole('cell').allInnerTexts();
     expect(answeredCells.slice(1, 6)).toEqual(['Outbound', CALLER_ID_SHOWN, national(connected!.phone), 'Cobrança', 'Caio']);
     expect(answeredCells[8]).not.toContain('Abandoned');

@@ -7,24 +7,12 @@ import { openPage } from './support/browser.ts';
 import { openMenu, signIn } from './support/console.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 import { apiAgent } from './support/people.ts';
+import { ALL_WEEK, answeringDialer } from './support/dialer.ts';
 
 // Every simulated customer answers after a second and talks for about 8 s; the calling hours are
 // judged on a Wednesday morning, whatever day the test runs.
-const env = useE2eEnvironment({
-  withSwitch: true,
-  dialer: {
-    tickMs: 500,
-    callingClock: () => new Date('2026-11-25T13:00:00Z'),
-    random: () => 0.5,
-    simulationModel: {
-      weights: { ANSWER: 1, BUSY: 0, NO_ANSWER: 0, FAILED: 0 },
-      ringSeconds: { ANSWER: [1, 1], BUSY: [1, 1], FAILED: [1, 1], NO_ANSWER: [1, 1] },
-      meanTalkSeconds: 12,
-    },
-  },
-});
+const env = useE2eEnvironment({ withSwitch: true, dialer: answeringDialer(12) });
 
-const allWeek = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [{ start: '00:00', end: '24:00' }]]));
 
 it('a started campaign places calls, the agent is offered and talks to the customer, the page follows the dialer; paused, dialing stops', async () => {
   const { baseUrl, platformAdmin } = env.platform;
@@ -44,7 +32,7 @@ it('a started campaign places calls, the agent is offered and talks to the custo
     method: 'POST',
     token: admin.token,
     // The agent picks up by hand here: an answered customer may wait for them up to 30 s before counting as abandoned.
-    body: { name: 'Cobrança novembro', queueId, trunkId: trunk.id, pacingMin: 1, pacingMax: 2, schedule: allWeek, abandonAfterSeconds: 30 },
+    body: { name: 'Cobrança novembro', queueId, trunkId: trunk.id, pacingMin: 1, pacingMax: 2, schedule: ALL_WEEK, abandonAfterSeconds: 30 },
   });
   const form = new FormData();
   const phones = Array.from({ length: 20 }, (_, i) => `(11) 9${String(7100_0000 + i).padStart(8, '0')}`);

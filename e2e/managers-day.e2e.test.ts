@@ -8,26 +8,12 @@ import { openPage } from './support/browser.ts';
 import { openMenu, signIn } from './support/console.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 import { apiAgent } from './support/people.ts';
+import { ALL_WEEK, answeringDialer } from './support/dialer.ts';
 
-// The customer answers after a second and talks for a few seconds; the calling hours are judged on a
-// Wednesday morning in São Paulo, whatever day the test runs.
-const env = useE2eEnvironment({
-  withSwitch: true,
-  dialer: {
-    tickMs: 500,
-    callingClock: () => new Date('2026-11-25T13:00:00Z'),
-    random: () => 0.5,
-    simulationModel: {
-      weights: { ANSWER: 1, BUSY: 0, NO_ANSWER: 0, FAILED: 0 },
-      ringSeconds: { ANSWER: [1, 1], BUSY: [1, 1], FAILED: [1, 1], NO_ANSWER: [1, 1] },
-      meanTalkSeconds: 4,
-    },
-  },
-});
+// The customer answers after a second and talks for a few seconds.
+const env = useE2eEnvironment({ withSwitch: true, dialer: answeringDialer(4) });
 
 const ZONE = 'America/Sao_Paulo';
-// Open all week, so the campaign runs whenever the test does.
-const allWeek = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [{ start: '00:00', end: '24:00' }]]));
 
 it("a manager's day: a Windows-1252 lead file imported, the campaign dialed to an agent, a callback picked, listed, and the call's recording played", async () => {
   const { baseUrl, platformAdmin } = env.platform;
@@ -46,7 +32,7 @@ it("a manager's day: a Windows-1252 lead file imported, the campaign dialed to a
   const campaign = await call<{ id: string }>(baseUrl, '/campaigns', {
     method: 'POST',
     token: admin.token,
-    body: { name: 'Renegociação', queueId: agent.queueIds[0], trunkId: trunk.id, pacingMin: 1, pacingMax: 2, timezone: ZONE, schedule: allWeek, recordingEnabled: true, abandonAfterSeconds: 30 },
+    body: { name: 'Renegociação', queueId: agent.queueIds[0], trunkId: trunk.id, pacingMin: 1, pacingMax: 2, timezone: ZONE, schedule: ALL_WEEK, recordingEnabled: true, abandonAfterSeconds: 30 },
   });
 
   const supervisor = await openPage(env.browser);

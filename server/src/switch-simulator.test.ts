@@ -73,18 +73,24 @@ describe('the built-in simulator', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  it('takes another port when the CLI default control port is taken, and says which', async () => {
-    cleanups.push(await occupy(PREFERRED_CONTROL_PORT));
+  /** The built-in simulator in a folder of its own, stopped and removed after the test. */
+  async function startInTempDir(password: string) {
     const dir = mkdtempSync(path.join(tmpdir(), 'sim-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const simulator = await startBuiltInSimulator({
       confDir: path.join(dir, 'conf'),
-      password: 'pw',
+      password,
       recordingsDir: path.join(dir, 'rec'),
       dataDir: path.join(dir, 'data'),
       log: pino({ level: 'silent' }),
     });
     cleanups.push(() => simulator.stop());
+    return { dir, simulator };
+  }
+
+  it('takes another port when the CLI default control port is taken, and says which', async () => {
+    cleanups.push(await occupy(PREFERRED_CONTROL_PORT));
+    const { dir, simulator } = await startInTempDir('pw');
     expect(simulator.controlUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(simulator.controlUrl).not.toBe(`http://127.0.0.1:${PREFERRED_CONTROL_PORT}`);
     const token = readFileSync(path.join(dir, 'data', CONTROL_TOKEN_FILE), 'utf8').trim();
@@ -113,16 +119,7 @@ describe('the built-in simulator', () => {
   });
 
   it('is set up as docs/freeswitch.md says: its own hold_music needs no sound package (issue 19, item 20)', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'sim-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const simulator = await startBuiltInSimulator({
-      confDir: path.join(dir, 'conf'),
-      password: 'pw',
-      recordingsDir: path.join(dir, 'rec'),
-      dataDir: path.join(dir, 'data'),
-      log: pino({ level: 'silent' }),
-    });
-    cleanups.push(() => simulator.stop());
+    const { simulator } = await startInTempDir('pw');
     const holdMusic = await apiReply(simulator.port, 'pw', 'global_getvar hold_music');
     expect(holdMusic).toBe(BUILT_IN_HOLD_MUSIC);
     expect(holdMusic).toMatch(/^tone_stream:\/\//);
