@@ -3,7 +3,7 @@
 // frequency, so a stereo recording shows which side each channel is.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { Socket } from 'node:net';
+import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './freeswitch.ts';
@@ -52,9 +52,22 @@ function netstrings(onFrame: (payload: string) => void): (chunk: Buffer) => void
   };
 }
 
+/** Whether a TCP listener could take this port on 127.0.0.1 now. */
+function tcpPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 export async function startPhone(options: PhoneOptions): Promise<Phone> {
   const dir = mkdtempSync(path.join(tmpdir(), `baresip-${options.user}-`));
-  const [sipPort, ctrlPort] = [await freePort(), await freePort()];
+  // baresip also listens for SIP over TLS on the next port up: both must be free.
+  let sipPort = await freePort();
+  while (!(await tcpPortFree(sipPort + 1))) sipPort = await freePort();
+  let ctrlPort = await freePort();
+  while (ctrlPort === sipPort + 1) ctrlPort = await freePort();
   writeFileSync(
     path.join(dir, 'config'),
     [
