@@ -8,7 +8,7 @@ import { openPage } from './support/browser.ts';
 import { openMenu, signIn } from './support/console.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 import { apiAgent } from './support/people.ts';
-import { ALL_WEEK, answeringDialer } from './support/dialer.ts';
+import { ALL_WEEK, answeringDialer, registerAgentPhone } from './support/dialer.ts';
 
 const env = useE2eEnvironment({ withSwitch: true, dialer: answeringDialer(20) });
 
@@ -22,10 +22,7 @@ it('shows a dialer call from the caller ID to the customer with its agent, and a
   const platformToken = await apiLogin(baseUrl, platformAdmin.email, platformAdmin.password);
   await call(baseUrl, `/tenants/${admin.tenantId}/numbers`, { method: 'POST', token: platformToken, body: { number: CALLER_ID } });
   const agent = await apiAgent(baseUrl, admin, { name: 'Caio', queues: ['Cobrança'] });
-  const extensions = await call<{ id: string; number: string; domain: string }[]>(baseUrl, '/extensions', { token: admin.token });
-  const extension = extensions.find((one) => one.number === agent.extensionNumber)!;
-  const { sipPassword: password } = await call<{ sipPassword: string }>(baseUrl, `/extensions/${extension.id}/reveal-password`, { method: 'POST', token: admin.token });
-  await expect.poll(() => simulator().control.register({ user: extension.number, domain: extension.domain, password }).ok, { timeout: 15_000 }).toBe(true);
+  const extension = await registerAgentPhone(env.platform, admin.token, agent.extensionNumber);
   await call(baseUrl, `/agents/${agent.agentId}`, { method: 'PATCH', token: admin.token, body: { wrapUpSeconds: 1 } });
   await call(baseUrl, '/agents/me/login', { method: 'POST', token: agent.token });
 

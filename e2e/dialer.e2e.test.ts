@@ -7,7 +7,7 @@ import { openPage } from './support/browser.ts';
 import { openMenu, signIn } from './support/console.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 import { apiAgent } from './support/people.ts';
-import { ALL_WEEK, answeringDialer } from './support/dialer.ts';
+import { ALL_WEEK, answeringDialer, registerAgentPhone } from './support/dialer.ts';
 
 // Every simulated customer answers after a second and talks for about 8 s; the calling hours are
 // judged on a Wednesday morning, whatever day the test runs.
@@ -20,10 +20,7 @@ it('a started campaign places calls, the agent is offered and talks to the custo
   const admin = await apiTenantAdmin(baseUrl, platformAdmin, 'dialer');
   const agent = await apiAgent(baseUrl, admin, { name: 'Caio', queues: ['Cobrança'] });
   const queueId = agent.queueIds[0]!;
-  const extensions = await call<{ id: string; number: string; domain: string }[]>(baseUrl, '/extensions', { token: admin.token });
-  const extension = extensions.find((one) => one.number === agent.extensionNumber)!;
-  const { sipPassword: password } = await call<{ sipPassword: string }>(baseUrl, `/extensions/${extension.id}/reveal-password`, { method: 'POST', token: admin.token });
-  await expect.poll(() => simulator().control.register({ user: extension.number, domain: extension.domain, password }).ok, { timeout: 15_000 }).toBe(true);
+  const extension = await registerAgentPhone(env.platform, admin.token, agent.extensionNumber);
   await call(baseUrl, `/agents/${agent.agentId}`, { method: 'PATCH', token: admin.token, body: { wrapUpSeconds: 1 } });
   await call(baseUrl, '/agents/me/login', { method: 'POST', token: agent.token });
 

@@ -8,7 +8,7 @@ import { openPage } from './support/browser.ts';
 import { openMenu, signIn } from './support/console.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 import { apiAgent } from './support/people.ts';
-import { ALL_WEEK, answeringDialer } from './support/dialer.ts';
+import { ALL_WEEK, answeringDialer, registerAgentPhone } from './support/dialer.ts';
 
 // The customer answers after a second and talks for a few seconds.
 const env = useE2eEnvironment({ withSwitch: true, dialer: answeringDialer(4) });
@@ -20,10 +20,7 @@ it("a manager's day: a Windows-1252 lead file imported, the campaign dialed to a
   const simulator = env.platform.simulator!;
   const admin = await apiTenantAdmin(baseUrl, platformAdmin, 'managers-day');
   const agent = await apiAgent(baseUrl, admin, { name: 'Caio', queues: ['Cobrança'] });
-  const extensions = await call<{ id: string; number: string; domain: string }[]>(baseUrl, '/extensions', { token: admin.token });
-  const extension = extensions.find((one) => one.number === agent.extensionNumber)!;
-  const { sipPassword: password } = await call<{ sipPassword: string }>(baseUrl, `/extensions/${extension.id}/reveal-password`, { method: 'POST', token: admin.token });
-  await expect.poll(() => simulator().control.register({ user: extension.number, domain: extension.domain, password }).ok, { timeout: 15_000 }).toBe(true);
+  const extension = await registerAgentPhone(env.platform, admin.token, agent.extensionNumber);
   // The agent's phone picks up by itself; the wrap-up leaves time to classify the call.
   simulator().control.phone(extension.number, extension.domain, { autoAnswerMs: 300 });
   await call(baseUrl, `/agents/${agent.agentId}`, { method: 'PATCH', token: admin.token, body: { wrapUpSeconds: 60 } });

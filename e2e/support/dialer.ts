@@ -1,4 +1,6 @@
-import type { TestPlatformOptions } from '../../server/test/platform.ts';
+import { expect } from 'vitest';
+import type { TestPlatform, TestPlatformOptions } from '../../server/test/platform.ts';
+import { call } from './api.ts';
 
 /**
  * A dialer whose every customer answers after a second and talks for `meanTalkSeconds`, its calling
@@ -21,3 +23,12 @@ export function answeringDialer(meanTalkSeconds: number): NonNullable<TestPlatfo
 export const ALL_WEEK = Object.fromEntries(
   ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, [{ start: '00:00', end: '24:00' }]]),
 );
+
+/** Registers the agent's extension on the built-in switch with its real SIP password; returns the phone's address. */
+export async function registerAgentPhone(platform: TestPlatform, adminToken: string, extensionNumber: string) {
+  const extensions = await call<{ id: string; number: string; domain: string }[]>(platform.baseUrl, '/extensions', { token: adminToken });
+  const extension = extensions.find((one) => one.number === extensionNumber)!;
+  const { sipPassword: password } = await call<{ sipPassword: string }>(platform.baseUrl, `/extensions/${extension.id}/reveal-password`, { method: 'POST', token: adminToken });
+  await expect.poll(() => platform.simulator!().control.register({ user: extension.number, domain: extension.domain, password }).ok, { timeout: 15_000 }).toBe(true);
+  return { number: extension.number, domain: extension.domain };
+}
