@@ -109,5 +109,9 @@ describe('lead quota per plan', () => {
     expect((await call('PATCH', `/plans/${plan.id}`, t.platform, { max_leads: 250 })).json()).toMatchObject({ max_leads: 250 });
     expectError(await call('PATCH', `/plans/${plan.id}`, t.platform, { max_leads: -1 }), 400, 'VALIDATION_FAILED');
     expectError(await call('PATCH', `/plans/${plan.id}`, t.platform, { max_leads: 'many' }), 400, 'VALIDATION_FAILED');
+    // Past the column's range, a fraction, a key the plan does not have: refused, the plan unchanged.
+    for (const body of [{ max_leads: 2 ** 31 }, { max_leads: 1e12 }, { max_leads: 2.5 }, { max_leads: 10, maxLeads: 10 }])
+      expectError(await call('PATCH', `/plans/${plan.id}`, t.platform, body), 400, 'VALIDATION_FAILED');
+    expect((await call('GET', '/plans', t.platform)).json<{ id: string; max_leads: number | null }[]>().find((one) => one.id === plan.id)?.max_leads).toBe(250);
   });
 });
