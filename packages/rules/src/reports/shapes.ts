@@ -11,9 +11,13 @@ const Share = OrNull(Type.Number({ minimum: 0, maximum: 1, description: 'a share
 const AverageSeconds = OrNull(Seconds);
 const Instant = Type.String({ format: 'date-time' });
 
-export const ReportIntervalSchema = Type.Union(REPORT_INTERVALS.map((value) => Type.Literal(value)));
-export const PeriodPresetSchema = Type.Union(PERIOD_PRESETS.map((value) => Type.Literal(value)));
-export const ServiceLevelFormulaSchema = Type.Union(SERVICE_LEVEL_FORMULAS.map((value) => Type.Literal(value)));
+/** One of a list of words, typed as that list's union. */
+const OneOf = <Values extends readonly string[]>(values: Values) =>
+  Type.Unsafe<Values[number]>(Type.Union(values.map((value) => Type.Literal(value))));
+
+export const ReportIntervalSchema = OneOf(REPORT_INTERVALS);
+export const PeriodPresetSchema = OneOf(PERIOD_PRESETS);
+export const ServiceLevelFormulaSchema = OneOf(SERVICE_LEVEL_FORMULAS);
 
 export const ReportPeriodSchema = Type.Object({
   from: Instant,
