@@ -30,7 +30,17 @@ export async function queueCall(db: DatabaseHandles, tenantId: string, spec: Ent
   await db.withTenant(tenantId, async (tx) => {
     await tx
       .insertInto('calls')
-      .values({ id: callId, tenantId, direction: 'INBOUND', createdAt: spec.joinedAt, queueId: spec.queueId, campaignId: spec.campaignId ?? null })
+      .values({
+        id: callId,
+        tenantId,
+        direction: 'INBOUND',
+        createdAt: spec.joinedAt,
+        answerAt: spec.joinedAt,
+        queueId: spec.queueId,
+        campaignId: spec.campaignId ?? null,
+        endedAt: leftAt,
+        hangupCause: 'NORMAL_CLEARING',
+      })
       .execute();
     await tx
       .insertInto('queueEntries')
