@@ -46,7 +46,7 @@ export const PERMISSIONS = {
 
   // Records and reports
   'calls.view': { scope: 'TENANT', description: 'See every call record of the tenant' },
-  'calls.view_own': { scope: 'TENANT', description: 'See the call records of calls one answered as an agent' },
+  'calls.view_own': { scope: 'TENANT', description: 'See the call records of calls one answered as an agent, and one’s own agent report' },
   'recordings.view': { scope: 'TENANT', description: 'See recordings and listen to them' },
   'reports.view': { scope: 'TENANT', description: 'Queue, agent, campaign, dashboard and usage reports' },
   'monitoring.view': { scope: 'TENANT', description: 'Live monitoring: realtime events and registration stream' },

@@ -2,6 +2,7 @@
 // phones (baresip): a phone registers, calls another extension, a DID call reaches a queue answered
 // by an agent (states, call record, stereo recording), a DID call passes an IVR menu by a DTMF digit
 // into a queue, and a switch restart mid-call heals. Skipped where the switch is not built.
+import type { QueueReport } from '@callcenter/rules/reports/shapes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWavHeader } from '../../../switch-sim/src/media/wav.ts';
 import { until } from '../switch.ts';
@@ -85,6 +86,18 @@ describe.skipIf(!realSwitchPrefix())('a real FreeSWITCH 1.10.12', () => {
     const [call] = await owner.endedCalls(`queueId=${queueId}`);
     expect(call).toMatchObject({ direction: 'INBOUND', queueId, agentId });
     expect(call?.answerAt).not.toBeNull();
+    // mod_callcenter's member events, as the real module sends them, make one answered queue entry
+    // (its member-queue-end comes after the hangup) and the queue report counts it.
+    const entry = await until(
+      () => t.db.withTenant(owner.tenant.tenant.id, (tx) => tx.selectFrom('queueEntries').selectAll().where('callId', '=', call!.id).execute()),
+      (rows) => rows.length === 1 && rows[0]!.outcome === 'ANSWERED' && rows[0]!.talkEndedAt !== null,
+    );
+    expect(entry[0]).toMatchObject({ queueId, agentId, outcome: 'ANSWERED', cancelReason: null });
+    expect(entry[0]!.answeredAt!.getTime()).toBeGreaterThanOrEqual(entry[0]!.joinedAt.getTime());
+    expect(entry[0]!.talkEndedAt!.getTime() - entry[0]!.answeredAt!.getTime()).toBeGreaterThanOrEqual(1_000);
+    const report = await owner.get<QueueReport>(`/reports/queues?preset=today&queueId=${queueId}`);
+    expect(report.totals).toMatchObject({ offered: 1, answered: 1, abandoned: 0 });
+    expect(report.totals.averageTalkSeconds).toBeGreaterThanOrEqual(1);
     // The stereo recording, collected into storage: the caller's tone left, the agent's right.
     const recording = await until(
       () =>

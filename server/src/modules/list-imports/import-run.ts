@@ -227,8 +227,8 @@ class ImportRun<C extends PhoneCandidate> {
   /** COMPLETED and whatever the kind does with it (audit, campaign status), then its events. */
   async complete(): Promise<ImportResult> {
     const after = await this.deps.db.withTenant(this.actor.tenantId, async (tx) => {
-      await repo.finishImport(tx, this.importId, 'COMPLETED', null);
-      if (this.file) await repo.recordSource(tx, this.importId, { header: this.headerIsData ? null : this.file.header, encoding: this.file.encoding() });
+      const source = this.file ? { header: this.headerIsData ? null : this.file.header, encoding: this.file.encoding() } : undefined;
+      await repo.finishImport(tx, this.importId, 'COMPLETED', null, source);
       return this.part.complete(tx, this.importId, { ...this.counters });
     });
     for (const event of after) await this.emit(event.type, event.payload);

@@ -64,9 +64,6 @@ export async function insertRejects(tx: Tx, target: { tenantId: string; importId
 }
 
 /** What the rejected-rows file needs of the file: its header (null without one) and its encoding. */
-export const recordSource = (tx: Tx, importId: string, source: { header: string[] | null; encoding: string }) =>
-  tx.updateTable('listImports').set({ header: source.header, sourceEncoding: source.encoding }).where('id', '=', importId).execute();
-
 export const sourceOf = (tx: Tx, importId: string) =>
   tx.selectFrom('listImports').select(['header', 'sourceEncoding']).where('id', '=', importId).executeTakeFirstOrThrow();
 
@@ -95,8 +92,24 @@ export const addCounters = (tx: Tx, importId: string, delta: ImportCounters) =>
     .where('id', '=', importId)
     .execute();
 
-export const finishImport = (tx: Tx, importId: string, status: ListImportStatus, errorCode: string | null) =>
-  tx.updateTable('listImports').set({ status, errorCode, finishedAt: sql<Date>`now()` }).where('id', '=', importId).execute();
+/**
+ * The import's end, with the file's header and encoding when it was read, in ONE update: a second
+ * update of a row this transaction wrote re-checks its campaign's key (a KEY SHARE lock on the
+ * campaign), and two imports of one campaign completing at once then deadlocked on the campaign's
+ * lock (moveCampaign) each held part of.
+ */
+export const finishImport = (
+  tx: Tx,
+  importId: string,
+  status: ListImportStatus,
+  errorCode: string | null,
+  source?: { header: string[] | null; encoding: string },
+) =>
+  tx
+    .updateTable('listImports')
+    .set({ status, errorCode, finishedAt: sql<Date>`now()`, ...(source ? { header: source.header, sourceEncoding: source.encoding } : {}) })
+    .where('id', '=', importId)
+    .execute();
 
 /**
  * A refused file: its refused rows go, it is FAILED with why, its counters are `kept` (zero unless
