@@ -71,3 +71,10 @@ export function formatBucket(start: string, interval: ReportInterval, locale: st
   const options = { ...BUCKET_FORMATS[interval], timeZone: isTimeZone(timeZone) ? timeZone : undefined };
   return new Intl.DateTimeFormat(locale, options).format(new Date(start));
 }
+
+/** A local day (YYYY-MM-DD, already in the tenant's zone) as the locale writes dates. */
+export function formatLocalDay(day: string, locale: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  if (!year || !month || !date) return day;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, date));
+}
