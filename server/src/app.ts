@@ -41,6 +41,8 @@ import { SuppressionImportService } from './modules/suppression/suppression-impo
 import { suppressionRoutes } from './modules/suppression/suppression.routes.ts';
 import { SuppressionService } from './modules/suppression/suppression.service.ts';
 import { CallsService } from './modules/calls/calls.service.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { ReportsService } from './modules/reports/reports.service.ts';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.ts';
 import { telephonyConfigRoutes } from './modules/dialplan/telephony-config.routes.ts';
 import type { ModuleServices } from './modules/module-services.ts';
@@ -236,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Recordings: the audio (the list and metadata are in the recordings module's own routes).
     await api.register(recordingAudioRoutes(services));
     await api.register(callsRoutes(new CallsService(db)));
+    await api.register(reportsRoutes(new ReportsService(db)));
     await api.register(recordingsRoutes(db));
   });
 

@@ -11,10 +11,13 @@ const Share = OrNull(Type.Number({ minimum: 0, maximum: 1, description: 'a share
 const AverageSeconds = OrNull(Seconds);
 const Instant = Type.String({ format: 'date-time' });
 
-// Type.Enum keeps the literal types (a Union over a mapped array reads as `never` statically).
-export const ReportIntervalSchema = Type.Enum(REPORT_INTERVALS);
-export const PeriodPresetSchema = Type.Enum(PERIOD_PRESETS);
-export const ServiceLevelFormulaSchema = Type.Enum(SERVICE_LEVEL_FORMULAS);
+/** One of a list of words, typed as that list's union. */
+const OneOf = <Values extends readonly string[]>(values: Values) =>
+  Type.Unsafe<Values[number]>(Type.Union(values.map((value) => Type.Literal(value))));
+
+export const ReportIntervalSchema = OneOf(REPORT_INTERVALS);
+export const PeriodPresetSchema = OneOf(PERIOD_PRESETS);
+export const ServiceLevelFormulaSchema = OneOf(SERVICE_LEVEL_FORMULAS);
 
 export const ReportPeriodSchema = Type.Object({
   from: Instant,

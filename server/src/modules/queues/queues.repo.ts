@@ -20,12 +20,22 @@ const columns = [
   'discardAbandonedAfter',
   'skipAgentsWithExternalCalls',
   'recordingEnabled',
+  'serviceLevelSeconds',
+  'serviceLevelTarget',
+  'abandonRateTarget',
+  'shortAbandonSeconds',
   'createdAt',
   'updatedAt',
 ] as const;
 
 export function toQueue(row: Pick<Selectable<QueuesTable>, (typeof columns)[number]>): Queue {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return {
+    ...row,
+    serviceLevelTarget: Number(row.serviceLevelTarget),
+    abandonRateTarget: Number(row.abandonRateTarget),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 const liveQueues = (tx: Tx) => tx.selectFrom('queues').select(columns).where('deletedAt', 'is', null);
@@ -35,7 +45,7 @@ export const listQueues = (tx: Tx) => liveQueues(tx).orderBy('name').execute();
 export const findQueue = (tx: Tx, id: string) => liveQueues(tx).where('id', '=', id).executeTakeFirst();
 
 /** The columns a body may write, named one by one: nothing else of a request reaches SQL. */
-const toColumns = (body: QueuePatchBody) => namedColumns(body, ['name', 'strategy', 'musicOnHold', 'announceSound', 'announceFrequency', 'maxWaitTime', 'tierRulesApply', 'tierRuleWaitSecond', 'tierRuleWaitMultiplyLevel', 'tierRuleNoAgentNoWait', 'discardAbandonedAfter', 'skipAgentsWithExternalCalls', 'recordingEnabled']);
+const toColumns = (body: QueuePatchBody) => namedColumns(body, ['name', 'strategy', 'musicOnHold', 'announceSound', 'announceFrequency', 'maxWaitTime', 'tierRulesApply', 'tierRuleWaitSecond', 'tierRuleWaitMultiplyLevel', 'tierRuleNoAgentNoWait', 'discardAbandonedAfter', 'skipAgentsWithExternalCalls', 'recordingEnabled', 'serviceLevelSeconds', 'serviceLevelTarget', 'abandonRateTarget', 'shortAbandonSeconds']);
 
 export const insertQueue = (tx: Tx, tenantId: string, body: QueueCreateBody) =>
   tx

@@ -38,6 +38,10 @@ export const Queue = Type.Object({
   discardAbandonedAfter: Type.Integer(),
   skipAgentsWithExternalCalls: Type.Boolean(),
   recordingEnabled: Type.Boolean(),
+  serviceLevelSeconds: Type.Integer(),
+  serviceLevelTarget: Type.Number(),
+  abandonRateTarget: Type.Number(),
+  shortAbandonSeconds: Type.Integer(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
@@ -56,6 +60,12 @@ const QueueSettings = {
   discardAbandonedAfter: Type.Optional(Seconds),
   skipAgentsWithExternalCalls: Type.Optional(Type.Boolean()),
   recordingEnabled: Type.Optional(Type.Boolean()),
+  // The reports' thresholds and targets (docs/reports.md): answered within N s, abandons within N s
+  // not counted against the queue, and the shares the charts draw as targets.
+  serviceLevelSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600 })),
+  serviceLevelTarget: Type.Optional(Type.Number({ minimum: 0, maximum: 1, multipleOf: 0.001 })),
+  abandonRateTarget: Type.Optional(Type.Number({ minimum: 0, maximum: 1, multipleOf: 0.001 })),
+  shortAbandonSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 60 })),
 };
 
 const QueueName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });

@@ -1,18 +1,20 @@
 // The token's own tenant row, under its row-level security (the only tenants row it can see).
+import type { ServiceLevelFormula } from '@callcenter/rules/reports/metrics';
 import type { Tx } from '../../platform/db/database.ts';
 import { namedColumns } from '../../platform/db/columns.ts';
 
-export const SETTINGS_COLUMNS = ['id', 'code', 'name', 'status', 'planId', 'telephonyDomain', 'timezone', 'locale', 'shortCallThreshold'] as const;
+export const SETTINGS_COLUMNS = ['id', 'code', 'name', 'status', 'planId', 'telephonyDomain', 'timezone', 'locale', 'shortCallThreshold', 'serviceLevelFormula'] as const;
 
 export interface SettingsChange {
   name?: string;
   timezone?: string;
   locale?: string;
   shortCallThreshold?: number;
+  serviceLevelFormula?: ServiceLevelFormula;
 }
 
 /** The columns a body may write, named one by one: nothing else of a request reaches SQL. */
-const toColumns = (change: SettingsChange) => namedColumns(change, ['name', 'timezone', 'locale', 'shortCallThreshold']);
+const toColumns = (change: SettingsChange) => namedColumns(change, ['name', 'timezone', 'locale', 'shortCallThreshold', 'serviceLevelFormula']);
 
 /** The tenant's settings with its plan's name (plans are a shared catalog every tenant may read). */
 export const findSettings = (tx: Tx) =>

@@ -9,6 +9,7 @@ import type { DatabaseHandles } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
 import { isTimeZone, SUPPORTED_LOCALES } from '@callcenter/rules/locale';
+import { ServiceLevelFormulaSchema } from '@callcenter/rules/reports/shapes';
 import * as repo from './tenant-settings.repo.ts';
 
 
@@ -25,6 +26,8 @@ const Settings = Type.Object({
   locale: Type.String(),
   /** The short-call guard's threshold: the share of today's connected calls lasting ≤ 6 s (0.6 = 60%). */
   shortCallThreshold: Type.Number(),
+  /** Which service-level formula the reports use (docs/reports.md). */
+  serviceLevelFormula: ServiceLevelFormulaSchema,
 });
 const SettingsPatch = Type.Object(
   {
@@ -33,6 +36,7 @@ const SettingsPatch = Type.Object(
     locale: Type.Optional(Type.Union(SUPPORTED_LOCALES.map((locale) => Type.Literal(locale)))),
     // Under Anatel's 85% ceiling, which the guard must act before (decision 0048).
     shortCallThreshold: Type.Optional(Type.Number({ minimum: 0.1, maximum: 0.85, exclusiveMaximum: 0.85 })),
+    serviceLevelFormula: Type.Optional(ServiceLevelFormulaSchema),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -1,5 +1,7 @@
 // Table shapes as Kysely sees them (CamelCasePlugin maps snake_case columns to these names).
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+import type { ServiceLevelFormula } from '@callcenter/rules/reports/metrics';
+import type { ReportTables } from './report-tables.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -37,6 +39,8 @@ export interface TenantsTable {
   locale: ColumnType<string, string | undefined, string>;
   /** The short-call guard's threshold (share of today's connected calls ≤ 6 s), default 0.6. */
   shortCallThreshold: ColumnType<number, number | undefined, number>;
+  /** Which service-level formula the reports use (@callcenter/rules/reports/metrics). */
+  serviceLevelFormula: ColumnType<ServiceLevelFormula, ServiceLevelFormula | undefined, ServiceLevelFormula>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -261,6 +265,11 @@ export interface QueuesTable extends SoftDelete, Stamps {
   discardAbandonedAfter: Defaulted<number>;
   skipAgentsWithExternalCalls: Defaulted<boolean>;
   recordingEnabled: Defaulted<boolean>;
+  serviceLevelSeconds: Defaulted<number>;
+  /** numeric: read as text by pg. */
+  serviceLevelTarget: ColumnType<string, number | undefined, number>;
+  abandonRateTarget: ColumnType<string, number | undefined, number>;
+  shortAbandonSeconds: Defaulted<number>;
 }
 
 export type CampaignStatus = 'DRAFT' | 'READY' | 'RUNNING' | 'WAITING_SCHEDULE' | 'PAUSED' | 'DRAINING' | 'STOPPED' | 'COMPLETED';
@@ -313,6 +322,8 @@ export interface DialAttemptsTable {
   callId: string;
   phone: string;
   simulated: boolean;
+  /** Dialed for a lead in CALLBACK: a connected one completes the callback. */
+  callback: ColumnType<boolean, boolean | undefined, boolean>;
   owner: string;
   status: ColumnType<DialAttemptStatus, DialAttemptStatus | undefined, DialAttemptStatus>;
   outcome: DialAttemptOutcome | null;
@@ -606,7 +617,7 @@ export interface RecordingsTable {
   updatedAt: Timestamp;
 }
 
-export interface Database {
+export interface Database extends ReportTables {
   plans: PlansTable;
   tenants: TenantsTable;
   users: UsersTable;

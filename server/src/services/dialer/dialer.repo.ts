@@ -325,8 +325,8 @@ async function claimRound(tx: Tx, requests: ClaimRequest[], now: Date, owner: st
       UPDATE leads SET status = 'DO_NOT_CALL', next_attempt_at = NULL WHERE id IN (SELECT id FROM picked WHERE suppressed) RETURNING id
     ),
     inserted AS (
-      INSERT INTO dial_attempts (id, tenant_id, campaign_id, lead_id, call_id, phone, simulated, owner, created_at)
-      SELECT gen_random_uuid(), p.tenant_id, p.campaign_id, p.id, gen_random_uuid(), p.phone, ${simulated}, ${owner}, p.granted_at
+      INSERT INTO dial_attempts (id, tenant_id, campaign_id, lead_id, call_id, phone, simulated, owner, created_at, callback)
+      SELECT gen_random_uuid(), p.tenant_id, p.campaign_id, p.id, gen_random_uuid(), p.phone, ${simulated}, ${owner}, p.granted_at, p.pass = 1
       FROM picked p WHERE NOT p.suppressed ORDER BY p.position
       ON CONFLICT (lead_id) WHERE ended_at IS NULL DO NOTHING
       RETURNING id, call_id, lead_id, created_at

@@ -87,8 +87,8 @@ export const DEFAULT_LOCK_TTL_MS = 10_000;
 export const DEFAULT_RECONCILE_MS = 60_000;
 export const DEFAULT_GLOBAL_CPS = 200;
 export const DEFAULT_WAITING_COUNT_MS = 30_000;
-/** Samples kept for the console's charts. */
-const SAMPLE_RETENTION_MS = 7 * 24 * 3600_000;
+/** Samples kept for the console's charts and the campaign report's dial level, rebuilt from them (docs/reports.md). */
+const SAMPLE_RETENTION_MS = 400 * 24 * 3600_000;
 
 export class DialerEngine {
   readonly owner: string;

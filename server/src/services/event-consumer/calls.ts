@@ -17,6 +17,7 @@ import type { BatchedWork, WriteBatcher } from './write-batcher.ts';
 import * as repo from './calls.repo.ts';
 import type { TenantResolver } from './tenant-resolver.ts';
 import { logUnrouted } from './unrouted-calls.ts';
+import { closeEntriesOfEndedCall, noteQueueEntry } from './queue-entries.ts';
 
 export interface CallDeps {
   db: DatabaseHandles;
@@ -212,6 +213,7 @@ async function finish(
   });
   const ended = await repo.endCall(tx, callId, { endedAt, answerAt, hangupCause, ...times });
   if (!ended) return [];
+  await closeEntriesOfEndedCall(tx, callId, endedAt);
   return [
     {
       type: 'CALL_ENDED',
@@ -333,6 +335,7 @@ async function applyMember(
   at: Date,
 ): Promise<Emission[]> {
   const { callId, queueId, agentId } = call;
+  if (callId) await noteQueueEntry(tx, action, headers, { callId, queueId, agentId }, at);
   switch (action) {
     case 'member-queue-start':
       if (callId) await repo.queueCall(tx, callId, queueId, at);

@@ -1,0 +1,97 @@
+// The campaign report's reads: attempts and the dialer's minutes per campaign and interval,
+// dispositions, and the leads as they stand.
+import { sql } from 'kysely';
+import type { Tx } from '../../platform/db/database.ts';
+import { intervalStart } from './report-sql.ts';
+import type { ReportFilters } from './report-filters.ts';
+import type { ResolvedPeriod } from './report-period.ts';
+
+export interface CampaignSums {
+  attempts: number;
+  answered: number;
+  connected: number;
+  busy: number;
+  noAnswer: number;
+  failed: number;
+  abandoned: number;
+  callbacksCompleted: number;
+  waitMs: number;
+  talkMs: number;
+  dialingMinutes: number;
+  dialLevelMilli: number;
+}
+
+export interface CampaignIntervalRow extends CampaignSums {
+  campaignId: string;
+  start: Date;
+}
+
+const sum = <Column extends string>(column: Column) => sql<number>`sum(${sql.ref(column)})::bigint`.as(column);
+
+/** The campaigns a filter keeps: one, or those of a queue. */
+function campaignScope(filters: ReportFilters) {
+  return sql`${filters.campaignId ? sql`AND campaign_id = ${filters.campaignId}::uuid` : sql``}
+    ${filters.queueId ? sql`AND campaign_id IN (SELECT id FROM campaigns WHERE queue_id = ${filters.queueId}::uuid)` : sql``}`;
+}
+
+export async function campaignIntervals(tx: Tx, period: ResolvedPeriod, filters: ReportFilters): Promise<CampaignIntervalRow[]> {
+  return tx
+    .selectFrom('reportCampaignIntervals')
+    .select([
+      'campaignId',
+      intervalStart(sql.ref('bucket'), period).as('start'),
+      sum('attempts'),
+      sum('answered'),
+      sum('connected'),
+      sum('busy'),
+      sum('noAnswer'),
+      sum('failed'),
+      sum('abandoned'),
+      sum('callbacksCompleted'),
+      sum('waitMs'),
+      sum('talkMs'),
+      sum('dialingMinutes'),
+      sum('dialLevelMilli'),
+    ])
+    .where('bucket', '>=', period.from)
+    .where('bucket', '<', period.to)
+    .where(sql<boolean>`true ${campaignScope(filters)}`)
+    .groupBy(sql`1, 2`)
+    .execute();
+}
+
+export interface DispositionRow {
+  campaignId: string;
+  start: Date;
+  dispositionId: string;
+  code: string;
+  name: string;
+  action: string;
+  calls: number;
+}
+
+/** Dispositions of the campaigns' calls, by the interval the call began in. */
+export async function campaignDispositions(tx: Tx, period: ResolvedPeriod, filters: ReportFilters): Promise<DispositionRow[]> {
+  const { rows } = await sql<DispositionRow>`
+    SELECT r.campaign_id AS "campaignId", ${intervalStart(sql.ref('r.bucket'), period)} AS start, r.disposition_id AS "dispositionId",
+      d.code, d.name, d.action, sum(r.calls)::bigint AS calls
+    FROM report_disposition_intervals r JOIN dispositions d ON d.id = r.disposition_id
+    WHERE r.campaign_id IS NOT NULL AND r.bucket >= ${period.from} AND r.bucket < ${period.to} ${campaignScope(filters)}
+      ${filters.agentId ? sql`AND r.agent_id = ${filters.agentId}::uuid` : sql``}
+    GROUP BY 1, 2, 3, 4, 5, 6`.execute(tx);
+  return rows;
+}
+
+export async function leadCounts(tx: Tx, filters: ReportFilters) {
+  const { rows } = await sql<{ campaignId: string; status: string; leads: number }>`
+    SELECT campaign_id AS "campaignId", status, leads FROM report_lead_counts WHERE leads <> 0 ${campaignScope(filters)}`.execute(tx);
+  return rows;
+}
+
+export async function campaignNames(tx: Tx) {
+  return tx
+    .selectFrom('campaigns')
+    .select(['id as campaignId', 'name', sql<boolean>`deleted_at IS NOT NULL`.as('deleted'), 'queueId'])
+    .orderBy('name')
+    .execute();
+}
