@@ -16,7 +16,7 @@ export function AgentReportPage({ own = false }: { own?: boolean }) {
     <ReportFrame
       kind="agents"
       title={own ? t('reports.agents.ownTitle') : t('reports.agents.title')}
-      filters={own ? [] : ['agentId']}
+      filters={own ? ['queueId', 'campaignId'] : ['agentId', 'queueId', 'campaignId']}
       intro={own ? <p className="muted">{t('reports.agents.ownIntro')}</p> : undefined}
     >
       {(report, { fileName }) => <AgentReportBody report={report} fileName={fileName} />}

@@ -18,7 +18,7 @@ import { ReportTableView } from './report-table-view.tsx';
 export function CampaignReportPage() {
   const { t } = useTranslation();
   return (
-    <ReportFrame kind="campaigns" title={t('reports.campaigns.title')} filters={['campaignId']}>
+    <ReportFrame kind="campaigns" title={t('reports.campaigns.title')} filters={['campaignId', 'queueId', 'agentId']}>
       {(report, { fileName }) => <CampaignReportBody report={report} fileName={fileName} />}
     </ReportFrame>
   );

@@ -11,7 +11,7 @@ import { QUEUE_COLUMNS, queueCallsChart, queueRatesChart, queueRows, queueTotals
 export function QueueReportPage() {
   const { t } = useTranslation();
   return (
-    <ReportFrame kind="queues" title={t('reports.queues.title')} filters={['queueId']}>
+    <ReportFrame kind="queues" title={t('reports.queues.title')} filters={['queueId', 'agentId', 'campaignId']}>
       {(report, { fileName }) => <QueueReportBody report={report} fileName={fileName} />}
     </ReportFrame>
   );

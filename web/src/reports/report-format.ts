@@ -30,14 +30,20 @@ export function exportValue(kind: ValueKind, raw: string | number | null | undef
   }
 }
 
-/** Whole seconds as h:mm:ss (hours grouped in the locale's way past a thousand), or m:ss under an hour. */
+/**
+ * Whole seconds as docs/reports.md writes them: "7 s", "1 min 5 s", "1 h 2 min 5 s" (hours grouped in
+ * the locale's way). Every second is shown: the table reads exactly what the export writes.
+ */
 export function formatDuration(totalSeconds: number, locale: string): string {
   const seconds = Math.round(totalSeconds);
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
-  const two = (n: number) => String(n).padStart(2, '0');
-  if (hours === 0) return `${minutes}:${two(seconds % 60)}`;
-  return `${new Intl.NumberFormat(locale).format(hours)}:${two(minutes)}:${two(seconds % 60)}`;
+  const parts = [
+    hours > 0 ? `${new Intl.NumberFormat(locale).format(hours)} h` : '',
+    minutes > 0 ? `${minutes} min` : '',
+    seconds % 60 > 0 ? `${seconds % 60} s` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' ') : '0 s';
 }
 
 /** A cell as the table shows it; a value with nothing under it (a rate of no calls) is a dash. */
@@ -52,7 +58,7 @@ export function displayValue(kind: ValueKind, value: CellValue, locale: string):
     case 'seconds':
       return formatDuration(value, locale);
     case 'share':
-      return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value);
+      return new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
     case 'decimal':
       return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
   }

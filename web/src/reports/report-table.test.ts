@@ -10,10 +10,11 @@ const translate = (key: string) => `[${key}]`;
 describe('exportValue and displayValue', () => {
   it('rounds seconds to whole ones and shares to a tenth of a percent, shown the same way', () => {
     expect(exportValue('seconds', 65.4)).toBe(65);
-    expect(displayValue('seconds', 65, 'en')).toBe('1:05');
+    expect(displayValue('seconds', 65, 'en')).toBe('1 min 5 s');
     expect(exportValue('share', 0.833333)).toBe(0.8333);
     expect(displayValue('share', 0.8333, 'en')).toBe('83.3%');
     expect(displayValue('share', 0.8333, 'pt-BR')).toBe('83,3%');
+    expect(displayValue('share', 0.8, 'pt-BR')).toBe('80,0%');
     expect(exportValue('decimal', 2.346)).toBe(2.35);
     expect(displayValue('decimal', 2.35, 'pt-BR')).toBe('2,35');
   });
@@ -31,10 +32,14 @@ describe('exportValue and displayValue', () => {
 });
 
 describe('formatDuration', () => {
-  it('writes m:ss under an hour and h:mm:ss past it, hours grouped', () => {
-    expect(formatDuration(7, 'en')).toBe('0:07');
-    expect(formatDuration(3725, 'en')).toBe('1:02:05');
-    expect(formatDuration(1234 * 3600, 'pt-BR')).toBe('1.234:00:00');
+  it('writes hours, minutes and seconds, leaving out the empty ones, hours grouped', () => {
+    expect(formatDuration(7, 'en')).toBe('7 s');
+    expect(formatDuration(0, 'en')).toBe('0 s');
+    expect(formatDuration(65, 'en')).toBe('1 min 5 s');
+    expect(formatDuration(120, 'en')).toBe('2 min');
+    expect(formatDuration(3725, 'en')).toBe('1 h 2 min 5 s');
+    expect(formatDuration(3605, 'en')).toBe('1 h 5 s');
+    expect(formatDuration(1234 * 3600, 'pt-BR')).toBe('1.234 h');
   });
 });
 
@@ -68,7 +73,7 @@ describe('tableModel', () => {
     expect(model.rows[0]![serviceLevel]).toBe(0.8571);
     expect(displayRows(model, 'en')[0]![serviceLevel]).toBe('85.7%');
     expect(model.rows[2]![wait]).toBe(13);
-    expect(displayRows(model, 'en')[2]![wait]).toBe('0:13');
+    expect(displayRows(model, 'en')[2]![wait]).toBe('13 s');
     // Targets are per queue: the totals row has none.
     expect(model.rows[2]![model.header.indexOf('[reports.columns.serviceLevelTarget]')]).toBeNull();
   });
