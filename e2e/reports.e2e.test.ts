@@ -1,7 +1,8 @@
 // The reports on the built-in switch: two callers ring a queue, one is answered by the agent's phone
 // and one hangs up waiting. A supervisor opens the queue report, sees the chart (and its numbers as a
 // table), exports the CSV in English and in Portuguese, and the files' numbers are the table's; the
-// XLSX downloads too; the page passes axe. The agent sees only "My report", with their own numbers.
+// XLSX downloads too; the page passes axe. The dashboard follows the second caller live. The agent
+// sees only "My report", with their own numbers.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -87,9 +88,27 @@ it('a supervisor reads the queue report, its chart and its table, and the CSV ex
   await expect.poll(agentState, { timeout: 15_000 }).toMatch(/^(WRAP_UP|AVAILABLE)$/);
   if ((await agentState()) === 'WRAP_UP') await call(baseUrl, '/agents/me/end-wrap-up', { method: 'POST', token: agent.token });
   await call(baseUrl, '/agents/me/logout', { method: 'POST', token: agent.token });
-  const abandoned = await callIn('+5511987650002');
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  simulator().control.hangup(abandoned);
+
+  // Meanwhile the supervisor watches the dashboard: it follows the calls live, well within its
+  // fallback poll (60 s while live), from the realtime events.
+  const board = await openPage(env.browser);
+  try {
+    await signIn(board.page, baseUrl, supervisor.email, supervisor.password);
+    await openMenu(board.page, 'Dashboard');
+    await board.page.getByRole('status').getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
+    const tile = (name: string) => board.page.getByTestId(`tile-${name}`).locator('dd');
+    await expect.poll(() => tile('answered').innerText()).toBe('1');
+    expect(await tile('waiting').innerText()).toBe('0');
+    const abandoned = await callIn('+5511987650002');
+    await expect.poll(() => tile('waiting').innerText(), { timeout: 8_000 }).toBe('1');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    simulator().control.hangup(abandoned);
+    await expect.poll(() => tile('abandoned').innerText(), { timeout: 8_000 }).toBe('1');
+    expect(await tile('waiting').innerText()).toBe('0');
+    await expectAccessible(board.page, 'the dashboard');
+  } finally {
+    await board.context.close();
+  }
   await expect.poll(async () => (await queueReport()).totals, { timeout: 15_000 }).toMatchObject({ offered: 2, answered: 1, abandoned: 1 });
 
   const en = await openPage(env.browser);
