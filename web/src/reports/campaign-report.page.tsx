@@ -10,7 +10,7 @@ import {
   campaignTotals,
   dialerStarts,
 } from './campaign-report.view.ts';
-import { formatBucket } from './report-format.ts';
+import { bucketLabels } from './report-format.ts';
 import { ReportFrame } from './report-frame.tsx';
 import { tableModel } from './report-table.ts';
 import { ReportTableView } from './report-table-view.tsx';
@@ -30,7 +30,7 @@ function CampaignReportBody({ report, fileName }: { report: CampaignReport; file
   const { funnel, level, abandon, model } = useMemo(() => {
     const totals = campaignTotals(report, t('reports.total'));
     const starts = dialerStarts(report);
-    const buckets = starts.map((start) => formatBucket(start, report.period.interval, locale, report.period.timezone));
+    const buckets = bucketLabels(starts, report.period, locale);
     return {
       funnel: campaignFunnelChart(totals, (step) => t(`reports.campaigns.funnel.${step}`), t('reports.campaigns.funnelCount')),
       level: campaignDialerChart(report, starts, buckets, 'dialLevel'),

@@ -2,7 +2,7 @@ import type { QueueReport } from '@callcenter/rules/reports/shapes';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartFigure } from './chart-figure.tsx';
-import { formatBucket } from './report-format.ts';
+import { bucketLabels } from './report-format.ts';
 import { ReportFrame } from './report-frame.tsx';
 import { tableModel } from './report-table.ts';
 import { ReportTableView } from './report-table-view.tsx';
@@ -21,7 +21,7 @@ function QueueReportBody({ report, fileName }: { report: QueueReport; fileName: 
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const { calls, rates, model } = useMemo(() => {
-    const buckets = report.series.map((point) => formatBucket(point.start, report.period.interval, locale, report.period.timezone));
+    const buckets = bucketLabels(report.series.map((point) => point.start), report.period, locale);
     const labels = {
       answered: t('reports.columns.answered'),
       abandoned: t('reports.columns.abandoned'),

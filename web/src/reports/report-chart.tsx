@@ -19,6 +19,7 @@ interface Props {
 const barPaths = uPlot.paths.bars?.({ size: [0.7, 64], align: 0 });
 // Whole positions only: an axis tick between two agents means nothing.
 const WHOLE_STEPS = [1, 2, 3, 4, 6, 8, 12, 24, 48, 96, 192, 384];
+const WHOLE_Y_STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400, 36000, 86400, 1e5, 1e6, 1e7];
 
 export function ReportChart({ spec, formatY, xLabel, height = 220 }: Props) {
   const container = useRef<HTMLDivElement>(null);
@@ -27,11 +28,12 @@ export function ReportChart({ spec, formatY, xLabel, height = 220 }: Props) {
   // The latest values and formatters, read by the chart's callbacks without re-creating it.
   const latest = useRef({ spec, drawn, formatY });
   latest.current = { spec, drawn, formatY };
-  const shape = JSON.stringify([drawn.map(({ spec: one }) => [one.label, one.color, one.kind, one.dash]), xLabel, height]);
+  const shape = JSON.stringify([drawn.map(({ spec: one }) => [one.label, one.color, one.kind, one.dash]), spec.labels, spec.valueKind, xLabel, height]);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
+    const longestLabel = Math.max(0, ...latest.current.spec.labels.map((label) => label.length));
     const labelAt = (position: number | null | undefined) =>
       position === null || position === undefined ? '' : (latest.current.spec.labels[Math.round(position)] ?? '');
     const options: uPlot.Options = {
@@ -45,8 +47,14 @@ export function ReportChart({ spec, formatY, xLabel, height = 220 }: Props) {
         y: { range: (_u, _min, max) => [0, yTop(latest.current.spec.valueKind, max)] },
       },
       axes: [
-        { incrs: WHOLE_STEPS, space: 60, values: (_u, splits) => splits.map(labelAt) },
-        { values: (_u, splits) => splits.map((value) => latest.current.formatY(value)), size: 64 },
+        // Ticks far enough apart for the longest label (about 7 px a character).
+        { incrs: WHOLE_STEPS, space: Math.max(40, longestLabel * 7 + 12), values: (_u, splits) => splits.map(labelAt) },
+        {
+          // Counts and seconds on whole steps: half a call means nothing.
+          incrs: spec.valueKind === 'count' || spec.valueKind === 'seconds' ? WHOLE_Y_STEPS : undefined,
+          values: (_u, splits) => splits.map((value) => latest.current.formatY(value)),
+          size: 72,
+        },
       ],
       series: [
         { label: xLabel, value: (_u, position) => labelAt(position) },
@@ -57,7 +65,8 @@ export function ReportChart({ spec, formatY, xLabel, height = 220 }: Props) {
           width: one.kind === 'bar' ? 0 : 2,
           dash: one.dash,
           paths: one.kind === 'bar' ? barPaths : undefined,
-          points: { show: one.kind === 'line' && spec.labels.length < 40, size: 5 },
+          // Points mark the known values of a sparse line; a target is a plain line.
+          points: { show: one.kind === 'line' && !one.reference && spec.labels.length < 40, size: 5 },
           spanGaps: false,
           // The legend says the series' own value, not the top of the stack it is drawn as.
           value: (_u: uPlot, _v: number | null, _series: number, index: number | null) => {

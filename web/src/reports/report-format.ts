@@ -72,10 +72,23 @@ const BUCKET_FORMATS: Record<ReportInterval, Intl.DateTimeFormatOptions> = {
   month: { month: 'long', year: 'numeric' },
 };
 
-/** Where an interval of a series starts, in the tenant's zone: a time for hours, a day, or a month. */
-export function formatBucket(start: string, interval: ReportInterval, locale: string, timeZone: string): string {
-  const options = { ...BUCKET_FORMATS[interval], timeZone: isTimeZone(timeZone) ? timeZone : undefined };
-  return new Intl.DateTimeFormat(locale, options).format(new Date(start));
+/** Where an interval of a series starts, in the tenant's zone: a time (with its day unless `timeOnly`), a day, or a month. */
+export function formatBucket(start: string, interval: ReportInterval, locale: string, timeZone: string, timeOnly = false): string {
+  const format = timeOnly ? { hour: '2-digit' as const, minute: '2-digit' as const } : BUCKET_FORMATS[interval];
+  return new Intl.DateTimeFormat(locale, { ...format, timeZone: isTimeZone(timeZone) ? timeZone : undefined }).format(new Date(start));
+}
+
+/** The labels of a series' intervals: hours of a single day say only the time, so the axis stays readable. */
+export function bucketLabels(
+  starts: readonly string[],
+  period: { from: string; to: string; timezone: string; interval: ReportInterval },
+  locale: string,
+): string[] {
+  const zone = isTimeZone(period.timezone) ? period.timezone : undefined;
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const sameDay = new Set(starts.map((start) => day.format(new Date(start)))).size <= 1;
+  const timeOnly = sameDay && (period.interval === '15m' || period.interval === 'hour');
+  return starts.map((start) => formatBucket(start, period.interval, locale, period.timezone, timeOnly));
 }
 
 /** A local day (YYYY-MM-DD, already in the tenant's zone) as the locale writes dates. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from '@callcenter/rules/reports/csv-export';
-import { displayValue, exportValue, formatBucket, formatDuration } from './report-format.ts';
+import { bucketLabels, displayValue, exportValue, formatBucket, formatDuration } from './report-format.ts';
 import { displayRows, exportRows, tableModel } from './report-table.ts';
 import { QUEUE_COLUMNS, queueRows, queueTotals } from './queue-report.view.ts';
 import { queueEntry, queueMetrics, queueReport } from './report-fixtures.ts';
@@ -48,6 +48,13 @@ describe('formatBucket', () => {
     expect(formatBucket('2026-11-29T13:00:00.000Z', 'hour', 'pt-BR', 'America/Sao_Paulo')).toBe('29/11, 10:00');
     expect(formatBucket('2026-11-01T03:00:00.000Z', 'month', 'en', 'America/Sao_Paulo')).toBe('November 2026');
     expect(formatBucket('2026-11-01T03:00:00.000Z', 'month', 'pt-BR', 'America/Sao_Paulo')).toBe('novembro de 2026');
+  });
+
+  it('gives the hours of one local day as times only, and with their day over several days', () => {
+    const period = { from: '2026-11-29T03:00:00.000Z', to: '2026-11-30T03:00:00.000Z', timezone: 'America/Sao_Paulo', interval: 'hour' as const };
+    expect(bucketLabels(['2026-11-29T03:00:00.000Z', '2026-11-30T02:00:00.000Z'], period, 'pt-BR')).toEqual(['00:00', '23:00']);
+    expect(bucketLabels(['2026-11-29T03:00:00.000Z', '2026-11-30T03:00:00.000Z'], period, 'pt-BR')).toEqual(['29/11, 00:00', '30/11, 00:00']);
+    expect(bucketLabels(['2026-11-29T03:00:00.000Z'], { ...period, interval: 'day' }, 'pt-BR')).toEqual(['29/11/2026']);
   });
 });
 
