@@ -2,7 +2,7 @@
 // and one hangs up waiting. A supervisor opens the queue report, sees the chart (and its numbers as a
 // table), exports the CSV in English and in Portuguese, and the files' numbers are the table's; the
 // XLSX downloads too; the page passes axe. The dashboard follows the second caller live. The agent
-// sees only "My report", with their own numbers.
+// sees only "My report", with their own numbers. A dialed lead shows in the campaign report.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -12,9 +12,10 @@ import { openPage } from './support/browser.ts';
 import { menuEntries, openMenu, signIn, waitForLoaded } from './support/console.ts';
 import { useE2eEnvironment } from './support/environment.ts';
 import { apiAgent } from './support/people.ts';
-import { registerAgentPhone } from './support/dialer.ts';
+import { ALL_WEEK, answeringDialer, registerAgentPhone } from './support/dialer.ts';
 
-const env = useE2eEnvironment({ withSwitch: true });
+// Dialed customers answer after a second and talk for two.
+const env = useE2eEnvironment({ withSwitch: true, dialer: answeringDialer(2) });
 
 /** A supervisor-role member of the tenant, ready to sign in. */
 async function apiSupervisor(baseUrl: string, admin: TenantAdmin) {
@@ -200,5 +201,57 @@ it('a supervisor reads the queue report, its chart and its table, and the CSV ex
     await expectAccessible(desk.page, "the agent's own report");
   } finally {
     await desk.context.close();
+  }
+});
+
+it('the campaign report funnels the dialed lead to the agent, chart and table alike', async () => {
+  const { baseUrl, platformAdmin } = env.platform;
+  const simulator = env.platform.simulator!;
+  const admin = await apiTenantAdmin(baseUrl, platformAdmin, 'reports-campaign');
+  const agent = await apiAgent(baseUrl, admin, { name: 'Caio', queues: ['Cobrança'] });
+  const phone = await registerAgentPhone(env.platform, admin.token, agent.extensionNumber);
+  simulator().control.phone(phone.number, phone.domain, { autoAnswerMs: 300 });
+  await call(baseUrl, '/agents/me/login', { method: 'POST', token: agent.token });
+  const trunk = await call<{ id: string }>(baseUrl, '/trunks', { method: 'POST', token: admin.token, body: { name: 'Operadora', host: 'sip.carrier.example' } });
+  const campaign = await call<{ id: string }>(baseUrl, '/campaigns', {
+    method: 'POST',
+    token: admin.token,
+    body: { name: 'Renegociação', queueId: agent.queueIds[0], trunkId: trunk.id, pacingMin: 1, pacingMax: 2, timezone: 'America/Sao_Paulo', schedule: ALL_WEEK, abandonAfterSeconds: 30 },
+  });
+  const form = new FormData();
+  form.append('file', new Blob(['telefone;nome\n11 91234-5678;José\n'], { type: 'text/csv' }), 'leads.csv');
+  const imported = await fetch(`${baseUrl}/campaigns/${campaign.id}/leads/import`, { method: 'POST', headers: { Authorization: `Bearer ${admin.token}` }, body: form });
+  expect(imported.status).toBeLessThan(300);
+  await call(baseUrl, `/campaigns/${campaign.id}/start`, { method: 'POST', token: admin.token });
+  const report = () => call<{ totals: { attempts: number; connected: number } }>(baseUrl, '/reports/campaigns?preset=today', { token: admin.token });
+  await expect.poll(async () => (await report()).totals, { timeout: 40_000, interval: 500 }).toMatchObject({ attempts: 1, connected: 1 });
+
+  const { context, page } = await openPage(env.browser);
+  try {
+    await signIn(page, baseUrl, admin.email, admin.password);
+    await openMenu(page, 'Campaign report');
+    await waitForLoaded(page);
+    const funnel = page.getByTestId('chart-campaign-funnel');
+    await funnel.locator('canvas').first().waitFor();
+    await funnel.getByText('Chart data').click();
+    const steps = await funnel.locator('details tbody tr').evaluateAll((rows) =>
+      rows.map((row) => Array.from((row as HTMLTableRowElement).cells).map((cell) => (cell.textContent ?? '').trim())),
+    );
+    expect(steps).toEqual([
+      ['Leads', '1'],
+      ['Attempts', '1'],
+      ['Answered', '1'],
+      ['Connected to an agent', '1'],
+      ['Dispositions', '0'],
+    ]);
+    const table = await tableCells(page);
+    const header = table[0]!;
+    const row = table.find((cells) => cells[0] === 'Renegociação')!;
+    expect(row[header.indexOf('Attempts')]).toBe('1');
+    expect(row[header.indexOf('Connected to an agent')]).toBe('1');
+    expect(row[header.indexOf('Connect rate')]).toBe('100.0%');
+    await expectAccessible(page, 'the campaign report');
+  } finally {
+    await context.close();
   }
 });
