@@ -142,6 +142,16 @@ it('a supervisor reads the queue report, its chart and its table, and the CSV ex
     await expect.poll(() => en.page.getByLabel('Queue', { exact: true }).inputValue()).toBe(queueId);
     await waitForLoaded(en.page);
 
+    // A custom period of today, in the tenant's zone, reads the same numbers.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(Date.now());
+    await en.page.getByLabel('Period', { exact: true }).selectOption({ label: 'Custom dates' });
+    expect(await en.page.getByLabel('First day').inputValue()).toBe(today);
+    await en.page.getByLabel('Last day (included)').fill(today);
+    await en.page.getByRole('button', { name: 'Show report' }).click();
+    await expect.poll(() => new URL(en.page.url()).search).toBe(`?period=custom&from=${today}&to=${today}&queueId=${queueId}`);
+    await en.page.getByTestId('report-period').getByText(/to \d+\/\d+\/\d+, 12:00:00 AM \(America\/Sao_Paulo\), by hour/).waitFor();
+    await waitForLoaded(en.page);
+
     const table = await tableCells(en.page);
     const header = table[0]!;
     const suporte = table.find((row) => row[0] === 'Suporte')!;
