@@ -36,6 +36,14 @@ const tableCells = (page: Page) =>
     Array.from(table.rows, (row) => Array.from(row.cells).map((cell) => (cell.textContent ?? '').trim())),
   );
 
+/** A page whose script errors (a chart that throws) are kept, to be found empty at the end. */
+async function openWatchedPage() {
+  const opened = await openPage(env.browser);
+  const errors: string[] = [];
+  opened.page.on('pageerror', (error) => errors.push(error.message));
+  return { ...opened, errors };
+}
+
 /** Clicks an export button and reads the downloaded file. */
 async function download(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
@@ -92,7 +100,7 @@ it('a supervisor reads the queue report, its chart and its table, and the CSV ex
 
   // Meanwhile the supervisor watches the dashboard: it follows the calls live, well within its
   // fallback poll (60 s while live), from the realtime events.
-  const board = await openPage(env.browser);
+  const board = await openWatchedPage();
   try {
     await signIn(board.page, baseUrl, supervisor.email, supervisor.password);
     await openMenu(board.page, 'Dashboard');
@@ -107,12 +115,13 @@ it('a supervisor reads the queue report, its chart and its table, and the CSV ex
     await expect.poll(() => tile('abandoned').innerText(), { timeout: 8_000 }).toBe('1');
     expect(await tile('waiting').innerText()).toBe('0');
     await expectAccessible(board.page, 'the dashboard');
+    expect(board.errors).toEqual([]);
   } finally {
     await board.context.close();
   }
   await expect.poll(async () => (await queueReport()).totals, { timeout: 15_000 }).toMatchObject({ offered: 2, answered: 1, abandoned: 1 });
 
-  const en = await openPage(env.browser);
+  const en = await openWatchedPage();
   try {
     await signIn(en.page, baseUrl, supervisor.email, supervisor.password);
     await openMenu(en.page, 'Queue report');
@@ -193,12 +202,13 @@ it('a supervisor reads the queue report, its chart and its table, and the CSV ex
     const rate = ptLines[0]!.indexOf('Taxa de abandono');
     expect(ptLines.find((line) => line[0] === 'Suporte')![rate]).toBe('0,5');
     expect(ptTable.find((row) => row[0] === 'Suporte')![rate]).toBe('50,0%');
+    expect(en.errors).toEqual([]);
   } finally {
     await en.context.close();
   }
 
   // The agent has no reports.view: only "My report", with their own row.
-  const desk = await openPage(env.browser);
+  const desk = await openWatchedPage();
   try {
     await signIn(desk.page, baseUrl, agent.email, agent.password);
     await desk.page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'My report' }).waitFor();
@@ -209,6 +219,7 @@ it('a supervisor reads the queue report, its chart and its table, and the CSV ex
     expect(rows.map((row) => row[0])).toEqual(['Agent', 'Dani', 'Total']);
     expect(rows[1]![rows[0]!.indexOf('Answered')]).toBe('1');
     await expectAccessible(desk.page, "the agent's own report");
+    expect(desk.errors).toEqual([]);
   } finally {
     await desk.context.close();
   }
@@ -236,7 +247,7 @@ it('the campaign report funnels the dialed lead to the agent, chart and table al
   const report = () => call<{ totals: { attempts: number; connected: number } }>(baseUrl, '/reports/campaigns?preset=today', { token: admin.token });
   await expect.poll(async () => (await report()).totals, { timeout: 40_000, interval: 500 }).toMatchObject({ attempts: 1, connected: 1 });
 
-  const { context, page } = await openPage(env.browser);
+  const { context, page, errors } = await openWatchedPage();
   try {
     await signIn(page, baseUrl, admin.email, admin.password);
     await openMenu(page, 'Campaign report');
@@ -261,6 +272,7 @@ it('the campaign report funnels the dialed lead to the agent, chart and table al
     expect(row[header.indexOf('Connected to an agent')]).toBe('1');
     expect(row[header.indexOf('Connect rate')]).toBe('100.0%');
     await expectAccessible(page, 'the campaign report');
+    expect(errors).toEqual([]);
   } finally {
     await context.close();
   }
