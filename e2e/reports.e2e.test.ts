@@ -202,6 +202,16 @@ it('a supervisor reads the queue report, its chart and its table, and the CSV ex
     const rate = ptLines[0]!.indexOf('Taxa de abandono');
     expect(ptLines.find((line) => line[0] === 'Suporte')![rate]).toBe('0,5');
     expect(ptTable.find((row) => row[0] === 'Suporte')![rate]).toBe('50,0%');
+
+    // Usage: the month's calls against the plan's limit, as numbers and a bar (never money).
+    const usage = await call<{ meters: { calls: { used: number; limit: number | null } } }>(baseUrl, '/reports/consumo', { token: admin.token });
+    await en.page.getByLabel('Idioma').selectOption('en');
+    await openMenu(en.page, 'Usage');
+    const calls = en.page.getByTestId('meter-calls');
+    expect(usage.meters.calls.limit).not.toBeNull();
+    await calls.getByText(`${usage.meters.calls.used} of ${usage.meters.calls.limit!.toLocaleString('en')}`).waitFor();
+    expect(await calls.getByRole('meter').getAttribute('aria-valuenow')).toBe(String(usage.meters.calls.used));
+    await expectAccessible(en.page, 'the usage page');
     expect(en.errors).toEqual([]);
   } finally {
     await en.context.close();

@@ -16,6 +16,7 @@ interface Props {
   height?: number;
 }
 
+const BAR_EDGE = 'rgba(0, 0, 0, 0.55)';
 const barPaths = uPlot.paths.bars?.({ size: [0.7, 64], align: 0 });
 // Whole positions only: an axis tick between two agents means nothing.
 const WHOLE_STEPS = [1, 2, 3, 4, 6, 8, 12, 24, 48, 96, 192, 384];
@@ -60,9 +61,11 @@ export function ReportChart({ spec, formatY, xLabel, height = 220 }: Props) {
         { label: xLabel, value: (_u, position) => labelAt(position) },
         ...drawn.map(({ spec: one }, drawIndex) => ({
           label: one.label,
-          stroke: one.color,
+          // Bars get a thin dark edge: stacked segments stay apart, and the palette's yellow stays
+          // visible on white.
+          stroke: one.kind === 'bar' ? BAR_EDGE : one.color,
           fill: one.kind === 'bar' ? one.color : undefined,
-          width: one.kind === 'bar' ? 0 : 2,
+          width: one.kind === 'bar' ? 1 : 2,
           dash: one.dash,
           paths: one.kind === 'bar' ? barPaths : undefined,
           // Points mark the known values of a sparse line; a target is a plain line.
