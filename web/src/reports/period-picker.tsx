@@ -17,7 +17,7 @@ import {
   type PeriodChoice,
   type ReportSelection,
 } from './report-selection.ts';
-import { REPORT_INTERVALS, type ReportInterval } from '@callcenter/rules/reports/period';
+import { presetPeriod, REPORT_INTERVALS, type ReportInterval } from '@callcenter/rules/reports/period';
 
 interface Props {
   selection: ReportSelection;
@@ -32,7 +32,8 @@ export function PeriodPicker({ selection, timeZone, filters, onApply }: Props) {
   const id = useId();
   const [draft, setDraft] = useState(selection);
   const resolved = resolveSelection(draft, Date.now(), timeZone);
-  const draftPeriod = resolved.ok ? resolved.period : draft.period === 'custom' ? customPeriod(draft.fromDate, draft.toDate, timeZone) : null;
+  // The period as drafted, even when its interval does not fit it: the choices say which do.
+  const draftPeriod = draft.period === 'custom' ? customPeriod(draft.fromDate, draft.toDate, timeZone) : presetPeriod(draft.period, Date.now(), timeZone);
   const set = (changes: Partial<ReportSelection>) => setDraft((current) => ({ ...current, ...changes }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
