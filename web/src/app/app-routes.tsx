@@ -42,6 +42,11 @@ const UsersPage = page(() => import('../users/users.page.tsx'), 'UsersPage');
 const WallboardPage = page(() => import('../wallboard/wallboard.page.tsx'), 'WallboardPage');
 const IvrMenusPage = page(() => import('../ivr-menus/ivr-menus.page.tsx'), 'IvrMenusPage');
 const DialplanPage = page(() => import('../dialplan/dialplan.page.tsx'), 'DialplanPage');
+const DashboardPage = page(() => import('../reports/dashboard.page.tsx'), 'DashboardPage');
+const QueueReportPage = page(() => import('../reports/queue-report.page.tsx'), 'QueueReportPage');
+const AgentReportPage = page(() => import('../reports/agent-report.page.tsx'), 'AgentReportPage');
+const CampaignReportPage = page(() => import('../reports/campaign-report.page.tsx'), 'CampaignReportPage');
+const UsagePage = page(() => import('../reports/usage.page.tsx'), 'UsagePage');
 
 /** The page of each menu entry; its path and permission come from MENU. */
 const MENU_PAGES: Record<MenuPath, ReactNode> = {
@@ -52,6 +57,12 @@ const MENU_PAGES: Record<MenuPath, ReactNode> = {
   '/admin/system': <SystemPage />,
   '/tenant/wallboard': <WallboardPage />,
   '/tenant/calls': <CallsPage />,
+  '/tenant/reports/dashboard': <DashboardPage />,
+  '/tenant/reports/queues': <QueueReportPage />,
+  '/tenant/reports/agents': <AgentReportPage key="all" />,
+  '/tenant/reports/campaigns': <CampaignReportPage />,
+  '/tenant/reports/usage': <UsagePage />,
+  '/tenant/reports/me': <AgentReportPage key="own" own />,
   '/tenant/users': <UsersPage />,
   '/tenant/extensions': <ExtensionsPage />,
   '/tenant/trunks': <TrunksPage />,

@@ -11,6 +11,11 @@ describe('visibleMenu', () => {
     expect(entries.map((entry) => entry.path)).toEqual([
       '/tenant/wallboard',
       '/tenant/calls',
+      '/tenant/reports/dashboard',
+      '/tenant/reports/queues',
+      '/tenant/reports/agents',
+      '/tenant/reports/campaigns',
+      '/tenant/reports/usage',
       '/tenant/users',
       '/tenant/extensions',
       '/tenant/trunks',
@@ -29,9 +34,15 @@ describe('visibleMenu', () => {
     ]);
   });
 
-  it('gives an agent only the dispositions list, to read', () => {
+  it('gives an agent the dispositions list, to read, and only their own report', () => {
     const entries = visibleMenu({ permissionKeys: ROLES.agent.permissions, tenantId });
-    expect(entries.map((entry) => entry.path)).toEqual(['/tenant/dispositions']);
+    expect(entries.map((entry) => entry.path)).toEqual(['/tenant/reports/me', '/tenant/dispositions']);
+  });
+
+  it('gives a supervisor the reports, and not "My report" beside the full agent report', () => {
+    const paths = visibleMenu({ permissionKeys: ROLES.supervisor.permissions, tenantId }).map((entry) => entry.path);
+    expect(paths).toEqual(expect.arrayContaining(['/tenant/reports/dashboard', '/tenant/reports/queues', '/tenant/reports/agents', '/tenant/reports/campaigns', '/tenant/reports/usage']));
+    expect(paths).not.toContain('/tenant/reports/me');
   });
 
   it('gives a platform super admin outside any tenant only the platform entries', () => {
@@ -42,9 +53,9 @@ describe('visibleMenu', () => {
     expect(entries).toEqual(MENU.filter((entry) => entry.section === 'platform'));
   });
 
-  it('gives a platform super admin inside a tenant every entry', () => {
+  it('gives a platform super admin inside a tenant every entry but those a fuller one replaces', () => {
     const permissionKeys = permissionsFor('platform_super_admin', 'tenant_admin');
-    expect(visibleMenu({ permissionKeys, tenantId })).toEqual([...MENU]);
+    expect(visibleMenu({ permissionKeys, tenantId })).toEqual(MENU.filter((entry) => !('hiddenWith' in entry)));
   });
 
   it('gates platform entries on platform keys', () => {

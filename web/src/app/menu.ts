@@ -9,6 +9,8 @@ export interface MenuEntry {
   section: MenuSection;
   /** The entry shows only when the token carries this key; the server enforces it regardless. */
   permission: PermissionKey;
+  /** The entry hides when the token carries this key too: a fuller page takes its place. */
+  hiddenWith?: PermissionKey;
 }
 
 // Console routes deliberately avoid the API prefixes (/tenants, /users, /platform…): the server
@@ -42,6 +44,20 @@ export const MENU = [
   },
   { path: '/tenant/wallboard', label: 'menu.wallboard', section: 'tenant', permission: 'monitoring.view' },
   { path: '/tenant/calls', label: 'menu.calls', section: 'tenant', permission: 'calls.view' },
+  { path: '/tenant/reports/dashboard', label: 'menu.reportsDashboard', section: 'tenant', permission: 'reports.view' },
+  { path: '/tenant/reports/queues', label: 'menu.reportsQueues', section: 'tenant', permission: 'reports.view' },
+  { path: '/tenant/reports/agents', label: 'menu.reportsAgents', section: 'tenant', permission: 'reports.view' },
+  { path: '/tenant/reports/campaigns', label: 'menu.reportsCampaigns', section: 'tenant', permission: 'reports.view' },
+  { path: '/tenant/reports/usage', label: 'menu.reportsUsage', section: 'tenant', permission: 'reports.view' },
+  // An agent's own numbers (the server narrows the agent report to them); whoever reads every
+  // agent's report has the full one instead (decision 0086).
+  {
+    path: '/tenant/reports/me',
+    label: 'menu.myReport',
+    section: 'tenant',
+    permission: 'calls.view_own',
+    hiddenWith: 'reports.view',
+  },
   { path: '/tenant/users', label: 'menu.users', section: 'tenant', permission: 'users.manage' },
   { path: '/tenant/extensions', label: 'menu.extensions', section: 'tenant', permission: 'extensions.view' },
   { path: '/tenant/trunks', label: 'menu.trunks', section: 'tenant', permission: 'trunks.view' },
@@ -86,6 +102,9 @@ export function visibleMenu(
 ): MenuEntry[] {
   const granted = new Set(session.permissionKeys);
   return entries.filter(
-    (entry) => granted.has(entry.permission) && (entry.section !== 'tenant' || session.tenantId !== null),
+    (entry) =>
+      granted.has(entry.permission) &&
+      !(entry.hiddenWith && granted.has(entry.hiddenWith)) &&
+      (entry.section !== 'tenant' || session.tenantId !== null),
   );
 }

@@ -31,6 +31,8 @@ import listImportsEn from '../../list-imports/list-imports.en.json';
 import listImportsPtBR from '../../list-imports/list-imports.pt-BR.json';
 import platformUsersEn from '../../platform-users/platform-users.en.json';
 import platformUsersPtBR from '../../platform-users/platform-users.pt-BR.json';
+import reportsEn from '../../reports/reports.en.json';
+import reportsPtBR from '../../reports/reports.pt-BR.json';
 import numbersEn from '../../numbers/numbers.en.json';
 import numbersPtBR from '../../numbers/numbers.pt-BR.json';
 import tenantsEn from '../../tenants/tenants.en.json';
@@ -70,6 +72,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     ivrMenusEn,
     listImportsEn,
     platformUsersEn,
+    reportsEn,
     suppressionEn,
     numbersEn,
     tenantsEn,
@@ -94,6 +97,7 @@ export const MESSAGE_FILES: Readonly<Record<Language, readonly MessageTree[]>> =
     ivrMenusPtBR,
     listImportsPtBR,
     platformUsersPtBR,
+    reportsPtBR,
     suppressionPtBR,
     numbersPtBR,
     tenantsPtBR,
