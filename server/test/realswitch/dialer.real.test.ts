@@ -2,6 +2,7 @@
 // the tenant's trunk (a sofia gateway) to a carrier played by sipp. When the customer answers, the
 // call is bridged to the campaign queue's agent (a baresip phone) and recorded as CONNECTED; when
 // the line is busy (486), the attempt is BUSY and the lead waits for its retry.
+import type { CampaignReport, QueueReport } from '@callcenter/rules/reports/shapes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WEDNESDAY_MORNING } from '../dialer-support.ts';
 import { multipartFile } from '../harness.ts';
@@ -123,6 +124,14 @@ describe.skipIf(!realSwitchPrefix())('the dialer on a real FreeSWITCH 1.10.12, t
     });
     expect(call?.answerAt).not.toBeNull();
     expect(call?.bridgedAt).not.toBeNull();
+    // The reports: the attempt connected, and the customer's entry into the campaign's queue is the campaign's.
+    const report = await until(
+      () => owner.get<CampaignReport>(`/reports/campaigns?preset=today&campaignId=${campaignId}`),
+      (body) => body.totals.attempts === 1,
+    );
+    expect(report.totals).toMatchObject({ attempts: 1, answered: 1, connected: 1, abandoned: 0 });
+    const queues = await owner.get<QueueReport>(`/reports/queues?preset=today&campaignId=${campaignId}`);
+    expect(queues.totals).toMatchObject({ offered: 1, answered: 1 });
   });
 
   it('calls the lead through the trunk; the line is busy (486): outcome BUSY, no agent rung, and a retry 15 minutes later', async () => {
