@@ -112,6 +112,9 @@ describe('campaign report under dialer traffic through the switch', () => {
       ['LIGAR_DEPOIS', 'CALLBACK', 1],
     ]);
     expect(line.dialer.some((point) => point.dialLevel !== null)).toBe(true);
+    // The answered customers went through the campaign's queue: the same calls on the queue report.
+    const queue = await report(t, owner.auth, 'queues', { campaignId });
+    expect(queue.totals).toMatchObject({ offered: 4, answered: 3, abandoned: 1 });
     expect(await rollupsMatchRecomputation(t.db, tenantId)).toEqual({});
 
     // Another tenant sees none of it, not even with the campaign's id.
