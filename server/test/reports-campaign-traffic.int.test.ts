@@ -112,9 +112,10 @@ describe('campaign report under dialer traffic through the switch', () => {
       ['LIGAR_DEPOIS', 'CALLBACK', 1],
     ]);
     expect(line.dialer.some((point) => point.dialLevel !== null)).toBe(true);
-    // The answered customers went through the campaign's queue: the same calls on the queue report.
+    // The answered customers went through the campaign's queue: the same calls on the queue report,
+    // where the dropped customer (2 s, inside the queue's 5 s) is an abandon, never a short one (decision 0088).
     const queue = await report(t, owner.auth, 'queues', { campaignId });
-    expect(queue.totals).toMatchObject({ offered: 4, answered: 3, abandoned: 1 });
+    expect(queue.totals).toMatchObject({ offered: 4, answered: 3, abandoned: 1, shortAbandoned: 0, abandonRate: 1 / 4 });
     expect(await rollupsMatchRecomputation(t.db, tenantId)).toEqual({});
 
     // Another tenant sees none of it, not even with the campaign's id.
