@@ -145,6 +145,9 @@ describe('reports under replays and a switch restart', () => {
     expect(await settledAgentNumbers(s)).toEqual(agents);
     expect(await rollupRows(s.tenant.tenant.id)).toEqual(rows);
     expect(await rollupsMatchRecomputation(t.db, s.tenant.tenant.id)).toEqual({});
+    // Another tenant, replays or not, sees none of it.
+    const stranger = await createTenant(t.app, platform);
+    expect((await report(t, stranger.admin.session.auth, 'queues', { queueId: s.queueId })).totals.offered).toBe(0);
   }, 60_000);
 
   it('give a call’s queue entry the same whether mod_callcenter’s end comes after the caller’s hangup (as a real switch sends it) or before', async () => {
