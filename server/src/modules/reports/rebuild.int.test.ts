@@ -1,6 +1,7 @@
 // `npm run reports:rebuild`: a rollup row broken by hand is right again after the CLI's rebuild,
 // for the tenant named by code or by id, and another tenant's rows are left as they were.
 import { sql } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { QueueReport } from '@callcenter/rules/reports/shapes';
 import { createTenant, testDatabaseUrl, useTestApp, type Session } from '../../../test/harness.ts';
@@ -52,6 +53,31 @@ describe('reports:rebuild', () => {
     await rebuildReports(testDatabaseUrl(), { tenant: second.tenant.id });
     expect((await totals(second.admin)).offered).toBe(2);
     expect(await rollupsMatchRecomputation(t.db, second.tenant.id)).toEqual({});
+  });
+
+  it('waits for a writer holding the raw tables, and never makes it a deadlock victim when it wants another', async () => {
+    const { tenant, admin } = await tenantWithTraffic();
+    await breakRollup(tenant.id);
+    // A consumer transaction in the middle of a call's end: calls written, queue entries next.
+    const writer = new pg.Client({ connectionString: testDatabaseUrl() });
+    await writer.connect();
+    try {
+      await writer.query('BEGIN');
+      await writer.query('LOCK TABLE calls IN ROW EXCLUSIVE MODE');
+      let done = false;
+      const rebuilt = rebuildReports(testDatabaseUrl(), { tenant: tenant.id }).finally(() => (done = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(done).toBe(false);
+      // The rebuild may hold queue_entries by now: the writer gets it all the same, unharmed.
+      await writer.query('LOCK TABLE queue_entries IN ROW EXCLUSIVE MODE');
+      await new Promise((resolve) => setTimeout(resolve, 1_200)); // past PostgreSQL's deadlock_timeout
+      await writer.query('COMMIT');
+      expect(await rebuilt).toEqual([{ id: tenant.id, code: tenant.code }]);
+    } finally {
+      await writer.end();
+    }
+    expect((await totals(admin)).offered).toBe(2);
+    expect(await rollupsMatchRecomputation(t.db, tenant.id)).toEqual({});
   });
 
   it('refuses a tenant that does not exist', async () => {
