@@ -86,15 +86,19 @@ describe('queue and agent reports under traffic through the switch', () => {
       until(() => t.db.withTenant(tenantId, (tx) => tx.selectFrom('calls').select('endedAt').where('id', '=', callId).executeTakeFirst()), (row) => Boolean(row?.endedAt), 10_000);
     const waits = { answered: [] as number[], abandoned: [] as number[] };
     const talks: number[] = [];
+    /** How long the agent's phone rang, from when the test saw it ringing (so a little short). */
+    const rings: number[] = [];
 
     /** A caller of Vendas the agent answers `ringMs` after its phone starts ringing; the caller hangs up after `talkMs`. */
     async function answeredCall(ringMs: number, talkMs: number) {
       const dialed = Date.now();
       const call = control().inbound({ did: cc.salesDid, callerIdNumber: '5511987654001' });
       await ringing();
+      const rang = Date.now();
       await sleep(ringMs);
       expect(control().answer(call, '4201')).toBe(true);
       const answered = Date.now();
+      rings.push(seconds(rang, answered));
       await until(stateOf, (state) => state === 'IN_CALL');
       await sleep(talkMs);
       return { call, dialed, answered };
@@ -121,7 +125,9 @@ describe('queue and agent reports under traffic through the switch', () => {
     let dialed = Date.now();
     const rejected = control().inbound({ did: cc.salesDid, callerIdNumber: '5511987654003' });
     await ringing();
+    const rang = Date.now();
     expect(control().reject(rejected, 'CALL_REJECTED', '4201')).toBe(true);
+    rings.push(seconds(rang, Date.now()));
     await available();
     await sleep(2000 - (Date.now() - dialed));
     control().hangup(rejected);
@@ -198,6 +204,9 @@ describe('queue and agent reports under traffic through the switch', () => {
     const mine = agents.agents.find((agent) => agent.agentId === cc.agentId)!;
     expect(mine.metrics).toMatchObject({ offered: 4, answered: 3, missed: 1 });
     near(mine.metrics.averageTalkSeconds, mean(talks));
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+    near(mine.metrics.stateSeconds.IN_CALL, sum(talks), 0.3 * talks.length);
+    near(mine.metrics.stateSeconds.RINGING, sum(rings) + 0.15 * rings.length, 0.3 * rings.length);
     near(mine.metrics.pausedSeconds, pausedSeconds);
     expect(mine.pauses).toEqual([expect.objectContaining({ pauseReasonId: cc.pauseReasonId, code: 'cafe' })]);
     near(mine.pauses[0]!.seconds, pausedSeconds);
