@@ -235,5 +235,52 @@ describe('queue and agent reports under traffic through the switch', () => {
     expect(theirs.queues.map((queue) => queue.queueId)).toEqual([]);
     expect((await report(t, stranger.admin.session.auth, 'agents', { agentId: cc.agentId })).agents).toEqual([]);
   }, 90_000);
-});
 
+  it('count an offer taken back from a ringing agent (the caller left, a ring-all colleague answered first) as offered, never missed', async () => {
+    const tenant = await createTenant(t.app, platform);
+    const auth = tenant.admin.session.auth;
+    const queue = await post<{ id: string }>(auth, '/queues', { name: 'Todos tocam', strategy: 'RING_ALL' });
+    const agents: Array<{ agentId: string; number: string }> = [];
+    for (const number of ['4211', '4212']) {
+      const extension = await post<{ id: string; domain: string; sipPassword: string }>(auth, '/extensions', { number });
+      const member = await createMember(t.app, tenant.admin.session, 'agent');
+      const agent = await post<{ id: string }>(auth, '/agents', { userId: member.id, extensionId: extension.id, wrapUpSeconds: 0 });
+      await post(auth, `/queues/${queue.id}/agents`, { agentId: agent.id });
+      await until(() => pendingSwitchChanges(t, tenant.tenant.id), (count) => count === 0);
+      expect((await until(() => t.simulator().control.register({ user: number, domain: extension.domain, password: extension.sipPassword }), (result) => result.ok)).ok).toBe(true);
+      expect((await t.app.inject({ method: 'POST', url: '/agents/me/login', headers: member.session.auth })).statusCode).toBe(200);
+      await until(() => esl(`callcenter_config agent get status a-${agent.id}`), (status) => status.trim() === 'Available');
+      agents.push({ agentId: agent.id, number });
+    }
+    await assignNumbers(t.app, platform, tenant.tenant.id, '551130004210');
+    await post(auth, '/inbound-routes', { didNumber: '551130004210', destinationType: 'QUEUE', destinationNumber: queue.id });
+    await until(() => pendingSwitchChanges(t, tenant.tenant.id), (count) => count === 0);
+    const bothRinging = () =>
+      until(async () => (await Promise.all(agents.map((agent) => phoneLegs(t, agent.number, tenant.tenant.telephonyDomain)))).every((legs) => legs.length === 1), Boolean);
+    const states = () =>
+      t.db.withTenant(tenant.tenant.id, (tx) => tx.selectFrom('agents').select('state').where('id', 'in', agents.map((agent) => agent.agentId)).execute());
+    const allAvailable = () => until(states, (rows) => rows.every((row) => row.state === 'AVAILABLE'), 10_000);
+
+    // Both phones ring; the caller hangs up.
+    const left = t.simulator().control.inbound({ did: '551130004210', callerIdNumber: '5511987654301' });
+    await bothRinging();
+    await sleep(300);
+    t.simulator().control.hangup(left);
+    await allAvailable();
+    // Both ring again; the first agent answers, the second's ring stops.
+    const taken = t.simulator().control.inbound({ did: '551130004210', callerIdNumber: '5511987654302' });
+    await bothRinging();
+    await sleep(300);
+    expect(t.simulator().control.answer(taken, agents[0]!.number)).toBe(true);
+    await until(states, (rows) => rows.some((row) => row.state === 'IN_CALL'));
+    await sleep(500);
+    t.simulator().control.hangup(taken);
+    await allAvailable();
+
+    const byAgent = new Map((await report(t, auth, 'agents')).agents.map((agent) => [agent.agentId, agent.metrics]));
+    expect(byAgent.get(agents[0]!.agentId)).toMatchObject({ offered: 2, answered: 1, missed: 0 });
+    expect(byAgent.get(agents[1]!.agentId)).toMatchObject({ offered: 2, answered: 0, missed: 0 });
+    expect((await report(t, auth, 'queues')).totals).toMatchObject({ offered: 2, answered: 1, abandoned: 1 });
+    expect(await rollupsMatchRecomputation(t.db, tenant.tenant.id)).toEqual({});
+  }, 60_000);
+});

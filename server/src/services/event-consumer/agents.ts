@@ -2,6 +2,7 @@
 // tenant from the agent's switch name `a-<agent id>`, never a channel variable: these events carry
 // none), and the channels of an agent's extension for calls not from a queue (ON_EXTERNAL_CALL).
 // The call records of the same events are another group's; this one only moves agents.
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
@@ -13,6 +14,8 @@ import {
   extensionOfPresence,
   isInWrapUp,
   isQueueLeg,
+  isWithdrawnOffer,
+  OFFER_WITHDRAWN,
   parseAgentName,
   parseSwitchState,
   parseSwitchStatus,
@@ -21,6 +24,7 @@ import {
   stateOnExternalCallEnd,
   stateOnExternalCallStart,
   stateOnMaxNoAnswer,
+  stateOnOfferWithdrawn,
   wrapUpEndsAt,
 } from './agent-mapping.ts';
 import { noAnswerPauseReasonId } from '../../modules/code-lists/starter-lists.ts';
@@ -191,6 +195,29 @@ export function agentHandlers(deps: AgentHandlerDeps, wrapUps: WrapUpWatch = new
     }
   };
 
+  // An offer taken back from a ringing agent (the caller left, another agent of a ring-all queue
+  // answered first) frees the agent and is not its miss. The switch's Waiting for the same offer
+  // comes on the agent's line: when it came first, its move out of RINGING is marked instead.
+  const offerWithdrawn = async (headers: Record<string, string>) => {
+    if (!isWithdrawnOffer(headers['CC-Hangup-Cause'])) return;
+    const known = await agentOf(headers);
+    if (!known) return;
+    const withdrawnAt = eventSeconds(headers);
+    const moved = await moveBySwitch(deps, known.tenantId, known.agentId, (agent) => {
+      const to = stateOnOfferWithdrawn(agent.state, agent.stateChangedAt, withdrawnAt);
+      return to ? { to, cause: OFFER_WITHDRAWN } : null;
+    });
+    if (!moved || moved.change) return;
+    await deps.db.withTenant(known.tenantId, (tx) =>
+      sql`UPDATE agent_state_events SET cause = ${OFFER_WITHDRAWN}
+          WHERE id = (SELECT id FROM agent_state_events
+                      WHERE agent_id = ${known.agentId}::uuid AND from_state = 'RINGING' AND to_state <> 'IN_CALL'
+                        AND started_at BETWEEN to_timestamp(${withdrawnAt}::float8) - interval '2 seconds' AND to_timestamp(${withdrawnAt}::float8) + interval '10 seconds'
+                      ORDER BY abs(extract(epoch FROM started_at)::float8 - ${withdrawnAt}::float8) LIMIT 1)
+            AND cause = 'switch:Waiting'`.execute(tx),
+    );
+  };
+
   /** The extension a channel not placed by mod_callcenter is on (pure: no lookup), else null. */
   const extensionOfChannel = (headers: Record<string, string>) => {
     if (isQueueLeg(headers)) return null;
@@ -267,6 +294,7 @@ export function agentHandlers(deps: AgentHandlerDeps, wrapUps: WrapUpWatch = new
     'callcenter::info/agent-state-change': once(stateChanged),
     'callcenter::info/agent-status-change': once(statusChanged),
     'callcenter::info/agent-max-no-answer': once(maxNoAnswer),
+    'callcenter::info/bridge-agent-fail': once(offerWithdrawn),
     // A channel on no extension (a queue leg, a trunk, a loopback) is nobody's: not even claimed.
     CHANNEL_CREATE: onExtension(once(externalStart)),
     CHANNEL_HANGUP_COMPLETE: onExtension(once(externalEnd)),
