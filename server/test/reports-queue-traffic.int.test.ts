@@ -3,6 +3,7 @@
 // Each call's waits and talks are measured on the test's side; the reports must give the same
 // counts exactly and the same durations within the tolerance of the simulator's clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dashboard } from '@callcenter/rules/reports/shapes';
 import { assignNumbers, createMember, createPlatformAdmin, createTenant, login, type Session, type TenantFixture } from './harness.ts';
 import { pendingSwitchChanges, phoneLegs, startSwitchedApp, type SwitchedApp, until } from './switch.ts';
 import { fetchReport, mean, near, report, seconds, sleep } from './report-traffic.ts';
@@ -73,6 +74,8 @@ describe('queue and agent reports under traffic through the switch', () => {
     const plan = await post<{ id: string }>(platform.auth, '/plans', { name: `plan-${crypto.randomUUID()}`, max_queues: 5 });
     const tenant = await createTenant(t.app, platform, { planId: plan.id });
     const tenantId = tenant.tenant.id;
+    const localDay = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+    const startedOn = localDay();
     const cc = await callCenter(tenant);
     const control = () => t.simulator().control;
     const ringing = () => until(() => phoneLegs(t, '4201', tenant.tenant.telephonyDomain), (legs) => legs.length === 1);
@@ -219,6 +222,14 @@ describe('queue and agent reports under traffic through the switch', () => {
     expect(sales.averageWrapUpSeconds).toBeLessThan(2.6);
     near(mine.metrics.averageHandleSeconds, mean(talks) + sales.averageWrapUpSeconds!);
     expect(await rollupsMatchRecomputation(t.db, tenantId)).toEqual({});
+
+    // The dashboard: nobody waiting or talking now; today (in São Paulo) the same numbers, and the seven calls.
+    const dashboard = (await t.app.inject({ method: 'GET', url: '/reports/dashboard', headers: cc.auth })).json<Dashboard>();
+    expect(dashboard).toMatchObject({ waitingCallers: 0, longestWaitSeconds: null, liveCalls: { total: 0 } });
+    if (localDay() === startedOn) {
+      expect(dashboard.today).toMatchObject({ calls: 7, offered: 8, answered: 3, abandoned: 4 });
+      for (const key of ['averageWaitSeconds', 'averageTalkSeconds', 'serviceLevel', 'abandonRate'] as const) expect(dashboard.today[key]).toBeCloseTo(queues.totals[key]!, 6);
+    }
 
     // The agent reads its own numbers only; another tenant sees none of these.
     const own = await report(t, cc.agentAuth, 'agents');
