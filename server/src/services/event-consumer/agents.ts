@@ -2,7 +2,6 @@
 // tenant from the agent's switch name `a-<agent id>`, never a channel variable: these events carry
 // none), and the channels of an agent's extension for calls not from a queue (ON_EXTERNAL_CALL).
 // The call records of the same events are another group's; this one only moves agents.
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import type { RealtimePublisher } from '../../platform/realtime/events.ts';
@@ -28,6 +27,7 @@ import {
   wrapUpEndsAt,
 } from './agent-mapping.ts';
 import { noAnswerPauseReasonId } from '../../modules/code-lists/starter-lists.ts';
+import { recauseRingingExit } from '../../modules/agents/presence.repo.ts';
 import { claimed, type EventClaims } from './event-claims.ts';
 import type { TenantResolver } from './tenant-resolver.ts';
 
@@ -208,14 +208,7 @@ export function agentHandlers(deps: AgentHandlerDeps, wrapUps: WrapUpWatch = new
       return to ? { to, cause: OFFER_WITHDRAWN } : null;
     });
     if (!moved || moved.change) return;
-    await deps.db.withTenant(known.tenantId, (tx) =>
-      sql`UPDATE agent_state_events SET cause = ${OFFER_WITHDRAWN}
-          WHERE id = (SELECT id FROM agent_state_events
-                      WHERE agent_id = ${known.agentId}::uuid AND from_state = 'RINGING' AND to_state <> 'IN_CALL'
-                        AND started_at BETWEEN to_timestamp(${withdrawnAt}::float8) - interval '2 seconds' AND to_timestamp(${withdrawnAt}::float8) + interval '10 seconds'
-                      ORDER BY abs(extract(epoch FROM started_at)::float8 - ${withdrawnAt}::float8) LIMIT 1)
-            AND cause = 'switch:Waiting'`.execute(tx),
-    );
+    await deps.db.withTenant(known.tenantId, (tx) => recauseRingingExit(tx, known.agentId, withdrawnAt, 'switch:Waiting', OFFER_WITHDRAWN));
   };
 
   /** The extension a channel not placed by mod_callcenter is on (pure: no lookup), else null. */
