@@ -116,6 +116,10 @@ describe('campaign report under dialer traffic through the switch', () => {
     // where the dropped customer (2 s, inside the queue's 5 s) is an abandon, never a short one (decision 0088).
     const queue = await report(t, owner.auth, 'queues', { campaignId });
     expect(queue.totals).toMatchObject({ offered: 4, answered: 3, abandoned: 1, shortAbandoned: 0, abandonRate: 1 / 4 });
+    // The agent was offered the four answered customers and took three; the dialer took the fourth
+    // back from its ringing phone: offered, not missed (decision 0088).
+    const agentLine = (await report(t, owner.auth, 'agents', { agentId })).agents[0]!;
+    expect(agentLine.metrics).toMatchObject({ offered: 4, answered: 3, missed: 0 });
     expect(await rollupsMatchRecomputation(t.db, tenantId)).toEqual({});
 
     // Another tenant sees none of it, not even with the campaign's id.
