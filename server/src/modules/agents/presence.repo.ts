@@ -67,6 +67,21 @@ export interface Transition {
 }
 
 /** Closes the open state event, opens the next one and sets the agent's state. */
+/**
+ * Gives the switch's move out of RINGING nearest to `atSeconds` (within 2 s before to 10 s after)
+ * another cause: the offer it ended was withdrawn, not missed (decision 0088).
+ */
+export async function recauseRingingExit(tx: Tx, agentId: string, atSeconds: number, from: string, to: string): Promise<void> {
+  await sql`
+    UPDATE agent_state_events SET cause = ${to}
+    WHERE id = (SELECT id FROM agent_state_events
+                WHERE agent_id = ${agentId}::uuid AND from_state = 'RINGING' AND to_state <> 'IN_CALL'
+                  AND started_at BETWEEN to_timestamp(${atSeconds}::float8) - interval '2 seconds'
+                                     AND to_timestamp(${atSeconds}::float8) + interval '10 seconds'
+                ORDER BY abs(extract(epoch FROM started_at)::float8 - ${atSeconds}::float8) LIMIT 1)
+      AND cause = ${from}`.execute(tx);
+}
+
 export async function recordTransition(tx: Tx, transition: Transition): Promise<void> {
   const { tenantId, agentId, sessionId, from, to, cause } = transition;
   await tx

@@ -1,5 +1,6 @@
 // GET /reports/queues on queue entries written as the consumer writes them: every count and time of
 // docs/reports.md "Queues" against what was generated, the formulas, late corrections, and isolation.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { QueueReport } from '@callcenter/rules/reports/shapes';
@@ -90,6 +91,22 @@ describe('GET /reports/queues', () => {
     await correct();
     const report = await queueReport(admin, DAY);
     expect(report.totals).toMatchObject({ offered: 2, abandoned: 2, shortAbandoned: 1, maxWaitSeconds: 30, averageAbandonWaitSeconds: 17 });
+    expect(await rollupsMatchRecomputation(t.db, tenantId)).toEqual({});
+  });
+
+  it('never counts a dialer call’s abandon as short: the customer we called and left without an agent weighs on the abandon rate (decision 0088)', async () => {
+    const { tenantId, admin, queueId } = await tenantWithQueue();
+    const nine = at('2026-11-20T12:00:00Z');
+    const campaignId = randomUUID();
+    // Both left after 2 s, inside the queue's 5 s: the inbound caller's is short, the dialer's is not.
+    await queueCall(t.db, tenantId, { queueId, joinedAt: nine, leaveAfter: 2 });
+    await queueCall(t.db, tenantId, { queueId, joinedAt: plus(nine, 60), leaveAfter: 2, campaignId });
+    await queueCall(t.db, tenantId, { queueId, joinedAt: plus(nine, 120), answerAfter: 1, leaveAfter: 30, campaignId });
+    const report = await queueReport(admin, DAY);
+    expect(report.totals).toMatchObject({ offered: 3, abandoned: 2, shortAbandoned: 1 });
+    expect(report.totals.abandonRate).toBeCloseTo(1 / 2);
+    expect(report.totals.serviceLevel).toBeCloseTo(1 / 2);
+    expect((await queueReport(admin, { ...DAY, campaignId })).totals).toMatchObject({ offered: 2, abandoned: 1, shortAbandoned: 0, abandonRate: 0.5 });
     expect(await rollupsMatchRecomputation(t.db, tenantId)).toEqual({});
   });
 

@@ -7,6 +7,7 @@ import {
   extensionOfPresence,
   isInWrapUp,
   isQueueLeg,
+  isWithdrawnOffer,
   parseAgentName,
   parseSwitchState,
   parseSwitchStatus,
@@ -15,6 +16,7 @@ import {
   stateOnExternalCallEnd,
   stateOnExternalCallStart,
   stateOnMaxNoAnswer,
+  stateOnOfferWithdrawn,
   type SwitchAgentState,
   type SwitchAgentStatus,
 } from './agent-mapping.ts';
@@ -131,5 +133,23 @@ describe('agent-max-no-answer', () => {
       const expected = state === 'LOGGED_OUT' || state === 'PAUSED' ? null : 'PAUSED';
       expect(stateOnMaxNoAnswer(state), state).toBe(expected);
     }
+  });
+});
+
+describe('an offer taken back from a ringing agent', () => {
+  it('is a withdrawal only when the caller left or another agent answered first', () => {
+    expect(isWithdrawnOffer('ORIGINATOR_CANCEL')).toBe(true);
+    expect(isWithdrawnOffer('LOSE_RACE')).toBe(true);
+    for (const cause of ['CALL_REJECTED', 'NO_ANSWER', 'USER_BUSY', 'USER_NOT_REGISTERED', 'SUCCESS', undefined]) expect(isWithdrawnOffer(cause)).toBe(false);
+  });
+
+  it('frees an agent whose ring began before the offer ended, and no other', () => {
+    const since = new Date('2026-11-29T10:00:00.000Z');
+    const at = since.getTime() / 1000;
+    expect(stateOnOfferWithdrawn('RINGING', since, at + 2)).toBe('AVAILABLE');
+    expect(stateOnOfferWithdrawn('RINGING', since, at)).toBe('AVAILABLE');
+    // Ringing since after the withdrawal: another offer already.
+    expect(stateOnOfferWithdrawn('RINGING', since, at - 0.5)).toBeNull();
+    for (const state of ['AVAILABLE', 'IN_CALL', 'PAUSED', 'WRAP_UP'] as const) expect(stateOnOfferWithdrawn(state, since, at + 2)).toBeNull();
   });
 });

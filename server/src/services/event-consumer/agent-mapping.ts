@@ -149,3 +149,17 @@ export const stateOnExternalCallStart = (platform: AgentState): AgentState | nul
 /** The last call not from a queue ended: back to wrap-up if the switch still holds the agent, else available. */
 export const stateOnExternalCallEnd = (platform: AgentState, wrapUpActive: boolean): AgentState | null =>
   platform === 'ON_EXTERNAL_CALL' ? (wrapUpActive ? 'WRAP_UP' : 'AVAILABLE') : null;
+
+/** The cause of a move out of RINGING for an offer taken back from the agent: not the agent's miss (decision 0088). */
+export const OFFER_WITHDRAWN = 'offer_withdrawn';
+
+/**
+ * Whether bridge-agent-fail's CC-Hangup-Cause says the offer was taken back rather than refused or
+ * unanswered: the caller left while the agent's phone rang (ORIGINATOR_CANCEL), or another agent of
+ * a ring-all queue answered first (LOSE_RACE).
+ */
+export const isWithdrawnOffer = (cause: string | undefined): boolean => cause === 'ORIGINATOR_CANCEL' || cause === 'LOSE_RACE';
+
+/** A withdrawn offer frees an agent still ringing, if its ring began before the offer ended (a later ring is another offer). */
+export const stateOnOfferWithdrawn = (platform: AgentState, ringingSince: Date, withdrawnAtSeconds: number): AgentState | null =>
+  platform === 'RINGING' && ringingSince.getTime() <= withdrawnAtSeconds * 1000 ? 'AVAILABLE' : null;

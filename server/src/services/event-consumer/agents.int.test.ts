@@ -3,6 +3,7 @@
 // Only the names differ from the capture: the agent `1000@default` is ours `a-<id>`, and the SIP
 // domain 127.0.0.1 is the tenant's.
 import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { Value } from 'typebox/value';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -184,5 +185,46 @@ describe('agent states on the real captures', () => {
     expect((await statesOf(other.tenant.id, other.agentId)).map((row) => row.toState)).toEqual(['AVAILABLE']);
     // An agent that is not ours (or unknown) is ignored.
     await feed([event('00000000-0000-4000-8000-000000000000', 'Receiving'), { ...event(owner.agentId, 'Receiving'), headers: { ...event(owner.agentId, 'Receiving').headers, 'CC-Agent': '1000@default' } }]);
+  });
+});
+
+describe('an offer taken back from a ringing agent (decision 0088)', () => {
+  const cc = (agentId: string, action: string, atSeconds: number, extra: Record<string, string>): SwitchEvent => ({
+    name: 'CUSTOM',
+    subclass: 'callcenter::info',
+    body: '',
+    headers: {
+      'Event-Name': 'CUSTOM',
+      'Event-Subclass': 'callcenter::info',
+      'Event-UUID': crypto.randomUUID(),
+      'Event-Date-Timestamp': String(Math.round(atSeconds * 1_000_000)),
+      'CC-Action': action,
+      'CC-Agent': `a-${agentId}`,
+      ...extra,
+    },
+  });
+  const missedOf = (tenantId: string, agentId: string) =>
+    t.db.withPlatform(async (tx) => Number((await sql<{ n: string }>`SELECT coalesce(sum(missed), 0) AS n FROM report_agent_intervals WHERE tenant_id = ${tenantId}::uuid AND agent_id = ${agentId}::uuid`.execute(tx)).rows[0]!.n));
+
+  it('frees the agent as offer_withdrawn whichever of bridge-agent-fail and Waiting comes first, and counts no miss; a refusal is a miss', async () => {
+    for (const { cause, order, expected } of [
+      { cause: 'ORIGINATOR_CANCEL', order: 'fail first', expected: 'offer_withdrawn' },
+      { cause: 'LOSE_RACE', order: 'Waiting first', expected: 'offer_withdrawn' },
+      { cause: 'CALL_REJECTED', order: 'fail first', expected: 'switch:Waiting' },
+    ]) {
+      const { tenant, agentId } = await loggedInAgent();
+      const now = Date.now() / 1000;
+      await feed([cc(agentId, 'agent-state-change', now - 1, { 'CC-Agent-State': 'Receiving' })]);
+      const fail = cc(agentId, 'bridge-agent-fail', Date.now() / 1000 + 0.2, { 'CC-Hangup-Cause': cause });
+      const waiting = cc(agentId, 'agent-state-change', Date.now() / 1000 + 0.3, { 'CC-Agent-State': 'Waiting' });
+      await feed(order === 'fail first' ? [fail, waiting] : [waiting, fail]);
+      const rows = await statesOf(tenant.id, agentId);
+      expect(rows.map((row) => [row.toState, row.cause]), `${cause}, ${order}`).toEqual([
+        ['AVAILABLE', 'login'],
+        ['RINGING', 'switch:Receiving'],
+        ['AVAILABLE', expected],
+      ]);
+      expect(await missedOf(tenant.id, agentId)).toBe(expected === 'offer_withdrawn' ? 0 : 1);
+    }
   });
 });

@@ -13,6 +13,8 @@ import {
   extensionOfPresence,
   isInWrapUp,
   isQueueLeg,
+  isWithdrawnOffer,
+  OFFER_WITHDRAWN,
   parseAgentName,
   parseSwitchState,
   parseSwitchStatus,
@@ -21,9 +23,11 @@ import {
   stateOnExternalCallEnd,
   stateOnExternalCallStart,
   stateOnMaxNoAnswer,
+  stateOnOfferWithdrawn,
   wrapUpEndsAt,
 } from './agent-mapping.ts';
 import { noAnswerPauseReasonId } from '../../modules/code-lists/starter-lists.ts';
+import { recauseRingingExit } from '../../modules/agents/presence.repo.ts';
 import { claimed, type EventClaims } from './event-claims.ts';
 import type { TenantResolver } from './tenant-resolver.ts';
 
@@ -191,6 +195,22 @@ export function agentHandlers(deps: AgentHandlerDeps, wrapUps: WrapUpWatch = new
     }
   };
 
+  // An offer taken back from a ringing agent (the caller left, another agent of a ring-all queue
+  // answered first) frees the agent and is not its miss. The switch's Waiting for the same offer
+  // comes on the agent's line: when it came first, its move out of RINGING is marked instead.
+  const offerWithdrawn = async (headers: Record<string, string>) => {
+    if (!isWithdrawnOffer(headers['CC-Hangup-Cause'])) return;
+    const known = await agentOf(headers);
+    if (!known) return;
+    const withdrawnAt = eventSeconds(headers);
+    const moved = await moveBySwitch(deps, known.tenantId, known.agentId, (agent) => {
+      const to = stateOnOfferWithdrawn(agent.state, agent.stateChangedAt, withdrawnAt);
+      return to ? { to, cause: OFFER_WITHDRAWN } : null;
+    });
+    if (!moved || moved.change) return;
+    await deps.db.withTenant(known.tenantId, (tx) => recauseRingingExit(tx, known.agentId, withdrawnAt, 'switch:Waiting', OFFER_WITHDRAWN));
+  };
+
   /** The extension a channel not placed by mod_callcenter is on (pure: no lookup), else null. */
   const extensionOfChannel = (headers: Record<string, string>) => {
     if (isQueueLeg(headers)) return null;
@@ -267,6 +287,7 @@ export function agentHandlers(deps: AgentHandlerDeps, wrapUps: WrapUpWatch = new
     'callcenter::info/agent-state-change': once(stateChanged),
     'callcenter::info/agent-status-change': once(statusChanged),
     'callcenter::info/agent-max-no-answer': once(maxNoAnswer),
+    'callcenter::info/bridge-agent-fail': once(offerWithdrawn),
     // A channel on no extension (a queue leg, a trunk, a loopback) is nobody's: not even claimed.
     CHANNEL_CREATE: onExtension(once(externalStart)),
     CHANNEL_HANGUP_COMPLETE: onExtension(once(externalEnd)),
