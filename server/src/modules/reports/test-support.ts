@@ -98,7 +98,8 @@ export async function rollupsMatchRecomputation(db: DatabaseHandles, tenantId: s
 async function nonZeroRows(tx: Parameters<Parameters<DatabaseHandles['withPlatform']>[0]>[0], table: string, tenantId: string) {
   const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} WHERE tenant_id = ${tenantId}::uuid`.execute(tx);
   return rows
-    .filter((row) => Object.values(row).some((value) => typeof value === 'number' && value !== 0))
+    // Counts and sums: int4 come back as numbers, sums as numeric text; either may be the non-zero one.
+    .filter((row) => Object.entries(row).some(([key, value]) => !key.endsWith('_id') && key !== 'bucket' && /^-?\d+(\.\d+)?$/.test(String(value)) && Number(value) !== 0))
     .map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value])))
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
