@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@callcenter/rules/audit-actions';
-import { nextDay, startOfDayIn } from '../app/days.ts';
+import { nextDay, startOfDayIn } from '@callcenter/rules/zoned-time';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { Pager } from '../app/pager.tsx';
 import { useFilterForm } from '../app/use-filter-form.ts';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../app/auth-context.tsx';
 import { ConfirmButton } from '../app/confirm-button.tsx';
-import { instantOfWallTime, wallTimeIn } from '../app/days.ts';
+import { instantOfWallTime, wallTimeIn } from '@callcenter/rules/zoned-time';
 import { ErrorMessage, Loading, SuccessMessage } from '../app/feedback.tsx';
 import { useFormat } from '../app/use-format.ts';
 import { formatDid } from '../inbound-routes/did-format.ts';

@@ -7,7 +7,7 @@ import {
   type WeeklyWindows,
 } from '@callcenter/rules/callback-time';
 import { useTranslation } from 'react-i18next';
-import { instantOfWallTime, wallTimeIn } from '../app/days.ts';
+import { instantOfWallTime, wallTimeIn } from '@callcenter/rules/zoned-time';
 import { useFormat } from '../app/use-format.ts';
 import './callback-picker.css';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { agentDisplayName, agentsApi, agentsKey } from '../agents/agents.api.ts';
 import { useAuth } from '../app/auth-context.tsx';
 import { formatClock } from '../app/clock.ts';
-import { nextDay, startOfDayIn } from '../app/days.ts';
+import { nextDay, startOfDayIn } from '@callcenter/rules/zoned-time';
 import { ErrorMessage, Loading } from '../app/feedback.tsx';
 import { Pager } from '../app/pager.tsx';
 import { useFilterForm } from '../app/use-filter-form.ts';

@@ -1,6 +1,9 @@
 // A report's period and interval: the presets the console offers, read in the tenant's time zone,
 // and the rule both the console and the server apply to a custom period (docs/reports.md).
 // Pure: `now` is given. Bounds are instants; `from` inclusive, `to` exclusive.
+import { addDays, localDateOf, startOfLocalDay, type LocalDate } from '../zoned-time.ts';
+
+export { addDays, localDateOf, startOfLocalDay, type LocalDate };
 
 export const REPORT_INTERVALS = ['15m', 'hour', 'day', 'week', 'month'] as const;
 export type ReportInterval = (typeof REPORT_INTERVALS)[number];
@@ -19,64 +22,6 @@ export const MAX_PERIOD_DAYS: Record<ReportInterval, number> = {
   week: 800,
   month: 800,
 };
-
-export interface LocalDate {
-  year: number;
-  month: number;
-  day: number;
-}
-
-/** The wall-clock date of an instant in a zone. */
-export function localDateOf(instant: number, timeZone: string): LocalDate {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  return { year: get('year'), month: get('month'), day: get('day') };
-}
-
-/** The zone's offset from UTC at an instant, in minutes (São Paulo: -180). */
-function offsetMinutes(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / MINUTE);
-}
-
-/**
- * The instant a local midnight begins in a zone. Where a zone skips midnight (a DST start at 00:00),
- * the day begins at the first instant that exists, as people there count it.
- */
-export function startOfLocalDay(date: LocalDate, timeZone: string): number {
-  const wall = Date.UTC(date.year, date.month - 1, date.day);
-  // Two passes settle the offset on either side of a change.
-  let guess = wall - offsetMinutes(wall, timeZone) * MINUTE;
-  guess = wall - offsetMinutes(guess, timeZone) * MINUTE;
-  const back = localDateOf(guess, timeZone);
-  if (back.year !== date.year || back.month !== date.month || back.day !== date.day) {
-    // Midnight does not exist that day: the day starts when the clock jumps.
-    return guess + 60 * MINUTE;
-  }
-  return guess;
-}
-
-/** The local date `days` after a date (negative: before). */
-export function addDays(date: LocalDate, days: number): LocalDate {
-  const moved = new Date(Date.UTC(date.year, date.month - 1, date.day) + days * DAY);
-  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
-}
 
 /** Monday of the week a date is in (ISO weeks, as Brazil's calendars show them). */
 export function mondayOf(date: LocalDate): LocalDate {

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { instantOfWallTime, nextDay, startOfDayIn, wallTimeIn } from './days.ts';
+import { instantOfWallTime, nextDay, startOfDayIn, wallTimeIn } from './zoned-time.ts';
 
 describe('days in the tenant time zone', () => {
   it('finds the instant a day starts in a zone', () => {
     expect(startOfDayIn('2026-11-25', 'America/Sao_Paulo')).toBe('2026-11-25T03:00:00.000Z');
     expect(startOfDayIn('2026-07-01', 'Europe/Lisbon')).toBe('2026-06-30T23:00:00.000Z');
     expect(startOfDayIn('2026-01-01', 'UTC')).toBe('2026-01-01T00:00:00.000Z');
+    // São Paulo skipped midnight when its DST began (2018-11-04): the day began at 01:00 local.
+    expect(startOfDayIn('2018-11-04', 'America/Sao_Paulo')).toBe('2018-11-04T03:00:00.000Z');
   });
 
   it('steps to the next day across month and year ends', () => {
