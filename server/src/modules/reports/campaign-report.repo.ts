@@ -1,25 +1,14 @@
 // The campaign report's reads: attempts and the dialer's minutes per campaign and interval,
 // dispositions, and the leads as they stand.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { ReportCampaignIntervalsTable } from '../../platform/db/report-tables.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { intervalStart } from './report-sql.ts';
 import type { ReportFilters } from './report-filters.ts';
 import type { ResolvedPeriod } from './report-period.ts';
 
-export interface CampaignSums {
-  attempts: number;
-  answered: number;
-  connected: number;
-  busy: number;
-  noAnswer: number;
-  failed: number;
-  abandoned: number;
-  callbacksCompleted: number;
-  waitMs: number;
-  talkMs: number;
-  dialingMinutes: number;
-  dialLevelMilli: number;
-}
+/** The sums a campaign rollup row holds (its keys aside). */
+export type CampaignSums = Omit<Selectable<ReportCampaignIntervalsTable>, 'tenantId' | 'bucket' | 'campaignId'>;
 
 export interface CampaignIntervalRow extends CampaignSums {
   campaignId: string;

@@ -1,25 +1,13 @@
 // The queue report's reads: its rollup rows summed per queue and interval, and the queues' settings.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { ReportQueueIntervalsTable } from '../../platform/db/report-tables.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { intervalStart } from './report-sql.ts';
 import type { ReportFilters } from './report-filters.ts';
 import type { ResolvedPeriod } from './report-period.ts';
 
-export interface QueueSums {
-  offered: number;
-  answered: number;
-  answeredInSl: number;
-  abandoned: number;
-  abandonedShort: number;
-  flowedOut: number;
-  transferredOut: number;
-  waitAnsweredMs: number;
-  waitAbandonedMs: number;
-  waitMaxMs: number;
-  talkMs: number;
-  wrapUps: number;
-  wrapUpMs: number;
-}
+/** The sums a queue rollup row holds (its keys aside). */
+export type QueueSums = Omit<Selectable<ReportQueueIntervalsTable>, 'tenantId' | 'bucket' | 'queueId' | 'agentId' | 'campaignId'>;
 
 export interface QueueIntervalRow extends QueueSums {
   queueId: string;

@@ -79,6 +79,9 @@ export interface ReportCampaignIntervalsTable {
   callbacksCompleted: number;
   waitMs: BigInt;
   talkMs: BigInt;
+  /** The dialer's minutes of dialing and their dial levels in thousandths. */
+  dialingMinutes: number;
+  dialLevelMilli: BigInt;
 }
 
 export interface ReportCallIntervalsTable {
