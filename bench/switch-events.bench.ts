@@ -32,7 +32,9 @@
 // Environment: BENCH_TENANTS (4), BENCH_SECONDS (10), BENCH_REPETITIONS (3), BENCH_IN_FLIGHT (100), BENCH_RATE (1000),
 // BENCH_LATENCY_SECONDS (20), BENCH_SPREAD_MS (2000), BENCH_BARE_CONCURRENCY (20), BENCH_BARE_BATCH (17),
 // BENCH_CPU_PROF=<dir> (the platform writes a --cpu-prof profile there when it stops),
-// BENCH_DATABASE_ADMIN_URL, BENCH_REDIS_URL.
+// BENCH_ROLLUP_TRIGGERS=compare (each repetition also measures 1. with the report rollup triggers
+// disabled on this bench's database, as its owner, in alternating order, and prints the ratio; the
+// latency runs are skipped), BENCH_DATABASE_ADMIN_URL, BENCH_REDIS_URL.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
@@ -55,6 +57,7 @@ const BARE_CONCURRENCY = setting('BENCH_BARE_CONCURRENCY', 20);
 // 100 calls in lanes of 17: 6 transactions in flight, as the platform's batcher allows.
 const BARE_BATCH = setting('BENCH_BARE_BATCH', 17);
 const LAST_EMISSION = 'QUEUE_MEMBER_LEFT';
+const COMPARE_ROLLUPS = process.env.BENCH_ROLLUP_TRIGGERS === 'compare';
 const LATENCY_TYPES = ['CALL_CREATED', 'CALL_ANSWERED', 'CALL_ENDED'];
 
 const database = `callcenter_bench_${process.pid}`;
@@ -99,6 +102,25 @@ function listen(base: string, tenants: Tenant[], onLast: () => void) {
   return { arrivals, connected, count: () => count, close: () => sockets.forEach((socket) => socket.disconnect()) };
 }
 
+/** Enables or disables the triggers that keep the report rollups (and move wrap-ups to queue entries). */
+async function rollupTriggers(enabled: boolean): Promise<number> {
+  const { rows } = await sql(
+    databaseUrl,
+    `SELECT t.tgrelid::regclass::text AS "table", t.tgname AS name FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+     WHERE NOT t.tgisinternal AND p.proname IN ('app_rollup_trigger', 'app_wrap_up_to_entry')`,
+  );
+  for (const row of rows as { table: string; name: string }[]) {
+    await sql(databaseUrl, `ALTER TABLE ${row.table} ${enabled ? 'ENABLE' : 'DISABLE'} TRIGGER ${row.name}`);
+  }
+  return rows.length;
+}
+
+/** Milliseconds spent so far in the trigger functions that keep the rollups (their callees included). */
+async function rollupTriggerMs(): Promise<number> {
+  const { rows } = await sql(databaseUrl, `SELECT coalesce(sum(total_time), 0) AS ms FROM pg_stat_user_functions WHERE funcname IN ('app_rollup_trigger', 'app_wrap_up_to_entry')`);
+  return Number((rows[0] as { ms: string }).ms);
+}
+
 /** Rows the bare loop wrote into the same table, left out of the platform's count. */
 let bareRows = 0;
 const callEventRows = async () => Number((await sql(databaseUrl, 'SELECT count(*) AS n FROM call_events')).rows[0].n) - bareRows;
@@ -137,6 +159,8 @@ function latencies(sent: Array<[string, string, number]>, arrivals: Map<string, 
 }
 
 await sql(adminUrl, `CREATE DATABASE ${database}`);
+// The rollup functions' own time, counted by PostgreSQL (pg_stat_user_functions) on this database only.
+if (COMPARE_ROLLUPS) await sql(adminUrl, `ALTER DATABASE ${database} SET track_functions = 'all'`);
 await mkdir(confDir, { recursive: true });
 const sim = fork(file('bench/switch-events-sim.ts'), [confDir, eslPassword], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
 const platform: { child?: ReturnType<typeof startPlatform>['child'] } = {};
@@ -197,6 +221,7 @@ try {
   const pids = { platform: platform.child.pid!, switch: sim.pid! };
   const throughput = async () => {
     const load = await loadavg();
+    const triggerMs0 = COMPARE_ROLLUPS ? await rollupTriggerMs() : 0;
     const rows0 = await callEventRows();
     const emitted0 = clients!.count();
     const t0 = epochMs();
@@ -210,7 +235,10 @@ try {
     firedCalls += closed.calls;
     const drainStart = epochMs();
     if (!(await caughtUp(firedEvents, firedCalls))) throw new Error('throughput: the platform did not catch up');
-    return { load, cpu, rowsPerSecond, emissionsPerSecond, fired: closed.events / closed.seconds, drainSeconds: (epochMs() - drainStart) / 1000 };
+    // Statistics reach the shared counters within a second of a backend going idle.
+    if (COMPARE_ROLLUPS) await new Promise((resolve) => setTimeout(resolve, 1500));
+    const triggerMsPerEvent = COMPARE_ROLLUPS ? ((await rollupTriggerMs()) - triggerMs0) / Math.max(1, closed.events) : 0;
+    return { load, cpu, rowsPerSecond, triggerMsPerEvent, emissionsPerSecond, fired: closed.events / closed.seconds, drainSeconds: (epochMs() - drainStart) / 1000 };
   };
   const appUrl = urlForRole(databaseUrl, APP_ROLE, testRolePasswords(TEST_ENCRYPTION_KEY)[APP_ROLE]!);
   const bareTenants = JSON.stringify(tenants.map(({ tenantId, code, queueId, agentId }) => ({ tenantId, code, queueId, agentId })));
@@ -227,6 +255,8 @@ try {
   const ratios: number[] = [];
   const batchedRatios: number[] = [];
   const sustained: number[] = [];
+  const rollupRatios: number[] = [];
+  const triggerMs: number[] = [];
   for (let repetition = 1; repetition <= REPETITIONS; repetition += 1) {
     const served = await throughput();
     const d = await bare();
@@ -238,7 +268,21 @@ try {
     out(`   CPU: ${served.cpu}`);
     out(`   d    ${d.eventsPerSecond.toFixed(0).padStart(5)} events/s into rows (bare pg, ${BARE_CONCURRENCY} calls at a time; load ${d.load})   ratio ${(served.rowsPerSecond / d.eventsPerSecond).toFixed(2)}`);
     out(`   d-batched ${dBatched.eventsPerSecond.toFixed(0).padStart(5)} events/s into rows (bare pg, ${IN_FLIGHT} calls in lanes of ${BARE_BATCH}, one transaction per lane step; load ${dBatched.load})   ratio ${(served.rowsPerSecond / dBatched.eventsPerSecond).toFixed(2)}`);
+    if (COMPARE_ROLLUPS) {
+      // The same window without the rollup triggers, before or after (alternating) the one above.
+      const triggers = await rollupTriggers(false);
+      const without = await throughput();
+      await rollupTriggers(true);
+      const again = repetition % 2 === 0 ? await throughput() : undefined;
+      const withTriggers = again ? again.rowsPerSecond : served.rowsPerSecond;
+      rollupRatios.push(withTriggers / without.rowsPerSecond);
+      triggerMs.push(served.triggerMsPerEvent);
+      out(`   rollup triggers' own time with them on: ${served.triggerMsPerEvent.toFixed(3)} ms per event fired (pg_stat_user_functions)`);
+      out(`   without the ${triggers} rollup triggers ${without.rowsPerSecond.toFixed(0).padStart(5)} events/s (load ${without.load})` +
+        `${again ? `, then with them again ${again.rowsPerSecond.toFixed(0)} events/s (load ${again.load})` : ''}   with / without ${(withTriggers / without.rowsPerSecond).toFixed(2)}`);
+    }
   }
+  if (COMPARE_ROLLUPS) out(`with / without the rollup triggers min / median / max: ${spread(rollupRatios, 2)}   goal ≥ 0.90 (triggers cost ≤ 10 %)   trigger ms per event: ${spread(triggerMs, 3)}`);
   const rowsPerSecond = median(sustained);
   out(`platform events/s min / median / max: ${spread(sustained, 0)}   ratio to d: ${spread(ratios, 2)}   to d-batched: ${spread(batchedRatios, 2)}   target ≥ 5000 events/s: ${rowsPerSecond >= 5000 ? 'reached' : 'NOT reached'}`);
 
@@ -260,8 +304,8 @@ try {
   // rate is held: a short run shows it without an endless drain; half the sustained rate then shows
   // the latency of a platform that keeps up.
   const saturated = rowsPerSecond < RATE;
-  const latencyRuns = [await latencyAt(RATE, saturated ? Math.min(LATENCY_SECONDS, 5) : LATENCY_SECONDS)];
-  if (saturated) latencyRuns.push(await latencyAt(Math.round(rowsPerSecond / 2), LATENCY_SECONDS));
+  const latencyRuns = COMPARE_ROLLUPS ? [] : [await latencyAt(RATE, saturated ? Math.min(LATENCY_SECONDS, 5) : LATENCY_SECONDS)];
+  if (saturated && !COMPARE_ROLLUPS) latencyRuns.push(await latencyAt(Math.round(rowsPerSecond / 2), LATENCY_SECONDS));
   clearInterval(feedback);
 
   for (const result of latencyRuns) {
