@@ -4,6 +4,7 @@
 import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { retryTransient } from './transient-retry.ts';
 
 export type Tx = Transaction<Database>;
 
@@ -84,11 +85,18 @@ export async function readAsTenant<Row>(client: pg.Pool | pg.ClientBase, tenantI
  * savepoints (no round trip spent on them); BEGIN and the tenant setting go as one simple query. If
  * a unit fails, that transaction is rolled back and the units are run again, each under its own
  * savepoint (without the prelude), so the failing one is rolled back alone and the others are kept: a unit must be safe to
- * run twice (its writes are in the database only once: the first attempt was rolled back). The
+ * run twice (its writes are in the database only once: the first attempt was rolled back);
+ * `isolatedOnly` starts there (a retry). The
  * control statements carry no parameters, so each group is one round trip (`RELEASE SAVEPOINT;
  * SAVEPOINT` between units; `ROLLBACK TO SAVEPOINT` after a failed unit keeps the savepoint).
  */
-async function tenantBatch<T>(app: Kysely<Database>, tenantId: string, units: Array<BatchUnit<T>>, options: BatchOptions = {}): Promise<Array<BatchOutcome<T>>> {
+async function tenantBatch<T>(
+  app: Kysely<Database>,
+  tenantId: string,
+  units: Array<BatchUnit<T>>,
+  options: BatchOptions = {},
+  isolatedOnly = false,
+): Promise<Array<BatchOutcome<T>>> {
   // The tenant goes in as a literal (simple protocol): it must be a UUID.
   if (!UUID.test(tenantId)) throw new Error('withTenantBatch: the tenant id is not a UUID');
   if (units.length === 0) return [];
@@ -97,16 +105,18 @@ async function tenantBatch<T>(app: Kysely<Database>, tenantId: string, units: Ar
     const tx = connection as unknown as Tx;
     const control = (text: string) => sql.raw(text).execute(connection);
     const begin = `BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true)`;
-    await control(begin);
-    try {
-      const values: T[] = [];
-      await options.prelude?.(tx);
-      for (const unit of units) values.push(await unit(tx, false));
-      await control('COMMIT');
-      return values.map((value) => ({ ok: true, value }));
-    } catch (error) {
-      await control('ROLLBACK').catch(() => undefined);
-      if (units.length === 1) return [{ ok: false, error }];
+    if (!isolatedOnly) {
+      await control(begin);
+      try {
+        const values: T[] = [];
+        await options.prelude?.(tx);
+        for (const unit of units) values.push(await unit(tx, false));
+        await control('COMMIT');
+        return values.map((value) => ({ ok: true, value }));
+      } catch (error) {
+        await control('ROLLBACK').catch(() => undefined);
+        if (units.length === 1) return [{ ok: false, error }];
+      }
     }
     await control(`${begin}; SAVEPOINT unit`);
     try {
@@ -147,8 +157,9 @@ export function openDatabase(urls: { app: string; platform: string }, poolSize =
         return fn(tx);
       });
     },
-    withTenantBatch(tenantId, units, options) {
-      return tenantBatch(app, tenantId, units, options);
+    withTenantBatch<T>(tenantId: string, units: Array<BatchUnit<T>>, options?: BatchOptions) {
+      // A deadlock's victim runs again (transient-retry.ts): the events of a batch are never lost to one.
+      return retryTransient(units, (pending: Array<BatchUnit<T>>, isolated: boolean) => tenantBatch(app, tenantId, pending, isolated ? {} : options, isolated));
     },
     withPlatform(fn) {
       return platform.transaction().execute(fn);
