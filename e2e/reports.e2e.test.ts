@@ -36,6 +36,18 @@ const tableCells = (page: Page) =>
     Array.from(table.rows, (row) => Array.from(row.cells).map((cell) => (cell.textContent ?? '').trim())),
   );
 
+/** Each summary tile's value whose label is a column of the table, and that column's totals cell. */
+async function tilesAgainstTotals(page: Page) {
+  const table = await tableCells(page);
+  const header = table[0]!;
+  const totals = table.at(-1)!;
+  const tiles = await page.getByTestId('summary-tiles').evaluate((list) =>
+    Array.from(list.querySelectorAll('.summary-tile'), (tile) => [tile.querySelector('dt')!.textContent!.trim(), tile.querySelector('.summary-value')!.textContent!.trim()]),
+  );
+  expect(tiles.length).toBeGreaterThanOrEqual(5);
+  return tiles.map(([label, value]) => ({ label, tile: value, table: totals[header.indexOf(label!)] }));
+}
+
 /** A page whose script errors (a chart that throws) are kept, to be found empty at the end. */
 async function openWatchedPage() {
   const opened = await openPage(env.browser);
@@ -102,8 +114,13 @@ it('a supervisor reads the queue report, its chart and its table, and the CSV ex
   // fallback poll (60 s while live), from the realtime events.
   const board = await openWatchedPage();
   try {
-    await signIn(board.page, baseUrl, supervisor.email, supervisor.password);
-    await openMenu(board.page, 'Dashboard');
+    await signIn(board.page, baseUrl, supervisor.email, supervisor.password, { landing: true });
+    // The home shows a holder of reports.view today's numbers and the way to the dashboard.
+    const today = board.page.getByRole('region', { name: 'Today in numbers' });
+    await expect.poll(() => today.getByTestId('home-today-answered').locator('dd').innerText()).toBe('1');
+    await expectAccessible(board.page, "the supervisor's home");
+    await today.getByRole('link', { name: 'Open the dashboard' }).click();
+    await board.page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await board.page.getByRole('status').getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
     const tile = (name: string) => board.page.getByTestId(`tile-${name}`).locator('dd');
     await expect.poll(() => tile('answered').innerText()).toBe('1');
@@ -171,6 +188,35 @@ it('a supervisor reads the queue report, its chart and its table, and the CSV ex
     expect(cell(suporte, 'Abandon rate')).toBe('50.0%');
     expect(table.at(-1)![0]).toBe('Total');
 
+    // The tiles open the report with the totals row's numbers; the abandon rate (50 %) misses the
+    // queue's 5 % in words and an icon, not in colour alone.
+    for (const { label, tile, table: cellText } of await tilesAgainstTotals(en.page)) expect(tile, label).toBe(cellText);
+    const abandonTile = en.page.getByTestId('summary-abandonRate');
+    expect(await abandonTile.getAttribute('data-target')).toBe('missed');
+    expect(await abandonTile.locator('.summary-target').innerText()).toBe('⚠ Above the limit of 5.0%');
+
+    // A narrow window: the wide table scrolls inside its own region, by keyboard, the queue's name
+    // column staying in view, and the page itself never scrolls sideways.
+    await en.page.setViewportSize({ width: 900, height: 800 });
+    const region = en.page.getByRole('region', { name: 'Queues (scrolls sideways)' });
+    const widths = () => region.evaluate((box) => ({ scroll: box.scrollWidth, client: box.clientWidth, left: box.scrollLeft }));
+    expect((await widths()).scroll).toBeGreaterThan((await widths()).client);
+    await region.focus();
+    for (let step = 0; step < 5; step++) await en.page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await widths()).left).toBeGreaterThan(0);
+    await region.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
+    const edge = await region.evaluate((box) => {
+      const table = box.querySelector('table')!;
+      const frame = box.getBoundingClientRect();
+      const first = table.rows[1]!.cells[0]!.getBoundingClientRect();
+      const last = table.rows[0]!.cells[table.rows[0]!.cells.length - 1]!.getBoundingClientRect();
+      return { firstLeft: first.left - frame.left, lastRight: frame.right - last.right, pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+    });
+    expect(Math.abs(edge.firstLeft)).toBeLessThan(2);
+    expect(edge.lastRight).toBeGreaterThanOrEqual(-1);
+    expect(edge.pageOverflow).toBeLessThanOrEqual(0);
+    await en.page.setViewportSize({ width: 1400, height: 900 });
+
     // The CSV: a BOM, commas in English, the same headers and rows, numbers as the table shows them.
     const csv = await download(en.page, 'Export CSV');
     expect(csv.name).toMatch(/^queues-report-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
@@ -228,6 +274,7 @@ it('a supervisor reads the queue report, its chart and its table, and the CSV ex
     const rows = await tableCells(desk.page);
     expect(rows.map((row) => row[0])).toEqual(['Agent', 'Dani', 'Total']);
     expect(rows[1]![rows[0]!.indexOf('Answered')]).toBe('1');
+    for (const { label, tile, table: cellText } of await tilesAgainstTotals(desk.page)) expect(tile, label).toBe(cellText);
     await expectAccessible(desk.page, "the agent's own report");
     expect(desk.errors).toEqual([]);
   } finally {
@@ -281,6 +328,10 @@ it('the campaign report funnels the dialed lead to the agent, chart and table al
     expect(row[header.indexOf('Attempts')]).toBe('1');
     expect(row[header.indexOf('Connected to an agent')]).toBe('1');
     expect(row[header.indexOf('Connect rate')]).toBe('100.0%');
+    const tiles = await tilesAgainstTotals(page);
+    expect(tiles.map(({ label }) => label)).toEqual(['Attempts', 'Contact rate', 'Connect rate', 'Abandon rate', 'Conversions']);
+    for (const { label, tile, table: cellText } of tiles) expect(tile, label).toBe(cellText);
+    expect(await page.getByTestId('summary-attempts').locator('.summary-value').innerText()).toBe('1');
     await expectAccessible(page, 'the campaign report');
     expect(errors).toEqual([]);
   } finally {
