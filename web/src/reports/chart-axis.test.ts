@@ -11,7 +11,7 @@ describe('xAxisLayout', () => {
   it('turns the labels when flat ones would skip a step but turned ones fit them all', () => {
     // A 22rem chart: about 260 px of plot for five steps, 52 px each, under the 96 px a flat label takes.
     const layout = xAxisLayout(FUNNEL, 260);
-    expect(layout.rotate).toBe(-45);
+    expect(layout.rotate).toBe(45);
     // Every step gets a tick: the room asked per tick is within a step's slot.
     expect(layout.space).toBeLessThanOrEqual(260 / FUNNEL.length);
     // The axis is tall enough for the longest label turned.

@@ -102,7 +102,10 @@ const CHAR_PX = 7;
 const LINE_PX = 14;
 
 export interface XAxisLayout {
-  /** Degrees the labels turn (uPlot's `rotate`): 0, or -45 when flat labels would not all fit. */
+  /**
+   * Degrees the labels turn (uPlot's `rotate`): 0, or 45 when flat labels would not all fit; each
+   * turned label then ends at its tick, slanting down to the left, so the last one stays in the chart.
+   */
   rotate: number;
   /** The least room between ticks, in CSS pixels. */
   space: number;
@@ -122,7 +125,7 @@ export function xAxisLayout(labels: readonly string[], plotWidth: number): XAxis
   const turnedSpace = LINE_PX + 8;
   if (slot < flatSpace && slot >= turnedSpace) {
     // A turned label reaches down by its length times sin 45°.
-    return { rotate: -45, space: turnedSpace, size: Math.ceil(longest * CHAR_PX * Math.SQRT1_2) + LINE_PX + 12 };
+    return { rotate: 45, space: turnedSpace, size: Math.ceil(longest * CHAR_PX * Math.SQRT1_2) + LINE_PX + 12 };
   }
   return { rotate: 0, space: flatSpace, size: 50 };
 }
