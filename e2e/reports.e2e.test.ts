@@ -1,7 +1,8 @@
 // The reports on the built-in switch: two callers ring a queue, one is answered by the agent's phone
 // and one hangs up waiting. A supervisor opens the queue report, sees the chart (and its numbers as a
 // table), exports the CSV in English and in Portuguese, and the files' numbers are the table's; the
-// XLSX downloads too; the page passes axe. The dashboard follows the second caller live. The agent
+// XLSX downloads too; the headline tiles read the totals row's numbers, the wide table scrolls in its
+// own region with the name column in view; the page passes axe. The home leads to the dashboard. The dashboard follows the second caller live. The agent
 // sees only "My report", with their own numbers. A dialed lead shows in the campaign report.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -248,6 +249,9 @@ it('a supervisor reads the queue report, its chart and its table, and the CSV ex
     const rate = ptLines[0]!.indexOf('Taxa de abandono');
     expect(ptLines.find((line) => line[0] === 'Suporte')![rate]).toBe('0,5');
     expect(ptTable.find((row) => row[0] === 'Suporte')![rate]).toBe('50,0%');
+    // The tiles in Portuguese: the totals' numbers and the missed limit in words.
+    for (const { label, tile, table: cellText } of await tilesAgainstTotals(en.page)) expect(tile, label).toBe(cellText);
+    expect(await en.page.getByTestId('summary-abandonRate').locator('.summary-target').innerText()).toBe('⚠ Acima do limite de 5,0%');
 
     // Usage: the month's calls against the plan's limit, as numbers and a bar (never money).
     const usage = await call<{ meters: { calls: { used: number; limit: number | null } } }>(baseUrl, '/reports/consumo', { token: admin.token });
