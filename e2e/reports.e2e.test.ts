@@ -2,8 +2,9 @@
 // and one hangs up waiting. A supervisor opens the queue report, sees the chart (and its numbers as a
 // table), exports the CSV in English and in Portuguese, and the files' numbers are the table's; the
 // XLSX downloads too; the headline tiles read the totals row's numbers, the wide table scrolls in its
-// own region with the name column in view; the page passes axe. The home leads to the dashboard. The dashboard follows the second caller live. The agent
-// sees only "My report", with their own numbers. A dialed lead shows in the campaign report.
+// own region with the name column in view; the page passes axe. The home leads to the dashboard,
+// which follows the second caller live. The agent sees only "My report", with their own numbers. A
+// dialed lead shows in the campaign report.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
