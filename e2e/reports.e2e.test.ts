@@ -1,8 +1,10 @@
 // The reports on the built-in switch: two callers ring a queue, one is answered by the agent's phone
 // and one hangs up waiting. A supervisor opens the queue report, sees the chart (and its numbers as a
 // table), exports the CSV in English and in Portuguese, and the files' numbers are the table's; the
-// XLSX downloads too; the page passes axe. The dashboard follows the second caller live. The agent
-// sees only "My report", with their own numbers. A dialed lead shows in the campaign report.
+// XLSX downloads too; the headline tiles read the totals row's numbers, the wide table scrolls in its
+// own region with the name column in view; the page passes axe. The home leads to the dashboard,
+// which follows the second caller live. The agent sees only "My report", with their own numbers. A
+// dialed lead shows in the campaign report.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -35,6 +37,18 @@ const tableCells = (page: Page) =>
   page.getByTestId('report-table').evaluate((table: HTMLTableElement) =>
     Array.from(table.rows, (row) => Array.from(row.cells).map((cell) => (cell.textContent ?? '').trim())),
   );
+
+/** Each summary tile's value whose label is a column of the table, and that column's totals cell. */
+async function tilesAgainstTotals(page: Page) {
+  const table = await tableCells(page);
+  const header = table[0]!;
+  const totals = table.at(-1)!;
+  const tiles = await page.getByTestId('summary-tiles').evaluate((list) =>
+    Array.from(list.querySelectorAll('.summary-tile'), (tile) => [tile.querySelector('dt')!.textContent!.trim(), tile.querySelector('.summary-value')!.textContent!.trim()]),
+  );
+  expect(tiles.length).toBeGreaterThanOrEqual(5);
+  return tiles.map(([label, value]) => ({ label, tile: value, table: totals[header.indexOf(label!)] }));
+}
 
 /** A page whose script errors (a chart that throws) are kept, to be found empty at the end. */
 async function openWatchedPage() {
@@ -102,8 +116,13 @@ it('a supervisor reads the queue report, its chart and its table, and the CSV ex
   // fallback poll (60 s while live), from the realtime events.
   const board = await openWatchedPage();
   try {
-    await signIn(board.page, baseUrl, supervisor.email, supervisor.password);
-    await openMenu(board.page, 'Dashboard');
+    await signIn(board.page, baseUrl, supervisor.email, supervisor.password, { landing: true });
+    // The home shows a holder of reports.view today's numbers and the way to the dashboard.
+    const today = board.page.getByRole('region', { name: 'Today in numbers' });
+    await expect.poll(() => today.getByTestId('home-today-answered').locator('dd').innerText()).toBe('1');
+    await expectAccessible(board.page, "the supervisor's home");
+    await today.getByRole('link', { name: 'Open the dashboard' }).click();
+    await board.page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await board.page.getByRole('status').getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
     const tile = (name: string) => board.page.getByTestId(`tile-${name}`).locator('dd');
     await expect.poll(() => tile('answered').innerText()).toBe('1');
@@ -171,6 +190,35 @@ it('a supervisor reads the queue report, its chart and its table, and the CSV ex
     expect(cell(suporte, 'Abandon rate')).toBe('50.0%');
     expect(table.at(-1)![0]).toBe('Total');
 
+    // The tiles open the report with the totals row's numbers; the abandon rate (50 %) misses the
+    // queue's 5 % in words and an icon, not in colour alone.
+    for (const { label, tile, table: cellText } of await tilesAgainstTotals(en.page)) expect(tile, label).toBe(cellText);
+    const abandonTile = en.page.getByTestId('summary-abandonRate');
+    expect(await abandonTile.getAttribute('data-target')).toBe('missed');
+    expect(await abandonTile.locator('.summary-target').innerText()).toBe('⚠ Above the limit of 5.0%');
+
+    // A narrow window: the wide table scrolls inside its own region, by keyboard, the queue's name
+    // column staying in view, and the page itself never scrolls sideways.
+    await en.page.setViewportSize({ width: 900, height: 800 });
+    const region = en.page.getByRole('region', { name: 'Queues (scrolls sideways)' });
+    const widths = () => region.evaluate((box) => ({ scroll: box.scrollWidth, client: box.clientWidth, left: box.scrollLeft }));
+    expect((await widths()).scroll).toBeGreaterThan((await widths()).client);
+    await region.focus();
+    for (let step = 0; step < 5; step++) await en.page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await widths()).left).toBeGreaterThan(0);
+    await region.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
+    const edge = await region.evaluate((box) => {
+      const table = box.querySelector('table')!;
+      const frame = box.getBoundingClientRect();
+      const first = table.rows[1]!.cells[0]!.getBoundingClientRect();
+      const last = table.rows[0]!.cells[table.rows[0]!.cells.length - 1]!.getBoundingClientRect();
+      return { firstLeft: first.left - frame.left, lastRight: frame.right - last.right, pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+    });
+    expect(Math.abs(edge.firstLeft)).toBeLessThan(2);
+    expect(edge.lastRight).toBeGreaterThanOrEqual(-1);
+    expect(edge.pageOverflow).toBeLessThanOrEqual(0);
+    await en.page.setViewportSize({ width: 1400, height: 900 });
+
     // The CSV: a BOM, commas in English, the same headers and rows, numbers as the table shows them.
     const csv = await download(en.page, 'Export CSV');
     expect(csv.name).toMatch(/^queues-report-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
@@ -202,6 +250,9 @@ it('a supervisor reads the queue report, its chart and its table, and the CSV ex
     const rate = ptLines[0]!.indexOf('Taxa de abandono');
     expect(ptLines.find((line) => line[0] === 'Suporte')![rate]).toBe('0,5');
     expect(ptTable.find((row) => row[0] === 'Suporte')![rate]).toBe('50,0%');
+    // The tiles in Portuguese: the totals' numbers and the missed limit in words.
+    for (const { label, tile, table: cellText } of await tilesAgainstTotals(en.page)) expect(tile, label).toBe(cellText);
+    expect(await en.page.getByTestId('summary-abandonRate').locator('.summary-target').innerText()).toBe('⚠ Acima do limite de 5,0%');
 
     // Usage: the month's calls against the plan's limit, as numbers and a bar (never money).
     const usage = await call<{ meters: { calls: { used: number; limit: number | null } } }>(baseUrl, '/reports/consumo', { token: admin.token });
@@ -228,6 +279,7 @@ it('a supervisor reads the queue report, its chart and its table, and the CSV ex
     const rows = await tableCells(desk.page);
     expect(rows.map((row) => row[0])).toEqual(['Agent', 'Dani', 'Total']);
     expect(rows[1]![rows[0]!.indexOf('Answered')]).toBe('1');
+    for (const { label, tile, table: cellText } of await tilesAgainstTotals(desk.page)) expect(tile, label).toBe(cellText);
     await expectAccessible(desk.page, "the agent's own report");
     expect(desk.errors).toEqual([]);
   } finally {
@@ -281,6 +333,10 @@ it('the campaign report funnels the dialed lead to the agent, chart and table al
     expect(row[header.indexOf('Attempts')]).toBe('1');
     expect(row[header.indexOf('Connected to an agent')]).toBe('1');
     expect(row[header.indexOf('Connect rate')]).toBe('100.0%');
+    const tiles = await tilesAgainstTotals(page);
+    expect(tiles.map(({ label }) => label)).toEqual(['Attempts', 'Contact rate', 'Connect rate', 'Abandon rate', 'Conversions']);
+    for (const { label, tile, table: cellText } of tiles) expect(tile, label).toBe(cellText);
+    expect(await page.getByTestId('summary-attempts').locator('.summary-value').innerText()).toBe('1');
     await expectAccessible(page, 'the campaign report');
     expect(errors).toEqual([]);
   } finally {

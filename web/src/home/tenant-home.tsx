@@ -14,6 +14,7 @@ import { inboundRoutesApi, inboundRoutesKey } from '../inbound-routes/inbound-ro
 import { queuesApi, queuesKey } from '../queues/queues.api.ts';
 import { trunksApi, trunksKey } from '../trunks/trunks.api.ts';
 import { agentsByState, countRegistered, setupChecklist, type SetupStep } from './home-summary.ts';
+import { TodayReports } from './today-reports.tsx';
 
 /** A tenant manager's start: what is left to set up, phones registered, agents by state. */
 export function TenantHome() {
@@ -23,6 +24,7 @@ export function TenantHome() {
       {can('extensions.manage') && <SetupChecklist />}
       {can('extensions.view') && <Registrations />}
       {can('agents.view') && <AgentsByState />}
+      {can('reports.view') && <TodayReports />}
     </div>
   );
 }

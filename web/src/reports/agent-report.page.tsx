@@ -6,8 +6,10 @@ import { AGENT_COLUMNS, agentPausesChart, agentRows, agentStatesChart, agentTota
 import { ChartFigure } from './chart-figure.tsx';
 import { formatLocalDay } from './report-format.ts';
 import { ReportFrame } from './report-frame.tsx';
+import { agentSummary } from './report-summary.ts';
 import { tableModel } from './report-table.ts';
 import { ReportTableView } from './report-table-view.tsx';
+import { SummaryTiles } from './summary-tiles.tsx';
 
 /** The agent report; `own`: an agent's "My report" (the server narrows it to the agent's numbers). */
 export function AgentReportPage({ own = false }: { own?: boolean }) {
@@ -27,6 +29,7 @@ export function AgentReportPage({ own = false }: { own?: boolean }) {
 function AgentReportBody({ report, fileName }: { report: AgentReport; fileName: string }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
+  const summary = useMemo(() => agentSummary(report), [report]);
   const { states, pauses, model } = useMemo(
     () => ({
       states: agentStatesChart(report, (state) => t(`reports.states.${state}`)),
@@ -40,6 +43,7 @@ function AgentReportBody({ report, fileName }: { report: AgentReport; fileName: 
 
   return (
     <>
+      <SummaryTiles tiles={summary} />
       <div className="chart-grid">
         <ChartFigure title={t('reports.agents.statesChart')} spec={states} xHeader={agentHeader} testId="chart-agent-states" />
         <ChartFigure title={t('reports.agents.pausesChart')} spec={pauses} xHeader={agentHeader} testId="chart-agent-pauses" />
@@ -49,7 +53,7 @@ function AgentReportBody({ report, fileName }: { report: AgentReport; fileName: 
       {days.length > 0 && (
         <>
           <h2 id="agent-days">{t('reports.agents.daysTitle')}</h2>
-          <div className="table-scroll" tabIndex={0} aria-labelledby="agent-days">
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="agent-days">
             <table aria-labelledby="agent-days">
               <thead>
                 <tr>

@@ -62,8 +62,16 @@ export function campaignTotals(report: CampaignReport, label: string): CampaignR
 export const FUNNEL_STEPS = ['leads', 'attempts', 'answered', 'connected', 'dispositions'] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
-/** Leads → attempts → answered → agent connected → dispositions, over every campaign shown. */
-export function campaignFunnelChart(totals: CampaignRow, stepLabel: (step: FunnelStep) => string, seriesLabel: string): ChartSpec {
+/**
+ * Leads → attempts → answered → agent connected → dispositions, over every campaign shown. The axis
+ * names each step shortly (`shortLabel`), the data table in full (`stepLabel`).
+ */
+export function campaignFunnelChart(
+  totals: CampaignRow,
+  stepLabel: (step: FunnelStep) => string,
+  seriesLabel: string,
+  shortLabel: (step: FunnelStep) => string = stepLabel,
+): ChartSpec {
   const value: Record<FunnelStep, number> = {
     leads: totals.leads,
     attempts: totals.metrics.attempts,
@@ -73,6 +81,7 @@ export function campaignFunnelChart(totals: CampaignRow, stepLabel: (step: Funne
   };
   return {
     labels: FUNNEL_STEPS.map(stepLabel),
+    axisLabels: FUNNEL_STEPS.map(shortLabel),
     valueKind: 'count',
     series: [{ label: seriesLabel, color: OKABE_ITO.blue, kind: 'bar', values: FUNNEL_STEPS.map((step) => value[step]) }],
   };

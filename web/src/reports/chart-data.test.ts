@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyStateSeconds } from '@callcenter/rules/reports/metrics';
 import { agentPausesChart, agentStatesChart, AGENT_COLUMNS, STATE_COLORS } from './agent-report.view.ts';
-import { campaignDialerChart, campaignFunnelChart, campaignRows, campaignTotals, dialerStarts } from './campaign-report.view.ts';
+import { campaignDialerChart, campaignFunnelChart, campaignRows, campaignTotals, dialerStarts, FUNNEL_STEPS } from './campaign-report.view.ts';
 import { chartTable, drawOrder, hasData, OKABE_ITO, seriesStyle, type ChartSpec } from './chart-model.ts';
 import { queueCallsChart, queueRatesChart } from './queue-report.view.ts';
 import { agentMetrics, agentReport, campaignMetrics, campaignReport, queueEntry, queueMetrics, queueReport } from './report-fixtures.ts';
@@ -97,6 +97,13 @@ describe('queue charts', () => {
     expect(chart.series.map((one) => one.label)).toEqual(['SL', 'Abandon', 'Abandon target']);
     expect(chart.targetsDiffer).toBe(true);
   });
+
+  it('gives the two rates points of different sizes, so equal values do not hide one another', () => {
+    const [serviceLevel, abandonRate] = queueRatesChart(queueReport({ series }), ['10h', '11h'], LABELS).series;
+    expect(serviceLevel!.points).toEqual({ size: 11, hollow: true });
+    expect(abandonRate!.points!.size).toBeLessThan(serviceLevel!.points!.size / 2);
+    expect(abandonRate!.points!.hollow).toBeFalsy();
+  });
 });
 
 describe('agent charts', () => {
@@ -174,6 +181,12 @@ describe('campaign charts', () => {
     const chart = campaignFunnelChart(totals, (step) => step, 'Count');
     expect(chart.labels).toEqual(['leads', 'attempts', 'answered', 'connected', 'dispositions']);
     expect(chart.series[0]!.values).toEqual([20, 8, 5, 4, 3]);
+  });
+
+  it('names the funnel steps shortly on the axis and in full in the data table', () => {
+    const chart = campaignFunnelChart(campaignTotals(report, 'Total'), (step) => `the ${step} step`, 'Count', (step) => step.slice(0, 4));
+    expect(chart.axisLabels).toEqual(['lead', 'atte', 'answ', 'conn', 'disp']);
+    expect(chartTable(chart, 'Step', 'en').rows.map((row) => row[0])).toEqual(FUNNEL_STEPS.map((step) => `the ${step} step`));
   });
 
   it('sums each campaign leads and dispositions for its row', () => {

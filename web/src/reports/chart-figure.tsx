@@ -33,7 +33,7 @@ export function ChartFigure({ title, spec, xHeader, testId, note }: Props) {
       {drawable && (
         <details>
           <summary>{t('reports.chartData')}</summary>
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t('reports.scrollTable', { table: title })}>
             <table>
               <caption className="visually-hidden">{title}</caption>
               <thead>

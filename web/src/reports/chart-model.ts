@@ -40,11 +40,18 @@ export interface ChartSeriesSpec {
   values: (number | null)[];
   /** A target drawn for comparison: it alone is no data. */
   reference?: boolean;
+  /**
+   * A line's points, when two lines may meet: a large hollow ring under a small dot keeps both in
+   * sight at the same value. Default: small and filled.
+   */
+  points?: { size: number; hollow?: boolean };
 }
 
 export interface ChartSpec {
   /** What each x position is (an interval's start, an agent, a funnel step). */
   labels: string[];
+  /** Shorter names for the axis alone (funnel steps); the data table keeps `labels`. */
+  axisLabels?: string[];
   series: ChartSeriesSpec[];
   /** How the y values read (the axis, the legend and the data table). */
   valueKind: ValueKind;
@@ -89,3 +96,36 @@ export function chartTable(spec: ChartSpec, xHeader: string, locale: string): { 
 export const hasData = (spec: ChartSpec): boolean =>
   spec.labels.length > 0 &&
   spec.series.some((series) => !series.reference && series.values.some((value) => value !== null && (series.kind === 'line' || value !== 0)));
+
+/** About how wide a character of the axis font is, and how tall a line of it. */
+const CHAR_PX = 7;
+const LINE_PX = 14;
+
+export interface XAxisLayout {
+  /**
+   * Degrees the labels turn (uPlot's `rotate`): 0, or 45 when flat labels would not all fit; each
+   * turned label then ends at its tick, slanting down to the left, so the last one stays in the chart.
+   */
+  rotate: number;
+  /** The least room between ticks, in CSS pixels. */
+  space: number;
+  /** The axis' height. */
+  size: number;
+}
+
+/**
+ * How the x labels fit the plot's width. Flat while every label fits its slot; turned 45° when
+ * flat ones would skip some but turned ones fit them all (a funnel of five steps in a narrow
+ * chart); else flat, ticks spaced for the longest label (the hours of a long period).
+ */
+export function xAxisLayout(labels: readonly string[], plotWidth: number): XAxisLayout {
+  const longest = Math.max(0, ...labels.map((label) => label.length));
+  const flatSpace = Math.max(40, longest * CHAR_PX + 12);
+  const slot = labels.length > 0 ? plotWidth / labels.length : plotWidth;
+  const turnedSpace = LINE_PX + 8;
+  if (slot < flatSpace && slot >= turnedSpace) {
+    // A turned label reaches down by its length times sin 45°.
+    return { rotate: 45, space: turnedSpace, size: Math.ceil(longest * CHAR_PX * Math.SQRT1_2) + LINE_PX + 12 };
+  }
+  return { rotate: 0, space: flatSpace, size: 50 };
+}

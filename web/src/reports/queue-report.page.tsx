@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { ChartFigure } from './chart-figure.tsx';
 import { bucketLabels } from './report-format.ts';
 import { ReportFrame } from './report-frame.tsx';
+import { queueSummary } from './report-summary.ts';
 import { tableModel } from './report-table.ts';
 import { ReportTableView } from './report-table-view.tsx';
+import { SummaryTiles } from './summary-tiles.tsx';
 import { QUEUE_COLUMNS, queueCallsChart, queueRatesChart, queueRows, queueTotals } from './queue-report.view.ts';
 
 export function QueueReportPage() {
@@ -20,6 +22,7 @@ export function QueueReportPage() {
 function QueueReportBody({ report, fileName }: { report: QueueReport; fileName: string }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
+  const summary = useMemo(() => queueSummary(report), [report]);
   const { calls, rates, model } = useMemo(() => {
     const buckets = bucketLabels(report.series.map((point) => point.start), report.period, locale);
     const labels = {
@@ -40,6 +43,7 @@ function QueueReportBody({ report, fileName }: { report: QueueReport; fileName: 
 
   return (
     <>
+      <SummaryTiles tiles={summary} />
       <p className="muted">{t(`reports.queues.formula.${report.serviceLevelFormula}`)}</p>
       <div className="chart-grid">
         <ChartFigure title={t('reports.queues.callsChart')} spec={calls} xHeader={xHeader} testId="chart-queue-calls" />

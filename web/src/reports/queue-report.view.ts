@@ -90,8 +90,22 @@ export function queueRatesChart(report: QueueReport, bucketLabels: string[], lab
   const abandonTarget = sharedTarget(report.queues.map((queue) => queue.abandonRateTarget));
   const constant = (value: number) => report.series.map(() => value);
   const series: ChartSpec['series'] = [
-    { label: labels.serviceLevel, color: OKABE_ITO.blue, kind: 'line', values: report.series.map((point) => point.metrics.serviceLevel) },
-    { label: labels.abandonRate, color: OKABE_ITO.vermillion, kind: 'line', values: report.series.map((point) => point.metrics.abandonRate) },
+    // At the same value (0 % and 0 %, 100 % and 100 %) the abandon rate's small dot sits inside the
+    // service level's ring: both stay in sight.
+    {
+      label: labels.serviceLevel,
+      color: OKABE_ITO.blue,
+      kind: 'line',
+      points: { size: 11, hollow: true },
+      values: report.series.map((point) => point.metrics.serviceLevel),
+    },
+    {
+      label: labels.abandonRate,
+      color: OKABE_ITO.vermillion,
+      kind: 'line',
+      points: { size: 5 },
+      values: report.series.map((point) => point.metrics.abandonRate),
+    },
   ];
   if (serviceTarget !== null)
     series.push({ label: labels.serviceLevelTarget, color: OKABE_ITO.blue, kind: 'line', dash: [6, 4], values: constant(serviceTarget), reference: true });

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { drawOrder, type ChartSpec } from './chart-model.ts';
+import { drawOrder, xAxisLayout, type ChartSpec } from './chart-model.ts';
 
 interface Props {
   spec: ChartSpec;
@@ -20,6 +20,8 @@ const BAR_EDGE = 'rgba(0, 0, 0, 0.55)';
 const barPaths = uPlot.paths.bars?.({ size: [0.7, 64], align: 0 });
 // Whole positions only: an axis tick between two agents means nothing.
 const WHOLE_STEPS = [1, 2, 3, 4, 6, 8, 12, 24, 48, 96, 192, 384];
+const Y_AXIS_PX = 72;
+const RIGHT_PAD_PX = 16;
 const WHOLE_Y_STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400, 36000, 86400, 1e5, 1e6, 1e7];
 
 export function ReportChart({ spec, formatY, xLabel, height = 220 }: Props) {
@@ -29,14 +31,24 @@ export function ReportChart({ spec, formatY, xLabel, height = 220 }: Props) {
   // The latest values and formatters, read by the chart's callbacks without re-creating it.
   const latest = useRef({ spec, drawn, formatY });
   latest.current = { spec, drawn, formatY };
-  const shape = JSON.stringify([drawn.map(({ spec: one }) => [one.label, one.color, one.kind, one.dash]), spec.labels, spec.valueKind, xLabel, height]);
+  const shape = JSON.stringify([
+    drawn.map(({ spec: one }) => [one.label, one.color, one.kind, one.dash, one.points]),
+    spec.labels,
+    spec.axisLabels,
+    spec.valueKind,
+    xLabel,
+    height,
+  ]);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const longestLabel = Math.max(0, ...latest.current.spec.labels.map((label) => label.length));
-    const labelAt = (position: number | null | undefined) =>
-      position === null || position === undefined ? '' : (latest.current.spec.labels[Math.round(position)] ?? '');
+    const labelIn = (labels: readonly string[], position: number | null | undefined) =>
+      position === null || position === undefined ? '' : (labels[Math.round(position)] ?? '');
+    const labelAt = (position: number | null | undefined) => labelIn(latest.current.spec.labels, position);
+    const axisLabels = () => latest.current.spec.axisLabels ?? latest.current.spec.labels;
+    // Flat or turned labels, for the chart's width now (it follows a resize).
+    const layout = (u: uPlot) => xAxisLayout(axisLabels(), u.width - Y_AXIS_PX - RIGHT_PAD_PX);
     const options: uPlot.Options = {
       width: Math.max(240, element.clientWidth),
       height,
@@ -48,13 +60,18 @@ export function ReportChart({ spec, formatY, xLabel, height = 220 }: Props) {
         y: { range: (_u, _min, max) => [0, yTop(latest.current.spec.valueKind, max)] },
       },
       axes: [
-        // Ticks far enough apart for the longest label (about 7 px a character).
-        { incrs: WHOLE_STEPS, space: Math.max(40, longestLabel * 7 + 12), values: (_u, splits) => splits.map(labelAt) },
+        {
+          incrs: WHOLE_STEPS,
+          space: (u) => layout(u).space,
+          rotate: (u) => layout(u).rotate,
+          size: (u) => layout(u).size,
+          values: (_u, splits) => splits.map((position) => labelIn(axisLabels(), position)),
+        },
         {
           // Counts and seconds on whole steps: half a call means nothing.
           incrs: spec.valueKind === 'count' || spec.valueKind === 'seconds' ? WHOLE_Y_STEPS : undefined,
           values: (_u, splits) => splits.map((value) => latest.current.formatY(value)),
-          size: 72,
+          size: Y_AXIS_PX,
         },
       ],
       series: [
@@ -68,8 +85,14 @@ export function ReportChart({ spec, formatY, xLabel, height = 220 }: Props) {
           width: one.kind === 'bar' ? 1 : 2,
           dash: one.dash,
           paths: one.kind === 'bar' ? barPaths : undefined,
-          // Points mark the known values of a sparse line; a target is a plain line.
-          points: { show: one.kind === 'line' && !one.reference && spec.labels.length < 40, size: 5 },
+          // Points mark the known values of a sparse line; a target is a plain line. Two lines that
+          // meet stay apart by their points' size (a ring under a dot).
+          points: {
+            show: one.kind === 'line' && !one.reference && spec.labels.length < 40,
+            size: one.points?.size ?? 5,
+            width: 2,
+            fill: one.points?.hollow ? '#ffffff' : one.color,
+          },
           spanGaps: false,
           // The legend says the series' own value, not the top of the stack it is drawn as.
           value: (_u: uPlot, _v: number | null, _series: number, index: number | null) => {

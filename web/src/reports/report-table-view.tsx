@@ -41,7 +41,7 @@ export function ReportTableView({ model, caption, fileName, testId }: Props) {
         </button>
       </div>
       <ErrorMessage error={xlsx.error} />
-      <div className="table-scroll" tabIndex={0} aria-label={caption}>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t('reports.scrollTable', { table: caption })}>
         <table data-testid={testId}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
