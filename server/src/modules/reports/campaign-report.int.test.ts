@@ -8,7 +8,7 @@ import { createTenant, useTestApp, type Session } from '../../../test/harness.ts
 import { insertCall } from '../calls/test-support.ts';
 import { insertAttempt, insertSample } from '../campaigns/test-support.ts';
 import { createCampaignWithQueue, insertLead } from '../suppression/test-support.ts';
-import { at, plus, queueCall, rollupsMatchRecomputation } from './test-support.ts';
+import { at, createAgent, plus, queueCall, rollupsMatchRecomputation } from './test-support.ts';
 
 const t = useTestApp();
 const DAY = { from: '2026-11-20T03:00:00.000Z', to: '2026-11-21T03:00:00.000Z' };
@@ -52,7 +52,8 @@ describe('GET /reports/campaigns', () => {
     // Dispositions of the campaign's calls: one sale, one callback asked for; another campaign's sale apart.
     const sale = await insertDisposition(tenant.id, 'VENDA_REL', 'SUCCESS');
     const later = await insertDisposition(tenant.id, 'RETORNAR_REL', 'CALLBACK');
-    await insertCall(t, tenant.id, { direction: 'OUTBOUND', campaignId: campaign.id, createdAt: ten, dispositionId: sale });
+    const { agentId } = await createAgent(t, s, '7021');
+    await insertCall(t, tenant.id, { direction: 'OUTBOUND', campaignId: campaign.id, createdAt: ten, dispositionId: sale, agentId });
     await insertCall(t, tenant.id, { direction: 'OUTBOUND', campaignId: campaign.id, createdAt: ten, dispositionId: later });
     await insertCall(t, tenant.id, { direction: 'OUTBOUND', campaignId: other.id, createdAt: ten, dispositionId: sale });
     // The dialer dialed two minutes at levels 1.5 and 2.5 (and idled one).
@@ -85,6 +86,9 @@ describe('GET /reports/campaigns', () => {
     });
     expect(line.leads).toEqual({ READY: 2, CALLBACK: 1, DO_NOT_CALL: 1, COMPLETED: 8, EXHAUSTED: 0 });
     expect(line.dispositions.map((row) => [row.code, row.count]).sort()).toEqual([['RETORNAR_REL', 1], ['VENDA_REL', 1]]);
+    // By agent, from the per-agent rows: only the sale that agent closed.
+    const byAgent = await report<CampaignReport>(s, '/reports/campaigns', { ...DAY, campaignId: campaign.id, agentId });
+    expect(byAgent.campaigns[0]!.dispositions.map((row) => [row.code, row.count])).toEqual([['VENDA_REL', 1]]);
     expect(line.dialer[10]).toEqual({ start: '2026-11-20T13:00:00.000Z', dialLevel: 2, abandonRate: 1 / 4 });
     expect(line.dialer[9]).toEqual({ start: '2026-11-20T12:00:00.000Z', dialLevel: null, abandonRate: null });
     expect(body.totals.attempts).toBe(8);

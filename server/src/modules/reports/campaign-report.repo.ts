@@ -59,14 +59,20 @@ export interface DispositionRow {
   calls: number;
 }
 
-/** Dispositions of the campaigns' calls, by the interval the call began in. */
+/**
+ * Dispositions of the campaigns' calls, by the interval the call began in. Filtered by agent it reads
+ * the fine rows (per queue and agent); otherwise the coarse ones per campaign (decision 0091).
+ */
 export async function campaignDispositions(tx: Tx, period: ResolvedPeriod, filters: ReportFilters): Promise<DispositionRow[]> {
+  const rollup = filters.agentId
+    ? sql`(SELECT bucket, campaign_id, disposition_id, calls FROM report_disposition_intervals
+        WHERE campaign_id IS NOT NULL AND agent_id = ${filters.agentId}::uuid)`
+    : sql`report_campaign_disposition_intervals`;
   const { rows } = await sql<DispositionRow>`
     SELECT r.campaign_id AS "campaignId", ${intervalStart(sql.ref('r.bucket'), period)} AS start, r.disposition_id AS "dispositionId",
       d.code, d.name, d.action, sum(r.calls)::bigint AS calls
-    FROM report_disposition_intervals r JOIN dispositions d ON d.id = r.disposition_id
-    WHERE r.campaign_id IS NOT NULL AND r.bucket >= ${period.from} AND r.bucket < ${period.to} ${campaignScope(filters)}
-      ${filters.agentId ? sql`AND r.agent_id = ${filters.agentId}::uuid` : sql``}
+    FROM ${rollup} r JOIN dispositions d ON d.id = r.disposition_id
+    WHERE r.bucket >= ${period.from} AND r.bucket < ${period.to} ${campaignScope(filters)}
     GROUP BY 1, 2, 3, 4, 5, 6`.execute(tx);
   return rows;
 }

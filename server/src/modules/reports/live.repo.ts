@@ -37,7 +37,7 @@ export async function queueSumsSince(tx: Tx, since: Date, now: Date): Promise<Qu
     FROM (
       SELECT offered, answered, answered_in_sl, abandoned, abandoned_short, flowed_out, transferred_out, wait_answered_ms,
         wait_abandoned_ms, wait_max_ms, talk_ms, wrap_ups, wrap_up_ms
-      FROM report_queue_intervals WHERE bucket >= ${since}
+      FROM report_queue_campaign_intervals WHERE bucket >= ${since}
       UNION ALL
       SELECT 1, (answered_at IS NOT NULL)::int,
         (answered_at IS NOT NULL AND app_ms(answered_at - joined_at) <= service_level_seconds * 1000)::int, 0, 0, 0, 0,

@@ -94,6 +94,25 @@ describe('GET /reports/queues', () => {
     expect(await rollupsMatchRecomputation(t.db, tenantId)).toEqual({});
   });
 
+  it('filters by the answering agent from the per-agent rows; unfiltered, the per-queue rows agree, their longest wait after a late correction too', async () => {
+    const { tenantId, admin, queueId } = await tenantWithQueue();
+    const first = await createAgent(t, admin, '7011');
+    const second = await createAgent(t, admin, '7012');
+    const nine = at('2026-11-20T12:00:00Z');
+    const { entryId } = await queueCall(t.db, tenantId, { queueId, joinedAt: nine, answerAfter: 40, leaveAfter: 90, agentId: first.agentId });
+    await queueCall(t.db, tenantId, { queueId, joinedAt: plus(nine, 60), answerAfter: 12, leaveAfter: 30, agentId: first.agentId });
+    await queueCall(t.db, tenantId, { queueId, joinedAt: plus(nine, 120), answerAfter: 25, leaveAfter: 60, agentId: second.agentId });
+    await queueCall(t.db, tenantId, { queueId, joinedAt: plus(nine, 180), leaveAfter: 30 });
+    expect((await queueReport(admin, DAY)).totals).toMatchObject({ offered: 4, answered: 3, abandoned: 1, maxWaitSeconds: 40 });
+    expect((await queueReport(admin, { ...DAY, agentId: first.agentId })).totals).toMatchObject({ offered: 2, answered: 2, abandoned: 0, maxWaitSeconds: 40 });
+    expect((await queueReport(admin, { ...DAY, agentId: second.agentId })).totals).toMatchObject({ offered: 1, answered: 1, maxWaitSeconds: 25 });
+    // The 40 s wait was 8 s: the longest becomes the other agent's 25 s in the per-queue rows.
+    await t.db.withTenant(tenantId, (tx) => tx.updateTable('queueEntries').set({ answeredAt: plus(nine, 8) }).where('id', '=', entryId).execute());
+    expect((await queueReport(admin, DAY)).totals).toMatchObject({ offered: 4, answered: 3, maxWaitSeconds: 30 });
+    expect((await queueReport(admin, { ...DAY, agentId: first.agentId })).totals).toMatchObject({ maxWaitSeconds: 12 });
+    expect(await rollupsMatchRecomputation(t.db, tenantId)).toEqual({});
+  });
+
   it('never counts a dialer call’s abandon as short: the customer we called and left without an agent weighs on the abandon rate (decision 0088)', async () => {
     const { tenantId, admin, queueId } = await tenantWithQueue();
     const nine = at('2026-11-20T12:00:00Z');
@@ -132,8 +151,10 @@ describe('GET /reports/queues', () => {
     expect((await queueReport(second.admin, DAY)).totals.offered).toBe(0);
     expect((await queueReport(second.admin, { ...DAY, queueId: first.queueId })).queues).toEqual([]);
     // Rollup rows of another tenant are not even readable under its row-level security.
-    const seen = await t.db.withTenant(second.tenantId, (tx) => sql`SELECT count(*)::int AS n FROM report_queue_intervals`.execute(tx));
-    expect(seen.rows).toEqual([{ n: 0 }]);
+    for (const table of ['report_queue_intervals', 'report_queue_campaign_intervals']) {
+      const seen = await t.db.withTenant(second.tenantId, (tx) => sql`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(tx));
+      expect(seen.rows).toEqual([{ n: 0 }]);
+    }
 
     const bad = (query: Record<string, string>) => t.call('GET', `/reports/queues?${new URLSearchParams(query)}`, first.admin);
     expectError(await bad({ from: DAY.to, to: DAY.from }), 400, 'REPORT_PERIOD_ORDER');

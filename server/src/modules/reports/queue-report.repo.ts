@@ -16,9 +16,16 @@ export interface QueueIntervalRow extends QueueSums {
 
 const sum = <Column extends string>(column: Column) => sql<number>`sum(${sql.ref(column)})::bigint`.as(column);
 
+/**
+ * The queue rollup summed per queue and interval. Filtered by agent it reads the fine rows (one per
+ * answering agent); otherwise the coarse ones without the agent, whose count per interval does not
+ * grow with the traffic (decision 0091).
+ */
 export async function queueIntervals(tx: Tx, period: ResolvedPeriod, filters: ReportFilters): Promise<QueueIntervalRow[]> {
+  // The fine table has every column of the coarse one (and the agent): typed as the coarse one.
+  const table = (filters.agentId ? 'reportQueueIntervals' : 'reportQueueCampaignIntervals') as 'reportQueueCampaignIntervals';
   let query = tx
-    .selectFrom('reportQueueIntervals')
+    .selectFrom(table)
     .select([
       'queueId',
       intervalStart(sql.ref('bucket'), period).as('start'),
@@ -39,7 +46,7 @@ export async function queueIntervals(tx: Tx, period: ResolvedPeriod, filters: Re
     .where('bucket', '>=', period.from)
     .where('bucket', '<', period.to);
   if (filters.queueId) query = query.where('queueId', '=', filters.queueId);
-  if (filters.agentId) query = query.where('agentId', '=', filters.agentId);
+  if (filters.agentId) query = query.where(sql.ref('agent_id'), '=', filters.agentId);
   if (filters.campaignId) query = query.where('campaignId', '=', filters.campaignId);
   // Grouped by position: the interval's expression carries parameters, which GROUP BY cannot repeat.
   return query.groupBy(sql`1, 2`).execute();

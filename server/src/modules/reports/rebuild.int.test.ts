@@ -26,12 +26,14 @@ async function totals(session: Session) {
   return response.json<QueueReport>().totals;
 }
 
-/** What a bug or a hand-made edit would do: a rollup row off by some calls and seconds. */
+/** What a bug or a hand-made edit would do: rollup rows (fine and coarse) off by some calls and seconds. */
 const breakRollup = (tenantId: string) =>
-  t.db.withPlatform((tx) =>
-    sql`UPDATE report_queue_intervals SET offered = offered + 5, abandoned = abandoned + 5, wait_abandoned_ms = wait_abandoned_ms + 999000
-        WHERE tenant_id = ${tenantId}::uuid`.execute(tx),
-  );
+  t.db.withPlatform(async (tx) => {
+    for (const table of ['report_queue_intervals', 'report_queue_campaign_intervals']) {
+      await sql`UPDATE ${sql.table(table)} SET offered = offered + 5, abandoned = abandoned + 5, wait_abandoned_ms = wait_abandoned_ms + 999000
+        WHERE tenant_id = ${tenantId}::uuid`.execute(tx);
+    }
+  });
 
 describe('reports:rebuild', () => {
   it('recomputes the named tenant’s rollups from its raw rows, by code or by id, and touches no other tenant', async () => {
@@ -43,7 +45,7 @@ describe('reports:rebuild', () => {
     await breakRollup(first.tenant.id);
     await breakRollup(second.tenant.id);
     expect((await totals(first.admin)).offered).toBe(7);
-    expect(Object.keys(await rollupsMatchRecomputation(t.db, first.tenant.id))).toEqual(['report_queue_intervals']);
+    expect(Object.keys(await rollupsMatchRecomputation(t.db, first.tenant.id))).toEqual(['report_queue_intervals', 'report_queue_campaign_intervals']);
 
     expect(await rebuildReports(testDatabaseUrl(), { tenant: first.tenant.code.toUpperCase() })).toEqual([{ id: first.tenant.id, code: first.tenant.code }]);
     expect(await totals(first.admin)).toEqual(right);
@@ -78,6 +80,19 @@ describe('reports:rebuild', () => {
     }
     expect((await totals(admin)).offered).toBe(2);
     expect(await rollupsMatchRecomputation(t.db, tenant.id)).toEqual({});
+  });
+
+  it('rebuilds every tenant with --all', async () => {
+    const first = await tenantWithTraffic();
+    const second = await tenantWithTraffic();
+    await breakRollup(first.tenant.id);
+    await breakRollup(second.tenant.id);
+    const rebuilt = await rebuildReports(testDatabaseUrl(), { all: true });
+    expect(rebuilt).toEqual(expect.arrayContaining([{ id: first.tenant.id, code: first.tenant.code }, { id: second.tenant.id, code: second.tenant.code }]));
+    for (const { tenant, admin } of [first, second]) {
+      expect((await totals(admin)).offered).toBe(2);
+      expect(await rollupsMatchRecomputation(t.db, tenant.id)).toEqual({});
+    }
   });
 
   it('refuses a tenant that does not exist', async () => {

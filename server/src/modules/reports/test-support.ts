@@ -68,11 +68,13 @@ export async function queueCall(db: DatabaseHandles, tenantId: string, spec: Ent
 export async function rollupsMatchRecomputation(db: DatabaseHandles, tenantId: string): Promise<Record<string, unknown[]>> {
   const tables = [
     'report_queue_intervals',
+    'report_queue_campaign_intervals',
     'report_agent_intervals',
     'report_agent_pause_intervals',
     'report_campaign_intervals',
     'report_call_intervals',
     'report_disposition_intervals',
+    'report_campaign_disposition_intervals',
     'report_lead_counts',
   ];
   return db.withPlatform(async (tx) => {

@@ -1,4 +1,4 @@
-// Table shapes of the queue entries and the report rollups (migrations 20261203010001–3).
+// Table shapes of the queue entries and the report rollups (migrations 20261203010001–3, 20261204010001).
 import type { ColumnType } from 'kysely';
 
 /** bigint columns: the pools parse int8 as numbers (database.ts). */
@@ -104,6 +104,18 @@ export interface ReportDispositionIntervalsTable {
   calls: number;
 }
 
+/** The queue rollup without the answering agent (what a report not filtered by agent reads). */
+export type ReportQueueCampaignIntervalsTable = Omit<ReportQueueIntervalsTable, 'agentId'>;
+
+/** The dispositions of campaign calls per campaign, without queue and agent. */
+export interface ReportCampaignDispositionIntervalsTable {
+  tenantId: string;
+  bucket: Date;
+  campaignId: string;
+  dispositionId: string;
+  calls: number;
+}
+
 export interface ReportLeadCountsTable {
   tenantId: string;
   campaignId: string;
@@ -119,11 +131,13 @@ export interface ReportStorageTable {
 export interface ReportTables {
   queueEntries: QueueEntriesTable;
   reportQueueIntervals: ReportQueueIntervalsTable;
+  reportQueueCampaignIntervals: ReportQueueCampaignIntervalsTable;
   reportAgentIntervals: ReportAgentIntervalsTable;
   reportAgentPauseIntervals: ReportAgentPauseIntervalsTable;
   reportCampaignIntervals: ReportCampaignIntervalsTable;
   reportCallIntervals: ReportCallIntervalsTable;
   reportDispositionIntervals: ReportDispositionIntervalsTable;
+  reportCampaignDispositionIntervals: ReportCampaignDispositionIntervalsTable;
   reportLeadCounts: ReportLeadCountsTable;
   reportStorage: ReportStorageTable;
 }
