@@ -1,15 +1,21 @@
 import { api } from '../app/api-client.ts';
 
-/** A queue as the wallboard shows it (GET /monitoring/wallboard). */
+/** A queue as the wallboard shows it (GET /monitoring/wallboard): today counted as the queue report counts. */
 export interface QueueToday {
   queueId: string;
   name: string;
   waiting: number;
   longestWaitSince: string | null;
+  offered: number;
   answered: number;
   abandoned: number;
-  /** 0..1, null before the day's first finished queue call. */
+  shortAbandoned: number;
+  /** 0..1 by the tenant's formula and this queue's threshold; null before the day's first caller. */
   serviceLevel: number | null;
+  serviceLevelSeconds: number;
+  serviceLevelTarget: number;
+  abandonRate: number | null;
+  abandonRateTarget: number;
 }
 
 export interface CallInProgress {
@@ -27,7 +33,7 @@ export interface CallInProgress {
 export interface Wallboard {
   at: string;
   dayStartedAt: string;
-  serviceLevelSeconds: number;
+  serviceLevelFormula: 'EXCLUDE_SHORT_ABANDONS' | 'ALL_OFFERED' | 'ANSWERED_ONLY';
   queues: QueueToday[];
   callsInProgress: CallInProgress[];
   callsInProgressTotal: number;

@@ -19,6 +19,8 @@ import { customerNumber } from '@callcenter/rules/customer-number';
 import { callStatus, currentCallByAgent, loggedInByState, throttle } from './wallboard-view.ts';
 import { wallboardApi, wallboardKey, type CallInProgress, type QueueToday } from './wallboard.api.ts';
 import { phoneOrDash } from '../calls/phone-display.ts';
+import { exportValue } from '../reports/report-format.ts';
+import { meetsTarget, type TargetSense } from '../reports/report-summary.ts';
 import './wallboard.css';
 
 /** Re-read this often anyway while not live (and the day's counts roll over at midnight). */
@@ -84,11 +86,7 @@ export function WallboardPage() {
             {wallboard.data?.queues.length ? (
               <ul className="wallboard-queues" aria-labelledby="wallboard-queues">
                 {wallboard.data.queues.map((queue) => (
-                  <QueueCard
-                    key={queue.queueId}
-                    queue={queue}
-                    serviceLevelSeconds={wallboard.data.serviceLevelSeconds}
-                  />
+                  <QueueCard key={queue.queueId} queue={queue} />
                 ))}
               </ul>
             ) : (
@@ -112,7 +110,7 @@ export function WallboardPage() {
   );
 }
 
-function QueueCard({ queue, serviceLevelSeconds }: { queue: QueueToday; serviceLevelSeconds: number }) {
+function QueueCard({ queue }: { queue: QueueToday }) {
   const { t } = useTranslation();
   const format = useFormat();
   const headingId = `queue-${queue.queueId}`;
@@ -140,29 +138,57 @@ function QueueCard({ queue, serviceLevelSeconds }: { queue: QueueToday; serviceL
           <dt>{t('wallboard.abandonedToday')}</dt>
           <dd data-testid="abandoned">{format.number(queue.abandoned)}</dd>
         </div>
-        <div className="wide">
-          <dt>{t('wallboard.serviceLevel', { seconds: serviceLevelSeconds })}</dt>
-          <dd data-testid="service-level">
-            {queue.serviceLevel === null ? (
-              '—'
-            ) : (
-              <>
-                <meter
-                  min={0}
-                  max={1}
-                  low={0.7}
-                  high={0.8}
-                  optimum={1}
-                  value={queue.serviceLevel}
-                  aria-hidden="true"
-                />{' '}
-                {format.percent(queue.serviceLevel)}
-              </>
-            )}
-          </dd>
-        </div>
+        <RateAgainstTarget
+          testId="service-level"
+          label={t('wallboard.serviceLevel', { seconds: queue.serviceLevelSeconds })}
+          value={queue.serviceLevel}
+          target={queue.serviceLevelTarget}
+          sense="atLeast"
+        />
+        <RateAgainstTarget
+          testId="abandon-rate"
+          label={t('wallboard.abandonRate')}
+          value={queue.abandonRate}
+          target={queue.abandonRateTarget}
+          sense="atMost"
+        />
       </dl>
     </li>
+  );
+}
+
+/** A rate of today with its target: a bar, the share, and met or missed in words and an icon as well as colour. */
+function RateAgainstTarget(props: { testId: string; label: string; value: number | null; target: number; sense: TargetSense }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const met = props.value === null ? null : meetsTarget(exportValue('share', props.value), props.target, props.sense);
+  const state = met === null ? 'none' : met ? 'met' : 'missed';
+  return (
+    <div className={`wide rate ${state}`} data-testid={props.testId} data-target={met === null ? undefined : state}>
+      <dt>{props.label}</dt>
+      <dd>
+        {props.value === null ? (
+          '—'
+        ) : (
+          <>
+            <meter
+              min={0}
+              max={1}
+              {...(props.sense === 'atLeast'
+                ? { low: Math.max(0, props.target - 0.1), high: props.target, optimum: 1 }
+                : { low: props.target, high: Math.min(1, props.target * 2), optimum: 0 })}
+              value={props.value}
+              aria-hidden="true"
+            />{' '}
+            <span data-testid="rate-value">{format.percent(props.value)}</span>
+          </>
+        )}
+      </dd>
+      <dd className="rate-target">
+        {met !== null && <span aria-hidden="true">{met ? '✓' : '⚠'} </span>}
+        {t(`reports.summary.${props.sense}.${state}`, { target: format.percent(props.target) })}
+      </dd>
+    </div>
   );
 }
 

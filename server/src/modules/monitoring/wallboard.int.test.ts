@@ -3,14 +3,31 @@ import type { Insertable } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { CallsTable } from '../../platform/db/schema.ts';
 import { createMember, createTenant, expectError, useTestApp, type Session } from '../../../test/harness.ts';
+import { queueCall, type EntrySpec } from '../reports/test-support.ts';
 
 const t = useTestApp();
 const { call } = t;
 
+interface WallboardQueue {
+  queueId: string;
+  name: string;
+  waiting: number;
+  longestWaitSince: string | null;
+  offered: number;
+  answered: number;
+  abandoned: number;
+  shortAbandoned: number;
+  serviceLevel: number | null;
+  serviceLevelSeconds: number;
+  serviceLevelTarget: number;
+  abandonRate: number | null;
+  abandonRateTarget: number;
+}
+
 interface WallboardBody {
   dayStartedAt: string;
-  serviceLevelSeconds: number;
-  queues: { queueId: string; name: string; waiting: number; longestWaitSince: string | null; answered: number; abandoned: number; serviceLevel: number | null }[];
+  serviceLevelFormula: string;
+  queues: WallboardQueue[];
   callsInProgress: { id: string; queueId: string | null; agentId: string | null; callerNumber: string | null }[];
   callsInProgressTotal: number;
 }
@@ -42,34 +59,49 @@ async function tenantWithQueues(timezone = 'America/Sao_Paulo') {
 }
 
 describe('GET /monitoring/wallboard', () => {
-  it('counts callers waiting now, since when the longest waits, and today’s answered, abandoned and service level per queue', async () => {
+  it('counts callers waiting now and today’s queue numbers as the queue report does: the queue’s threshold and targets, the tenant’s formula', async () => {
     const { tenant, admin, support, sales } = await tenantWithQueues();
+    expect((await call('PATCH', `/queues/${support}`, admin.session, { serviceLevelSeconds: 30, serviceLevelTarget: 0.9, abandonRateTarget: 0.03 })).statusCode).toBe(200);
     const now = Date.now();
     const { dayStartedAt } = await wallboard(admin.session);
-    const today = Math.max(Date.parse(dayStartedAt) + seconds(60), now - seconds(600));
-    const at = (ms: number) => new Date(ms);
-    // Waiting: joined, no agent yet, still on the line. The longest joined 90 s ago.
-    await insertCall(tenant.id, { queueId: support, createdAt: at(now - seconds(95)), queuedAt: at(now - seconds(90)) });
-    await insertCall(tenant.id, { queueId: support, createdAt: at(now - seconds(12)), queuedAt: at(now - seconds(10)) });
-    // Answered today: one within 20 s of joining, one after 45 s (still talking: answered, not waiting).
-    await insertCall(tenant.id, { queueId: support, createdAt: at(today), queuedAt: at(today), bridgedAt: at(today + seconds(5)), endedAt: at(today + seconds(60)) });
-    await insertCall(tenant.id, { queueId: support, createdAt: at(today), queuedAt: at(today), bridgedAt: at(today + seconds(45)) });
-    // Abandoned today: left the queue without an agent.
-    await insertCall(tenant.id, { queueId: support, createdAt: at(today), queuedAt: at(today), queueLeftAt: at(today + seconds(30)), queueCause: 'Cancel', endedAt: at(today + seconds(30)) });
+    const today = new Date(Math.max(Date.parse(dayStartedAt) + seconds(60), now - seconds(600)));
+    const entry = (spec: Omit<EntrySpec, 'queueId'>) => queueCall(t.db, tenant.id, { queueId: support, serviceLevelSeconds: 30, ...spec });
+    // Waiting: joined, no agent yet. The longest joined 90 s ago.
+    await entry({ joinedAt: new Date(now - seconds(90)) });
+    await entry({ joinedAt: new Date(now - seconds(10)) });
+    // Answered today: within the queue's 30 s, after 25 s and 45 s (the last still talking: answered, not waiting).
+    await entry({ joinedAt: today, answerAfter: 25, leaveAfter: 60 });
+    await entry({ joinedAt: today, answerAfter: 45 });
+    // Abandoned today after 40 s, and a short abandon after 3 s.
+    await entry({ joinedAt: today, leaveAfter: 40 });
+    await entry({ joinedAt: today, leaveAfter: 3 });
     // Yesterday's in the tenant's time zone: not today's.
-    const yesterday = at(Date.parse(dayStartedAt) - seconds(60));
-    await insertCall(tenant.id, { queueId: support, createdAt: yesterday, queuedAt: yesterday, bridgedAt: yesterday, endedAt: yesterday });
+    await entry({ joinedAt: new Date(Date.parse(dayStartedAt) - seconds(60)), answerAfter: 1, leaveAfter: 10 });
 
     const body = await wallboard(admin.session);
-    expect(body.serviceLevelSeconds).toBe(20);
+    expect(body.serviceLevelFormula).toBe('EXCLUDE_SHORT_ABANDONS');
     const bySupport = body.queues.find((q) => q.queueId === support)!;
-    expect(bySupport).toMatchObject({ name: 'Suporte', waiting: 2, answered: 2, abandoned: 1 });
+    expect(bySupport).toMatchObject({
+      name: 'Suporte', waiting: 2, offered: 6, answered: 2, abandoned: 2, shortAbandoned: 1,
+      serviceLevelSeconds: 30, serviceLevelTarget: 0.9, abandonRateTarget: 0.03,
+    });
     expect(Date.parse(bySupport.longestWaitSince!)).toBe(now - seconds(90));
-    expect(bySupport.serviceLevel).toBeCloseTo(1 / 3);
-    expect(body.queues.find((q) => q.queueId === sales)).toMatchObject({ waiting: 0, answered: 0, abandoned: 0, longestWaitSince: null, serviceLevel: null });
+    // Answered within 30 s: 1, over offered minus the short abandon: 5 (the two waiting included).
+    expect(bySupport.serviceLevel).toBeCloseTo(1 / 5);
+    expect(bySupport.abandonRate).toBeCloseTo(1 / 5);
+    expect(body.queues.find((q) => q.queueId === sales)).toMatchObject({
+      waiting: 0, offered: 0, answered: 0, abandoned: 0, longestWaitSince: null, serviceLevel: null, abandonRate: null, serviceLevelSeconds: 20,
+    });
     // In progress: the two waiting and the one still talking.
     expect(body.callsInProgress).toHaveLength(3);
     expect(body.callsInProgressTotal).toBe(3);
+
+    // The same numbers as the dashboard's today, by the formula the tenant picks.
+    expect((await call('PATCH', '/tenant-settings', admin.session, { serviceLevelFormula: 'ANSWERED_ONLY' })).statusCode).toBe(200);
+    const answeredOnly = (await wallboard(admin.session)).queues.find((q) => q.queueId === support)!;
+    expect(answeredOnly.serviceLevel).toBeCloseTo(1 / 2);
+    const dashboard = (await call('GET', '/reports/dashboard', admin.session)).json<{ today: { serviceLevel: number | null; offered: number } }>();
+    expect(dashboard.today).toMatchObject({ offered: 6, serviceLevel: answeredOnly.serviceLevel });
   });
 
   it('starts the day at midnight in the tenant’s time zone', async () => {
@@ -85,7 +117,7 @@ describe('GET /monitoring/wallboard', () => {
   it('shows only the token’s tenant, and needs monitoring.view', async () => {
     const one = await tenantWithQueues();
     const other = await tenantWithQueues();
-    await insertCall(other.tenant.id, { queueId: other.support, createdAt: new Date(), queuedAt: new Date() });
+    await queueCall(t.db, other.tenant.id, { queueId: other.support, joinedAt: new Date() });
     const body = await wallboard(one.admin.session);
     expect(body.queues.map((q) => q.queueId).sort()).toEqual([one.support, one.sales].sort());
     expect(body.callsInProgress).toHaveLength(0);

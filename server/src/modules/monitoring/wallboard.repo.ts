@@ -1,18 +1,8 @@
-// What the wallboard shows, read under the tenant's row-level security. "Today" starts at midnight
-// in the tenant's time zone; a queue call's times come from the switch (docs/calls.md).
+// What the wallboard shows beside the reports' reads (reports/live.repo.ts), under the tenant's
+// row-level security. "Today" starts at midnight in the tenant's time zone.
 import { sql } from 'kysely';
 import type { Tx } from '../../platform/db/database.ts';
 import type { CallDirection } from '../../platform/db/schema.ts';
-
-export interface QueueTodayRow {
-  queueId: string;
-  name: string;
-  waiting: number;
-  longestWaitSince: Date | null;
-  answered: number;
-  answeredInTime: number;
-  abandoned: number;
-}
 
 /** Midnight of the current day in the tenant's time zone. */
 export async function dayStart(tx: Tx): Promise<Date> {
@@ -21,42 +11,6 @@ export async function dayStart(tx: Tx): Promise<Date> {
     .select(sql<Date>`date_trunc('day', now() AT TIME ZONE timezone) AT TIME ZONE timezone`.as('dayStart'))
     .executeTakeFirstOrThrow();
   return row.dayStart;
-}
-
-/**
- * Per live queue: callers waiting now (joined, not yet with an agent, still on the line), since when
- * the longest has waited, and today's callers who reached an agent (in time or not) or left without one.
- */
-export async function queuesToday(tx: Tx, since: Date, inTimeSeconds: number): Promise<QueueTodayRow[]> {
-  const waiting = sql<boolean>`c.queued_at IS NOT NULL AND c.bridged_at IS NULL AND c.queue_left_at IS NULL AND c.ended_at IS NULL`;
-  const today = sql<boolean>`c.queued_at >= ${since}`;
-  const rows = await tx
-    .selectFrom('queues as q')
-    .leftJoin('calls as c', (join) =>
-      join.onRef('c.queueId', '=', 'q.id').on(sql<boolean>`(c.queued_at >= ${since} OR c.ended_at IS NULL)`),
-    )
-    .select([
-      'q.id as queueId',
-      'q.name',
-      sql<string>`count(c.id) FILTER (WHERE ${waiting})`.as('waiting'),
-      sql<Date | null>`min(c.queued_at) FILTER (WHERE ${waiting})`.as('longestWaitSince'),
-      sql<string>`count(c.id) FILTER (WHERE ${today} AND c.bridged_at IS NOT NULL)`.as('answered'),
-      sql<string>`count(c.id) FILTER (WHERE ${today} AND c.bridged_at IS NOT NULL
-        AND c.bridged_at - c.queued_at <= make_interval(secs => ${inTimeSeconds}))`.as('answeredInTime'),
-      sql<string>`count(c.id) FILTER (WHERE ${today} AND c.bridged_at IS NULL
-        AND (c.queue_left_at IS NOT NULL OR c.ended_at IS NOT NULL))`.as('abandoned'),
-    ])
-    .where('q.deletedAt', 'is', null)
-    .groupBy(['q.id', 'q.name'])
-    .orderBy('q.name')
-    .execute();
-  return rows.map((row) => ({
-    ...row,
-    waiting: Number(row.waiting),
-    answered: Number(row.answered),
-    answeredInTime: Number(row.answeredInTime),
-    abandoned: Number(row.abandoned),
-  }));
 }
 
 export interface CallInProgressRow {

@@ -6,20 +6,32 @@ import { Type } from 'typebox';
 import { tenantOf } from '../../platform/auth/guard.ts';
 import type { DatabaseHandles } from '../../platform/db/database.ts';
 import { errorResponses, Nullable, Timestamp } from '../../platform/http/schemas.ts';
-import { SERVICE_LEVEL_SECONDS, serviceLevel } from './wallboard.ts';
+import { ServiceLevelFormulaSchema } from '@callcenter/rules/reports/shapes';
+import { queueSumsByQueueSince, waitingByQueue } from '../reports/live.repo.ts';
+import { queueSettings, serviceLevelFormula } from '../reports/queue-report.repo.ts';
+import { buildWallboardQueues } from './wallboard.ts';
 import * as repo from './wallboard.repo.ts';
 
 
+const Share = Type.Union([Type.Number(), Type.Null()]);
+
+/** A live queue today, counted as the queue report counts (docs/reports.md), open entries included. */
 const QueueToday = Type.Object({
   queueId: Type.String(),
   name: Type.String(),
   waiting: Type.Integer(),
   /** When the caller waiting longest joined the queue (the console counts up from it). */
   longestWaitSince: Nullable(Timestamp),
+  offered: Type.Integer(),
   answered: Type.Integer(),
   abandoned: Type.Integer(),
-  /** 0..1: share of today's finished queue callers who reached an agent within serviceLevelSeconds. */
-  serviceLevel: Type.Union([Type.Number(), Type.Null()]),
+  shortAbandoned: Type.Integer(),
+  /** 0..1 by the tenant's formula and this queue's threshold; null before the day's first caller. */
+  serviceLevel: Share,
+  serviceLevelSeconds: Type.Integer(),
+  serviceLevelTarget: Type.Number(),
+  abandonRate: Share,
+  abandonRateTarget: Type.Number(),
 });
 
 const CallInProgress = Type.Object({
@@ -38,7 +50,7 @@ const Wallboard = Type.Object({
   at: Timestamp,
   /** Midnight in the tenant's time zone: "today" for the counts. */
   dayStartedAt: Timestamp,
-  serviceLevelSeconds: Type.Integer(),
+  serviceLevelFormula: ServiceLevelFormulaSchema,
   queues: Type.Array(QueueToday),
   callsInProgress: Type.Array(CallInProgress),
   /** All calls in progress, when there are more than the list holds. */
@@ -56,18 +68,21 @@ export const wallboardRoutes =
       schema: { tags: ['monitoring'], response: { 200: Wallboard, ...errorResponses(401, 403) } },
       handler: async (request) =>
         db.withTenant(tenantOf(request), async (tx) => {
+          const now = new Date();
           const since = await repo.dayStart(tx);
-          const queues = await repo.queuesToday(tx, since, SERVICE_LEVEL_SECONDS);
+          const { formula } = await serviceLevelFormula(tx);
+          const queues = buildWallboardQueues({
+            queues: await queueSettings(tx),
+            today: await queueSumsByQueueSince(tx, since, now),
+            waiting: await waitingByQueue(tx),
+            formula,
+          });
           const calls = await repo.callsInProgress(tx);
           return {
-            at: new Date().toISOString(),
+            at: now.toISOString(),
             dayStartedAt: since.toISOString(),
-            serviceLevelSeconds: SERVICE_LEVEL_SECONDS,
-            queues: queues.map(({ answeredInTime, longestWaitSince, ...queue }) => ({
-              ...queue,
-              longestWaitSince: iso(longestWaitSince),
-              serviceLevel: serviceLevel({ answeredInTime, answered: queue.answered, abandoned: queue.abandoned }),
-            })),
+            serviceLevelFormula: formula,
+            queues,
             callsInProgress: calls.rows.map((row) => ({
               ...row,
               createdAt: row.createdAt.toISOString(),

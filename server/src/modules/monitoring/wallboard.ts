@@ -1,14 +1,58 @@
-// The wallboard's rules, pure: what counts as answered in time, and the service level of a queue.
+// The wallboard's queues from their reads, pure: today's numbers by the reports' own rules (the
+// queue's service-level threshold and targets, the tenant's formula), plus who is waiting now.
+import type { ServiceLevelFormula } from '@callcenter/rules/reports/metrics';
+import { emptyQueueSums, queueMetrics } from '../reports/queue-report.ts';
+import type { QueueSettingsRow, QueueSums } from '../reports/queue-report.repo.ts';
 
-/** A caller reached an agent within this many seconds of joining the queue: the usual 80/20 target's 20. */
-export const SERVICE_LEVEL_SECONDS = 20;
+export interface WallboardQueue {
+  queueId: string;
+  name: string;
+  waiting: number;
+  longestWaitSince: string | null;
+  offered: number;
+  answered: number;
+  abandoned: number;
+  shortAbandoned: number;
+  serviceLevel: number | null;
+  serviceLevelSeconds: number;
+  serviceLevelTarget: number;
+  abandonRate: number | null;
+  abandonRateTarget: number;
+}
 
-/**
- * Share of today's queue callers who reached an agent within SERVICE_LEVEL_SECONDS, among those who
- * reached one or left without one (callers still waiting are not counted yet); null before the first.
- */
-export function serviceLevel(counts: { answeredInTime: number; answered: number; abandoned: number }): number | null {
-  const finished = counts.answered + counts.abandoned;
-  if (finished === 0) return null;
-  return counts.answeredInTime / finished;
+export interface WallboardQueueReads {
+  queues: QueueSettingsRow[];
+  today: Array<QueueSums & { queueId: string }>;
+  waiting: Array<{ queueId: string; waiting: number; longestWaitSince: Date }>;
+  formula: ServiceLevelFormula;
+}
+
+/** Every live queue, in name order, with today's numbers (zero and null before its first caller). */
+export function buildWallboardQueues(reads: WallboardQueueReads): WallboardQueue[] {
+  const today = new Map(reads.today.map((row) => [row.queueId, row]));
+  const waiting = new Map(reads.waiting.map((row) => [row.queueId, row]));
+  return reads.queues
+    .filter((queue) => !queue.deleted)
+    .map((queue) => {
+      const row = today.get(queue.queueId);
+      // bigint sums arrive as numbers or numeric text: numbers from here on.
+      const sums = row ? (Object.fromEntries(Object.keys(emptyQueueSums()).map((key) => [key, Number(row[key as keyof QueueSums])])) as QueueSums) : emptyQueueSums();
+      const metrics = queueMetrics(sums, reads.formula);
+      const now = waiting.get(queue.queueId);
+      return {
+        queueId: queue.queueId,
+        name: queue.name,
+        waiting: now?.waiting ?? 0,
+        longestWaitSince: now ? now.longestWaitSince.toISOString() : null,
+        offered: metrics.offered,
+        answered: metrics.answered,
+        abandoned: metrics.abandoned,
+        shortAbandoned: metrics.shortAbandoned,
+        serviceLevel: metrics.serviceLevel,
+        serviceLevelSeconds: queue.serviceLevelSeconds,
+        serviceLevelTarget: queue.serviceLevelTarget,
+        abandonRate: metrics.abandonRate,
+        abandonRateTarget: queue.abandonRateTarget,
+      };
+    });
 }

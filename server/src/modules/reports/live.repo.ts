@@ -24,10 +24,11 @@ export async function agentsByState(tx: Tx) {
   return rows;
 }
 
-/** Today's queue sums: closed entries from the rollup, plus entries still open (waiting or talking). */
-export async function queueSumsSince(tx: Tx, since: Date, now: Date): Promise<QueueSums> {
-  const { rows } = await sql<QueueSums>`
-    SELECT coalesce(sum(offered), 0)::bigint AS offered, coalesce(sum(answered), 0)::bigint AS answered,
+/** Closed entries since an instant from the rollup, plus the entries still open (waiting or talking). */
+function queueSumsSql(since: Date, now: Date, byQueue: boolean) {
+  return sql`
+    SELECT ${byQueue ? sql`queue_id AS "queueId",` : sql``}
+      coalesce(sum(offered), 0)::bigint AS offered, coalesce(sum(answered), 0)::bigint AS answered,
       coalesce(sum(answered_in_sl), 0)::bigint AS "answeredInSl", coalesce(sum(abandoned), 0)::bigint AS abandoned,
       coalesce(sum(abandoned_short), 0)::bigint AS "abandonedShort", coalesce(sum(flowed_out), 0)::bigint AS "flowedOut",
       coalesce(sum(transferred_out), 0)::bigint AS "transferredOut", coalesce(sum(wait_answered_ms), 0)::bigint AS "waitAnsweredMs",
@@ -35,17 +36,37 @@ export async function queueSumsSince(tx: Tx, since: Date, now: Date): Promise<Qu
       coalesce(sum(talk_ms), 0)::bigint AS "talkMs", coalesce(sum(wrap_ups), 0)::bigint AS "wrapUps",
       coalesce(sum(wrap_up_ms), 0)::bigint AS "wrapUpMs"
     FROM (
-      SELECT offered, answered, answered_in_sl, abandoned, abandoned_short, flowed_out, transferred_out, wait_answered_ms,
+      SELECT queue_id, offered, answered, answered_in_sl, abandoned, abandoned_short, flowed_out, transferred_out, wait_answered_ms,
         wait_abandoned_ms, wait_max_ms, talk_ms, wrap_ups, wrap_up_ms
       FROM report_queue_campaign_intervals WHERE bucket >= ${since}
       UNION ALL
-      SELECT 1, (answered_at IS NOT NULL)::int,
+      SELECT queue_id, 1, (answered_at IS NOT NULL)::int,
         (answered_at IS NOT NULL AND app_ms(answered_at - joined_at) <= service_level_seconds * 1000)::int, 0, 0, 0, 0,
         coalesce(app_ms(answered_at - joined_at), 0), 0, app_ms(coalesce(answered_at, ${now}::timestamptz) - joined_at),
         coalesce(app_ms(${now}::timestamptz - answered_at), 0), 0, 0
       FROM queue_entries WHERE outcome IS NULL AND joined_at >= ${since}
-    ) t`.execute(tx);
-  return rows[0]!;
+    ) t
+    ${byQueue ? sql`GROUP BY queue_id` : sql``}`;
+}
+
+/** Today's queue sums, all queues together (the dashboard). */
+export async function queueSumsSince(tx: Tx, since: Date, now: Date): Promise<QueueSums> {
+  const { rows } = await queueSumsSql(since, now, false).execute(tx);
+  return rows[0] as QueueSums;
+}
+
+/** Today's queue sums per queue (the wallboard); a queue without traffic has no row. */
+export async function queueSumsByQueueSince(tx: Tx, since: Date, now: Date): Promise<Array<QueueSums & { queueId: string }>> {
+  const { rows } = await queueSumsSql(since, now, true).execute(tx);
+  return rows as Array<QueueSums & { queueId: string }>;
+}
+
+/** Callers waiting in each queue now (joined, no agent yet) and since when the longest waits. */
+export async function waitingByQueue(tx: Tx) {
+  const { rows } = await sql<{ queueId: string; waiting: number; longestWaitSince: Date }>`
+    SELECT queue_id AS "queueId", count(*)::int AS waiting, min(joined_at) AS "longestWaitSince"
+    FROM queue_entries WHERE outcome IS NULL AND answered_at IS NULL GROUP BY 1`.execute(tx);
+  return rows;
 }
 
 /** Calls that began since an instant: ended ones from the rollup, open ones from the calls. */

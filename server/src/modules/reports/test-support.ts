@@ -14,19 +14,21 @@ export interface EntrySpec {
   /** Seconds from joining to the agent's answer; absent: never answered. */
   answerAfter?: number;
   agentId?: string;
-  /** Seconds from joining (or from the answer, for an answered entry) to leaving the queue. */
-  leaveAfter: number;
+  /** Seconds from joining (or from the answer, for an answered entry) to leaving the queue; absent: still open. */
+  leaveAfter?: number;
   cause?: 'ANSWERED' | 'ABANDONED' | 'FLOWED_OUT';
   transferredOut?: boolean;
   campaignId?: string;
+  /** The queue's threshold when the caller joined (the entry keeps it); 20 unless said. */
+  serviceLevelSeconds?: number;
 }
 
-/** A call and one closed queue entry (what the consumer writes for a served or abandoned caller). */
+/** A call and one queue entry, closed (a served or abandoned caller) or still open (waiting or talking). */
 export async function queueCall(db: DatabaseHandles, tenantId: string, spec: EntrySpec): Promise<{ callId: string; entryId: string }> {
   const callId = randomUUID();
   const entryId = randomUUID();
   const answeredAt = spec.answerAfter === undefined ? null : plus(spec.joinedAt, spec.answerAfter);
-  const leftAt = plus(answeredAt ?? spec.joinedAt, spec.leaveAfter);
+  const leftAt = spec.leaveAfter === undefined ? null : plus(answeredAt ?? spec.joinedAt, spec.leaveAfter);
   await db.withTenant(tenantId, async (tx) => {
     await tx
       .insertInto('calls')
@@ -39,7 +41,7 @@ export async function queueCall(db: DatabaseHandles, tenantId: string, spec: Ent
         queueId: spec.queueId,
         campaignId: spec.campaignId ?? null,
         endedAt: leftAt,
-        hangupCause: 'NORMAL_CLEARING',
+        hangupCause: leftAt ? 'NORMAL_CLEARING' : null,
       })
       .execute();
     await tx
@@ -54,9 +56,9 @@ export async function queueCall(db: DatabaseHandles, tenantId: string, spec: Ent
         agentId: answeredAt ? (spec.agentId ?? null) : null,
         answeredAt,
         leftAt,
-        outcome: spec.cause ?? (answeredAt ? 'ANSWERED' : 'ABANDONED'),
+        outcome: leftAt ? (spec.cause ?? (answeredAt ? 'ANSWERED' : 'ABANDONED')) : null,
         transferredOut: spec.transferredOut ?? false,
-        serviceLevelSeconds: 20,
+        serviceLevelSeconds: spec.serviceLevelSeconds ?? 20,
         shortAbandonSeconds: 5,
       })
       .execute();
