@@ -44,7 +44,7 @@ describe('ring-all queue with SIP agents', () => {
     expect(h(start, 'CC-Agent')).toBe('1001@acme');
     expect(h(start, 'variable_svc_tenant_id')).toBe('acme');
     const fail = await client.waitEvent(cc('bridge-agent-fail'));
-    expect([h(fail, 'CC-Agent'), h(fail, 'CC-Hangup-Cause')]).toEqual(['1000@acme', 'ORIGINATOR_CANCEL']);
+    expect([h(fail, 'CC-Agent'), h(fail, 'CC-Hangup-Cause')]).toEqual(['1000@acme', 'LOSE_RACE']);
     await client.waitEvent(cc('agent-state-change', (e) => h(e, 'CC-Agent-State') === 'In a queue call'));
     expect(await client.api('callcenter_config agent get state 1001@acme')).toBe('In a queue call');
     const members = await client.api('callcenter_config queue list members sales@acme');

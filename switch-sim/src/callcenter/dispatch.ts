@@ -160,9 +160,11 @@ export class Dispatcher {
     // A loopback leg cannot be uuid_bridge'd to the member: it stays up, unbridged, until the
     // member leaves (06_callcenter_loopbackagent_FAIL: bridge-agent-fail, DESTINATION_OUT_OF_ORDER).
     if (result.ch.endpoint === 'loopback') return;
+    // The winner hangs up the other agents' ringing legs as having lost the race
+    // (switch_core_session_hupall_matching_var(…, SWITCH_CAUSE_LOSE_RACE) in the agent thread).
     for (const name of [...member.offers]) {
       const other = this.offers.get(name);
-      if (other && other !== offer) this.abort(other, 'ORIGINATOR_CANCEL');
+      if (other && other !== offer) this.abort(other, 'LOSE_RACE');
     }
     offer.bridged = true;
     bridgeAgent(cc, offer);
