@@ -2,7 +2,8 @@
 // and one hangs up waiting. A supervisor opens the queue report, sees the chart (and its numbers as a
 // table), exports the CSV in English and in Portuguese, and the files' numbers are the table's; the
 // XLSX downloads too; the headline tiles read the totals row's numbers, the wide table scrolls in its
-// own region with the name column in view; the page passes axe. The home leads to the dashboard,
+// own region with the name column in view; the page passes axe. The agent report shows the agent's
+// state time as a chart and a table, and the day's first login and last logout. The home leads to the dashboard,
 // which follows the second caller live. The agent sees only "My report", with their own numbers. A
 // dialed lead shows in the campaign report.
 import { readFile } from 'node:fs/promises';
@@ -257,6 +258,29 @@ it('a supervisor reads the queue report, its chart and its table, and the CSV ex
     // Usage: the month's calls against the plan's limit, as numbers and a bar (never money).
     const usage = await call<{ meters: { calls: { used: number; limit: number | null } } }>(baseUrl, '/reports/consumo', { token: admin.token });
     await en.page.getByLabel('Idioma').selectOption('en');
+
+    // The agent report: Dani's time per state drawn, its numbers as a table; the row's answered
+    // call as the API counts it; the day's first login and last logout; the tiles on the totals.
+    const agents = await call<{ agents: Array<{ name: string; metrics: { answered: number } }> }>(baseUrl, '/reports/agents?preset=today', { token: admin.token });
+    expect(agents.agents.find((line) => line.name === 'Dani')?.metrics.answered).toBe(1);
+    await openMenu(en.page, 'Agent report');
+    await en.page.getByRole('heading', { level: 1, name: 'Agent report' }).waitFor();
+    await waitForLoaded(en.page);
+    const states = en.page.getByTestId('chart-agent-states');
+    await states.locator('canvas').first().waitFor();
+    await states.getByText('Chart data').click();
+    const stateRows = await states.locator('details table tbody tr').evaluateAll((rows) =>
+      rows.map((row) => Array.from((row as HTMLTableRowElement).cells).map((cell) => (cell.textContent ?? '').trim())),
+    );
+    expect(stateRows.map((row) => row[0])).toContain('Dani');
+    const agentTable = await tableCells(en.page);
+    const dani = agentTable.find((row) => row[0] === 'Dani')!;
+    expect(dani[agentTable[0]!.indexOf('Answered')]).toBe('1');
+    for (const { label, tile, table: cellText } of await tilesAgainstTotals(en.page)) expect(tile, label).toBe(cellText);
+    const days = en.page.getByRole('region', { name: 'First login and last logout per day' });
+    await days.getByRole('row', { name: /Dani/ }).waitFor();
+    await expectAccessible(en.page, 'the agent report');
+
     await openMenu(en.page, 'Usage');
     const calls = en.page.getByTestId('meter-calls');
     expect(usage.meters.calls.limit).not.toBeNull();

@@ -167,3 +167,6 @@ END $$;
 
 -- Coarse rows for what the fine rollups already hold.
 SELECT app_reports_coarse_from_fine(id) FROM tenants;
+-- Statistics now: until autovacuum gets to them the planner would take the new tables for empty.
+ANALYZE report_queue_campaign_intervals;
+ANALYZE report_campaign_disposition_intervals;

@@ -159,6 +159,7 @@ describe('campaign charts', () => {
       {
         campaignId: 'c1',
         name: 'Black Friday',
+        abandonTarget: 0.03,
         leads,
         metrics: campaignMetrics({ attempts: 8 }),
         dispositions: [
@@ -170,7 +171,7 @@ describe('campaign charts', () => {
           { start: '2026-11-29T13:00:00.000Z', dialLevel: 1.2, abandonRate: null },
         ],
       },
-      { campaignId: 'c2', name: 'Idle', leads, metrics: campaignMetrics(), dispositions: [], dialer: [{ start: '2026-11-29T13:00:00.000Z', dialLevel: null, abandonRate: null }] },
+      { campaignId: 'c2', name: 'Idle', abandonTarget: 0.03, leads, metrics: campaignMetrics(), dispositions: [], dialer: [{ start: '2026-11-29T13:00:00.000Z', dialLevel: null, abandonRate: null }] },
     ],
     campaignMetrics({ attempts: 8, answered: 5, connected: 4 }),
   );

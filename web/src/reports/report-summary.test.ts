@@ -1,3 +1,4 @@
+import type { CampaignReport } from '@callcenter/rules/reports/shapes';
 import { describe, expect, it } from 'vitest';
 import { agentSummary, campaignSummary, meetsTarget, queueSummary } from './report-summary.ts';
 import { agentMetrics, agentReport, campaignMetrics, campaignReport, queueEntry, queueMetrics, queueReport } from './report-fixtures.ts';
@@ -69,7 +70,17 @@ describe('agentSummary', () => {
 });
 
 describe('campaignSummary', () => {
-  it('gives attempts, contact, connect and abandon rates and conversions, none against a target', () => {
+  const line = (campaignId: string, abandonTarget: number): CampaignReport['campaigns'][number] => ({
+    campaignId,
+    name: campaignId,
+    abandonTarget,
+    leads: { READY: 0, CALLBACK: 0, DO_NOT_CALL: 0, COMPLETED: 0, EXHAUSTED: 0 },
+    metrics: campaignMetrics(),
+    dispositions: [],
+    dialer: [],
+  });
+
+  it('gives attempts, contact, connect and abandon rates and conversions; no campaign, no target', () => {
     const totals = campaignMetrics({ attempts: 12, contactRate: 0.5, connectRate: 0.75, abandonRate: 0.02, conversions: 3 });
     const tiles = campaignSummary(campaignReport([], totals));
     expect(tiles.map((tile) => [tile.id, tile.value])).toEqual([
@@ -80,5 +91,12 @@ describe('campaignSummary', () => {
       ['conversions', 3],
     ]);
     expect(tiles.every((tile) => tile.target === undefined)).toBe(true);
+  });
+
+  it('judges the abandon rate against the campaigns’ ceiling when they share one', () => {
+    const totals = campaignMetrics({ attempts: 100, abandonRate: 0.04 });
+    expect(byId(campaignSummary(campaignReport([line('a', 0.03), line('b', 0.03)], totals))).abandonRate!.target).toEqual({ value: 0.03, sense: 'atMost', met: false });
+    expect(byId(campaignSummary(campaignReport([line('a', 0.05)], totals))).abandonRate!.target).toEqual({ value: 0.05, sense: 'atMost', met: true });
+    expect(byId(campaignSummary(campaignReport([line('a', 0.03), line('b', 0.05)], totals))).abandonRate!.target).toBeUndefined();
   });
 });

@@ -72,7 +72,8 @@ export function campaignSummary(report: CampaignReport): SummaryTile[] {
     tile('attempts', 'attempts', 'count', totals.attempts),
     tile('contactRate', 'contactRate', 'share', totals.contactRate),
     tile('connectRate', 'connectRate', 'share', totals.connectRate),
-    tile('abandonRate', 'abandonRate', 'share', totals.abandonRate),
+    // Judged only against a ceiling every campaign shown shares, as the queues' targets are.
+    withTarget(tile('abandonRate', 'abandonRate', 'share', totals.abandonRate), sharedTarget(report.campaigns.map((campaign) => campaign.abandonTarget)), 'atMost'),
     tile('conversions', 'conversions', 'count', totals.conversions),
   ];
 }

@@ -146,6 +146,8 @@ export const CampaignReportSchema = Type.Object({
     Type.Object({
       campaignId: Type.String(),
       name: Type.String(),
+      /** The campaign's abandon-rate ceiling (0..1), which its dialer paces to. */
+      abandonTarget: Type.Number(),
       /** Now, not over the period: the leads as they stand. */
       leads: LeadCountsSchema,
       metrics: CampaignMetricsSchema,

@@ -78,6 +78,12 @@ describe('GET /reports/agents', () => {
     const quarters = quarter.series.slice(36, 40).map((point) => point.metrics.stateSeconds);
     expect(quarters.map((time) => time.AVAILABLE)).toEqual([900, 300 + 230, 585, 0]);
     expect(quarters.map((time) => time.PAUSED)).toEqual([0, 0, 300, 900]);
+    // Per queue (the fine rows): Ana's call was Suporte's; another queue's report gives her none.
+    const vendas = await t.createId('/queues', admin.session, { name: 'Vendas' });
+    const bySupport = await report<AgentReport>(admin.session, '/reports/agents', { ...DAY, queueId });
+    expect(bySupport.agents.find((agent) => agent.agentId === ana.agentId)!.metrics).toMatchObject({ answered: 1, averageTalkSeconds: 300 });
+    const bySales = await report<AgentReport>(admin.session, '/reports/agents', { ...DAY, queueId: vendas });
+    expect(bySales.agents.find((agent) => agent.agentId === ana.agentId)?.metrics.answered ?? 0).toBe(0);
     // The wrap-up counted for the queue too.
     const queues = await report<QueueReport>(admin.session, '/reports/queues', DAY);
     expect(queues.totals).toMatchObject({ answered: 1, averageWrapUpSeconds: 60, averageHandleSeconds: 360 });

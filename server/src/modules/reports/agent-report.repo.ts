@@ -63,10 +63,16 @@ export interface AgentCallRow {
   wrapUpMs: number;
 }
 
-/** Queue calls an agent answered (dialer calls reach agents through the campaign's queue too). */
+/**
+ * Queue calls an agent answered (dialer calls reach agents through the campaign's queue too): per
+ * agent alone unless the report is filtered by queue or campaign, which needs the fine rows (decision 0091).
+ */
 export async function agentCalls(tx: Tx, period: ResolvedPeriod, filters: ReportFilters): Promise<AgentCallRow[]> {
+  // The fine table has every column read here (and the queue and campaign): typed as the coarse one.
+  const fine = Boolean(filters.queueId || filters.campaignId);
+  const table = (fine ? 'reportQueueIntervals' : 'reportAgentCallIntervals') as 'reportAgentCallIntervals';
   let query = tx
-    .selectFrom('reportQueueIntervals')
+    .selectFrom(table)
     .select([
       sql<string>`agent_id`.as('agentId'),
       intervalStart(sql.ref('bucket'), period).as('start'),
@@ -76,10 +82,10 @@ export async function agentCalls(tx: Tx, period: ResolvedPeriod, filters: Report
     ])
     .where('bucket', '>=', period.from)
     .where('bucket', '<', period.to)
-    .where('agentId', 'is not', null);
+    .where(sql.ref('agent_id'), 'is not', null);
   if (filters.agentId) query = query.where('agentId', '=', filters.agentId);
-  if (filters.queueId) query = query.where('queueId', '=', filters.queueId);
-  if (filters.campaignId) query = query.where('campaignId', '=', filters.campaignId);
+  if (filters.queueId) query = query.where(sql.ref('queue_id'), '=', filters.queueId);
+  if (filters.campaignId) query = query.where(sql.ref('campaign_id'), '=', filters.campaignId);
   return query.groupBy(sql`1, 2`).execute();
 }
 

@@ -84,6 +84,7 @@ describe('GET /reports/campaigns', () => {
       telephonyValue: null,
       aiValue: null,
     });
+    expect(line.abandonTarget).toBe(0.03);
     expect(line.leads).toEqual({ READY: 2, CALLBACK: 1, DO_NOT_CALL: 1, COMPLETED: 8, EXHAUSTED: 0 });
     expect(line.dispositions.map((row) => [row.code, row.count]).sort()).toEqual([['RETORNAR_REL', 1], ['VENDA_REL', 1]]);
     // By agent, from the per-agent rows: only the sale that agent closed.

@@ -68,12 +68,16 @@ export async function campaignDispositions(tx: Tx, period: ResolvedPeriod, filte
     ? sql`(SELECT bucket, campaign_id, disposition_id, calls FROM report_disposition_intervals
         WHERE campaign_id IS NOT NULL AND agent_id = ${filters.agentId}::uuid)`
     : sql`report_campaign_disposition_intervals`;
+  // Summed first, named after: the join then meets a few hundred rows, not every rollup row.
   const { rows } = await sql<DispositionRow>`
-    SELECT r.campaign_id AS "campaignId", ${intervalStart(sql.ref('r.bucket'), period)} AS start, r.disposition_id AS "dispositionId",
-      d.code, d.name, d.action, sum(r.calls)::bigint AS calls
-    FROM ${rollup} r JOIN dispositions d ON d.id = r.disposition_id
-    WHERE r.bucket >= ${period.from} AND r.bucket < ${period.to} ${campaignScope(filters)}
-    GROUP BY 1, 2, 3, 4, 5, 6`.execute(tx);
+    SELECT r."campaignId", r.start, r."dispositionId", d.code, d.name, d.action, r.calls
+    FROM (
+      SELECT campaign_id AS "campaignId", ${intervalStart(sql.ref('bucket'), period)} AS start, disposition_id AS "dispositionId",
+        sum(calls)::bigint AS calls
+      FROM ${rollup} r
+      WHERE bucket >= ${period.from} AND bucket < ${period.to} ${campaignScope(filters)}
+      GROUP BY 1, 2, 3
+    ) r JOIN dispositions d ON d.id = r."dispositionId"`.execute(tx);
   return rows;
 }
 
@@ -83,10 +87,12 @@ export async function leadCounts(tx: Tx, filters: ReportFilters) {
   return rows;
 }
 
+/** Every campaign's name, queue and abandon target (deleted ones too: their history still counts). */
 export async function campaignNames(tx: Tx) {
-  return tx
+  const rows = await tx
     .selectFrom('campaigns')
-    .select(['id as campaignId', 'name', sql<boolean>`deleted_at IS NOT NULL`.as('deleted'), 'queueId'])
+    .select(['id as campaignId', 'name', sql<boolean>`deleted_at IS NOT NULL`.as('deleted'), 'queueId', 'abandonTarget'])
     .orderBy('name')
     .execute();
+  return rows.map((row) => ({ ...row, abandonTarget: Number(row.abandonTarget) }));
 }

@@ -67,7 +67,7 @@ export interface CampaignReportRows {
   intervals: CampaignIntervalRow[];
   dispositions: DispositionRow[];
   leads: Array<{ campaignId: string; status: string; leads: number }>;
-  campaigns: Array<{ campaignId: string; name: string; deleted: boolean; queueId: string }>;
+  campaigns: Array<{ campaignId: string; name: string; deleted: boolean; queueId: string; abandonTarget: number }>;
 }
 
 const LEAD_STATUSES = ['READY', 'CALLBACK', 'DO_NOT_CALL', 'COMPLETED', 'EXHAUSTED'] as const;
@@ -125,6 +125,7 @@ export function buildCampaignReport(
       return {
         campaignId: campaign.campaignId,
         name: campaign.name,
+        abandonTarget: campaign.abandonTarget,
         leads,
         metrics: campaignMetrics(byCampaign.get(campaign.campaignId) ?? emptyTally()),
         dispositions: [...(dispositionsByCampaign.get(campaign.campaignId)?.values() ?? [])].sort((a, b) => b.count - a.count),

@@ -71,6 +71,7 @@ export async function rollupsMatchRecomputation(db: DatabaseHandles, tenantId: s
   const tables = [
     'report_queue_intervals',
     'report_queue_campaign_intervals',
+    'report_agent_call_intervals',
     'report_agent_intervals',
     'report_agent_pause_intervals',
     'report_campaign_intervals',

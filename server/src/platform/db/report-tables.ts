@@ -1,4 +1,4 @@
-// Table shapes of the queue entries and the report rollups (migrations 20261203010001–3, 20261204010001).
+// Table shapes of the queue entries and the report rollups (migrations 20261203010001–3, 20261204010001 and 3).
 import type { ColumnType } from 'kysely';
 
 /** bigint columns: the pools parse int8 as numbers (database.ts). */
@@ -107,6 +107,16 @@ export interface ReportDispositionIntervalsTable {
 /** The queue rollup without the answering agent (what a report not filtered by agent reads). */
 export type ReportQueueCampaignIntervalsTable = Omit<ReportQueueIntervalsTable, 'agentId'>;
 
+/** An agent's answered queue calls, talk and wrap-up, without queue and campaign. */
+export interface ReportAgentCallIntervalsTable {
+  tenantId: string;
+  bucket: Date;
+  agentId: string;
+  answered: number;
+  talkMs: BigInt;
+  wrapUpMs: BigInt;
+}
+
 /** The dispositions of campaign calls per campaign, without queue and agent. */
 export interface ReportCampaignDispositionIntervalsTable {
   tenantId: string;
@@ -132,6 +142,7 @@ export interface ReportTables {
   queueEntries: QueueEntriesTable;
   reportQueueIntervals: ReportQueueIntervalsTable;
   reportQueueCampaignIntervals: ReportQueueCampaignIntervalsTable;
+  reportAgentCallIntervals: ReportAgentCallIntervalsTable;
   reportAgentIntervals: ReportAgentIntervalsTable;
   reportAgentPauseIntervals: ReportAgentPauseIntervalsTable;
   reportCampaignIntervals: ReportCampaignIntervalsTable;
