@@ -306,7 +306,8 @@ export async function generateTraffic(ownerUrl: string, specs: TrafficSpec[], lo
       for (const table of [...LOADED_TABLES, 'agent_sessions', 'agent_pause_events', 'campaign_dialer_samples']) await a.query(`VACUUM (ANALYZE) ${table}`);
       for (const table of ['report_queue_intervals', 'report_agent_intervals', 'report_agent_pause_intervals', 'report_campaign_intervals',
         'report_call_intervals', 'report_disposition_intervals', 'report_lead_counts', 'report_storage',
-        'report_queue_campaign_intervals', 'report_campaign_disposition_intervals', 'report_agent_call_intervals']) await a.query(`VACUUM (ANALYZE) ${table}`);
+        'report_queue_campaign_intervals', 'report_campaign_disposition_intervals', 'report_agent_call_intervals',
+        'report_campaign_disposition_hours']) await a.query(`VACUUM (ANALYZE) ${table}`);
     });
   } finally {
     await a.end();

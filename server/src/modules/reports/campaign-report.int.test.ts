@@ -87,6 +87,10 @@ describe('GET /reports/campaigns', () => {
     expect(line.abandonTarget).toBe(0.03);
     expect(line.leads).toEqual({ READY: 2, CALLBACK: 1, DO_NOT_CALL: 1, COMPLETED: 8, EXHAUSTED: 0 });
     expect(line.dispositions.map((row) => [row.code, row.count]).sort()).toEqual([['RETORNAR_REL', 1], ['VENDA_REL', 1]]);
+    // The same dispositions read by quarter hour (the hourly rows serve hour-made intervals only).
+    const quarters = await report<CampaignReport>(s, '/reports/campaigns', { ...DAY, interval: '15m', campaignId: campaign.id });
+    expect(quarters.campaigns[0]!.dispositions.map((row) => [row.code, row.count]).sort()).toEqual([['RETORNAR_REL', 1], ['VENDA_REL', 1]]);
+    expect(quarters.series[40]!.metrics.conversions).toBe(1);
     // By agent, from the per-agent rows: only the sale that agent closed.
     const byAgent = await report<CampaignReport>(s, '/reports/campaigns', { ...DAY, campaignId: campaign.id, agentId });
     expect(byAgent.campaigns[0]!.dispositions.map((row) => [row.code, row.count])).toEqual([['VENDA_REL', 1]]);

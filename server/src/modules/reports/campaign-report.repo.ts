@@ -5,7 +5,7 @@ import type { ReportCampaignIntervalsTable } from '../../platform/db/report-tabl
 import type { Tx } from '../../platform/db/database.ts';
 import { intervalStart } from './report-sql.ts';
 import type { ReportFilters } from './report-filters.ts';
-import type { ResolvedPeriod } from './report-period.ts';
+import { inWholeHours, type ResolvedPeriod } from './report-period.ts';
 
 /** The sums a campaign rollup row holds (its keys aside). */
 export type CampaignSums = Omit<Selectable<ReportCampaignIntervalsTable>, 'tenantId' | 'bucket' | 'campaignId'>;
@@ -61,13 +61,16 @@ export interface DispositionRow {
 
 /**
  * Dispositions of the campaigns' calls, by the interval the call began in. Filtered by agent it reads
- * the fine rows (per queue and agent); otherwise the coarse ones per campaign (decision 0091).
+ * the fine rows (per queue and agent); otherwise the coarse ones per campaign, by the hour when every
+ * interval is made of whole hours (decision 0091).
  */
 export async function campaignDispositions(tx: Tx, period: ResolvedPeriod, filters: ReportFilters): Promise<DispositionRow[]> {
   const rollup = filters.agentId
     ? sql`(SELECT bucket, campaign_id, disposition_id, calls FROM report_disposition_intervals
         WHERE campaign_id IS NOT NULL AND agent_id = ${filters.agentId}::uuid)`
-    : sql`report_campaign_disposition_intervals`;
+    : inWholeHours(period)
+      ? sql`(SELECT hour AS bucket, campaign_id, disposition_id, calls FROM report_campaign_disposition_hours)`
+      : sql`report_campaign_disposition_intervals`;
   // Summed first, named after: the join then meets a few hundred rows, not every rollup row.
   const { rows } = await sql<DispositionRow>`
     SELECT r."campaignId", r.start, r."dispositionId", d.code, d.name, d.action, r.calls

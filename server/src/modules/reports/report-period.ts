@@ -8,6 +8,7 @@ import {
   type ReportInterval,
 } from '@callcenter/rules/reports/period';
 import type { ReportQuery } from '@callcenter/rules/reports/shapes';
+import { zoneOffset } from '@callcenter/rules/zoned-time';
 import { badRequest } from '../../platform/http/errors.ts';
 import { E } from '../../platform/http/error-codes.ts';
 
@@ -37,4 +38,18 @@ export function resolvePeriod(query: ReportQuery, timezone: string, now: number)
     throw badRequest(E.REPORT_PERIOD_TOO_LONG, `At most ${maxDays} days in this interval`, undefined, { maxDays });
   }
   return { from: new Date(period.from), to: new Date(period.to), interval, timezone };
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Whether every interval of the period is made of whole UTC hours, so an hourly rollup sums to what
+ * its quarter hours do: not 15-minute intervals, the period on whole hours, and the zone's offset a
+ * whole number of hours at both ends (São Paulo yes; Kolkata, +05:30, no).
+ */
+export function inWholeHours(period: ResolvedPeriod): boolean {
+  if (period.interval === '15m') return false;
+  return [period.from.getTime(), period.to.getTime()].every(
+    (instant) => instant % HOUR_MS === 0 && zoneOffset(instant, period.timezone) % HOUR_MS === 0,
+  );
 }

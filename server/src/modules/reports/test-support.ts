@@ -78,6 +78,7 @@ export async function rollupsMatchRecomputation(db: DatabaseHandles, tenantId: s
     'report_call_intervals',
     'report_disposition_intervals',
     'report_campaign_disposition_intervals',
+    'report_campaign_disposition_hours',
     'report_lead_counts',
   ];
   return db.withPlatform(async (tx) => {

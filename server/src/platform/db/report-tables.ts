@@ -1,4 +1,4 @@
-// Table shapes of the queue entries and the report rollups (migrations 20261203010001–3, 20261204010001 and 3).
+// Table shapes of the queue entries and the report rollups (migrations 20261203010001–3, 20261204010001, 3 and 4).
 import type { ColumnType } from 'kysely';
 
 /** bigint columns: the pools parse int8 as numbers (database.ts). */
@@ -126,6 +126,15 @@ export interface ReportCampaignDispositionIntervalsTable {
   calls: number;
 }
 
+/** The same per UTC hour (read when every interval of a period is made of whole hours). */
+export interface ReportCampaignDispositionHoursTable {
+  tenantId: string;
+  hour: Date;
+  campaignId: string;
+  dispositionId: string;
+  calls: number;
+}
+
 export interface ReportLeadCountsTable {
   tenantId: string;
   campaignId: string;
@@ -149,6 +158,7 @@ export interface ReportTables {
   reportCallIntervals: ReportCallIntervalsTable;
   reportDispositionIntervals: ReportDispositionIntervalsTable;
   reportCampaignDispositionIntervals: ReportCampaignDispositionIntervalsTable;
+  reportCampaignDispositionHours: ReportCampaignDispositionHoursTable;
   reportLeadCounts: ReportLeadCountsTable;
   reportStorage: ReportStorageTable;
 }
