@@ -13,7 +13,8 @@ import { formatDateTime } from '../app/format.ts';
 import { LiveIndicator } from '../app/live-indicator.tsx';
 import { useRealtime } from '../app/realtime.ts';
 import { throttle } from '../wallboard/wallboard-view.ts';
-import { displayValue, type ValueKind } from './report-format.ts';
+import { displayValue, exportValue, type ValueKind } from './report-format.ts';
+import { meetsTarget, type TargetSense } from './report-summary.ts';
 import { dashboardKey, reportsApi } from './reports.api.ts';
 import { barFill } from './usage.view.ts';
 import './reports.css';
@@ -79,12 +80,22 @@ export function DashboardPage() {
 function DashboardTiles({ data }: { data: Dashboard }) {
   const { t, i18n } = useTranslation();
   const show = (kind: ValueKind, value: number | null) => displayValue(kind, value, i18n.language);
-  const tile = (id: string, label: string, kind: ValueKind, value: number | null) => (
-    <div key={id} data-testid={`tile-${id}`}>
-      <dt>{label}</dt>
-      <dd className="big-figure">{show(kind, value)}</dd>
-    </div>
-  );
+  const tile = (id: string, label: string, kind: ValueKind, value: number | null, target?: { value: number | null; sense: TargetSense }) => {
+    const met = target === undefined || target.value === null ? null : meetsTarget(exportValue(kind, value), target.value, target.sense);
+    const state = met === null ? undefined : met ? 'met' : 'missed';
+    return (
+      <div key={id} data-testid={`tile-${id}`} className={state ? `target-${state}` : undefined} data-target={state}>
+        <dt>{label}</dt>
+        <dd className="big-figure">{show(kind, value)}</dd>
+        {target && target.value !== null && (
+          <dd className="tile-target">
+            {state && <span aria-hidden="true">{state === 'met' ? '✓' : '⚠'} </span>}
+            {t(`reports.summary.${target.sense}.${state ?? 'none'}`, { target: show('share', target.value) })}
+          </dd>
+        )}
+      </div>
+    );
+  };
   const plan = data.planConsumption;
   return (
     <div className="dashboard-grid">
@@ -111,8 +122,8 @@ function DashboardTiles({ data }: { data: Dashboard }) {
           {tile('offered', t('reports.columns.offered'), 'count', data.today.offered)}
           {tile('answered', t('reports.columns.answered'), 'count', data.today.answered)}
           {tile('abandoned', t('reports.columns.abandoned'), 'count', data.today.abandoned)}
-          {tile('service-level', t('reports.columns.serviceLevel'), 'share', data.today.serviceLevel)}
-          {tile('abandon-rate', t('reports.columns.abandonRate'), 'share', data.today.abandonRate)}
+          {tile('service-level', t('reports.columns.serviceLevel'), 'share', data.today.serviceLevel, { value: data.today.serviceLevelTarget, sense: 'atLeast' })}
+          {tile('abandon-rate', t('reports.columns.abandonRate'), 'share', data.today.abandonRate, { value: data.today.abandonRateTarget, sense: 'atMost' })}
           {tile('average-wait', t('reports.columns.averageWait'), 'seconds', data.today.averageWaitSeconds)}
           {tile('average-talk', t('reports.columns.averageTalk'), 'seconds', data.today.averageTalkSeconds)}
         </dl>

@@ -1,4 +1,5 @@
 // Pure: the queue report's table and charts from GET /reports/queues.
+import { sharedTarget } from '@callcenter/rules/reports/metrics';
 import type { QueueMetrics, QueueReport } from '@callcenter/rules/reports/shapes';
 import { OKABE_ITO, type ChartSpec } from './chart-model.ts';
 import type { Column } from './report-table.ts';
@@ -73,12 +74,6 @@ export function queueCallsChart(report: QueueReport, bucketLabels: string[], lab
       { label: labels.abandoned, color: OKABE_ITO.vermillion, kind: 'bar', values: report.series.map((point) => point.metrics.abandoned) },
     ],
   };
-}
-
-/** The one target every queue of the report shares, or null when they differ (or there is no queue). */
-export function sharedTarget(values: readonly number[]): number | null {
-  const first = values[0];
-  return first !== undefined && values.every((value) => value === first) ? first : null;
 }
 
 /**

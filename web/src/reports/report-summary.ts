@@ -2,7 +2,7 @@
 // row. Every value is rounded as the table rounds it (exportValue), so a tile and its table cell read
 // the same, and a target is judged on the value shown: 80.0 % shown never reads "below 80.0 %".
 import type { AgentReport, CampaignReport, QueueReport } from '@callcenter/rules/reports/shapes';
-import { sharedTarget } from './queue-report.view.ts';
+import { sharedTarget } from '@callcenter/rules/reports/metrics';
 import { exportValue, type CellValue, type ValueKind } from './report-format.ts';
 
 /** Whether a target is a floor (service level) or a ceiling (abandon rate). */

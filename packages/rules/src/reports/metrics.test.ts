@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abandonRate, emptyStateSeconds, loggedSeconds, occupancy, serviceLevel, utilization } from './metrics.ts';
+import { abandonRate, emptyStateSeconds, loggedSeconds, occupancy, serviceLevel, sharedTarget, utilization } from './metrics.ts';
 
 describe('report metrics', () => {
   const counts = { offered: 10, answered: 6, answeredWithinThreshold: 4, shortAbandoned: 2 };
@@ -27,5 +27,13 @@ describe('report metrics', () => {
     expect(occupancy(time)).toBeCloseTo(280 / 400);
     expect(utilization(time)).toBeCloseTo(280 / 600);
     expect(occupancy(emptyStateSeconds())).toBeNull();
+  });
+});
+
+describe('sharedTarget', () => {
+  it('is the target every member shares, none when they differ or there is no member', () => {
+    expect(sharedTarget([0.8, 0.8, 0.8])).toBe(0.8);
+    expect(sharedTarget([0.8, 0.9])).toBeNull();
+    expect(sharedTarget([])).toBeNull();
   });
 });

@@ -12,6 +12,15 @@ export const ratio = (part: number, whole: number): number | null => (whole > 0 
 
 export const average = (sum: number, count: number): number | null => (count > 0 ? sum / count : null);
 
+/**
+ * The one target every queue (or campaign) of a total shares, or null when they differ or there is
+ * none: a total of queues with different targets is judged against none of them.
+ */
+export function sharedTarget(values: readonly number[]): number | null {
+  const first = values[0];
+  return first !== undefined && values.every((value) => value === first) ? first : null;
+}
+
 export interface ServiceLevelCounts {
   offered: number;
   answered: number;

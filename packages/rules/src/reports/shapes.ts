@@ -187,6 +187,9 @@ export const DashboardSchema = Type.Object({
     averageTalkSeconds: AverageSeconds,
     serviceLevel: Share,
     abandonRate: Share,
+    /** The live queues' shared targets (null when they differ or there is no queue). */
+    serviceLevelTarget: OrNull(Type.Number({ minimum: 0, maximum: 1 })),
+    abandonRateTarget: OrNull(Type.Number({ minimum: 0, maximum: 1 })),
   }),
   /** The month's calls against the plan's limit; null when the plan sets none. */
   planConsumption: OrNull(Type.Object({ calls: Count, maxMonthlyCalls: Count, share: Type.Number({ minimum: 0 }) })),

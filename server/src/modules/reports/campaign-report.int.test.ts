@@ -132,6 +132,11 @@ describe('GET /reports/dashboard and /reports/consumo', () => {
     expect(dashboard.waitingCallers).toBe(1);
     expect(dashboard.longestWaitSeconds).toBeGreaterThanOrEqual(30);
     expect(dashboard.today).toMatchObject({ offered: 4, answered: 2, abandoned: 1, averageWaitSeconds: 7 });
+    // One queue: its targets are today's; a second queue with another service-level target leaves
+    // that rate judged against none, the shared abandon target still applies.
+    expect(dashboard.today).toMatchObject({ serviceLevelTarget: 0.8, abandonRateTarget: 0.05 });
+    await t.createId('/queues', s, { name: 'Vendas', serviceLevelTarget: 0.9 });
+    expect((await report<Dashboard>(s, '/reports/dashboard')).today).toMatchObject({ serviceLevelTarget: null, abandonRateTarget: 0.05 });
     expect(dashboard.estimatedValue).toBeNull();
 
     const usage = await report<Consumption>(s, '/reports/consumo');

@@ -1,5 +1,5 @@
 // The dashboard and the usage meters from their reads: pure.
-import type { ServiceLevelFormula } from '@callcenter/rules/reports/metrics';
+import { sharedTarget, type ServiceLevelFormula } from '@callcenter/rules/reports/metrics';
 import type { Consumption, Dashboard } from '@callcenter/rules/reports/shapes';
 import { localDateOf, startOfLocalDay } from '@callcenter/rules/reports/period';
 import type { QueueSums } from './queue-report.repo.ts';
@@ -22,6 +22,8 @@ export interface DashboardReads {
   waiting: { waiting: number; longestMs: number | null };
   agents: Array<{ state: string; agents: number }>;
   queueToday: QueueSums;
+  /** The live queues' targets: today's rates are judged against the ones they all share. */
+  queueTargets: Array<{ serviceLevelTarget: number; abandonRateTarget: number }>;
   callsToday: CallCounts;
   callsThisMonth: CallCounts;
 }
@@ -55,6 +57,8 @@ export function buildDashboard(reads: DashboardReads): Dashboard {
       averageTalkSeconds: today.averageTalkSeconds,
       serviceLevel: today.serviceLevel,
       abandonRate: today.abandonRate,
+      serviceLevelTarget: sharedTarget(reads.queueTargets.map((queue) => queue.serviceLevelTarget)),
+      abandonRateTarget: sharedTarget(reads.queueTargets.map((queue) => queue.abandonRateTarget)),
     },
     planConsumption:
       reads.maxMonthlyCalls === null

@@ -90,6 +90,7 @@ export class ReportsService {
         waiting: await live.waitingCallers(tx, now),
         agents: await live.agentsByState(tx),
         queueToday: await live.queueSumsSince(tx, new Date(today), now),
+        queueTargets: (await queueSettings(tx)).filter((queue) => !queue.deleted),
         callsToday: await live.callsSince(tx, new Date(today)),
         callsThisMonth: await live.callsSince(tx, month),
       });
