@@ -134,6 +134,10 @@ it('a supervisor reads the queue report, its chart and its table, and the CSV ex
     simulator().control.hangup(abandoned);
     await expect.poll(() => tile('abandoned').innerText(), { timeout: 8_000 }).toBe('1');
     expect(await tile('waiting').innerText()).toBe('0');
+    // Today's abandon rate against the queue's 5 % limit, in words as well as colour.
+    const abandonRate = board.page.getByTestId('tile-abandon-rate');
+    await expect.poll(() => abandonRate.getAttribute('data-target'), { timeout: 8_000 }).toBe('missed');
+    expect(await abandonRate.locator('.tile-target').innerText()).toBe('⚠ Above the limit of 5.0%');
     await expectAccessible(board.page, 'the dashboard');
     expect(board.errors).toEqual([]);
   } finally {
