@@ -4,38 +4,15 @@ import { describe, expect, it } from 'vitest';
 import type { CallsTable } from '../../platform/db/schema.ts';
 import { createMember, createTenant, expectError, useTestApp, type Session } from '../../../test/harness.ts';
 import { queueCall, type EntrySpec } from '../reports/test-support.ts';
+import type { Wallboard } from '@callcenter/rules/monitoring/wallboard-shapes';
 
 const t = useTestApp();
 const { call } = t;
 
-interface WallboardQueue {
-  queueId: string;
-  name: string;
-  waiting: number;
-  longestWaitSince: string | null;
-  offered: number;
-  answered: number;
-  abandoned: number;
-  shortAbandoned: number;
-  serviceLevel: number | null;
-  serviceLevelSeconds: number;
-  serviceLevelTarget: number;
-  abandonRate: number | null;
-  abandonRateTarget: number;
-}
-
-interface WallboardBody {
-  dayStartedAt: string;
-  serviceLevelFormula: string;
-  queues: WallboardQueue[];
-  callsInProgress: { id: string; queueId: string | null; agentId: string | null; callerNumber: string | null }[];
-  callsInProgressTotal: number;
-}
-
 const wallboard = async (session: Session) => {
   const response = await call('GET', '/monitoring/wallboard', session);
   expect(response.statusCode).toBe(200);
-  return response.json<WallboardBody>();
+  return response.json<Wallboard>();
 };
 
 const seconds = (n: number) => n * 1000;

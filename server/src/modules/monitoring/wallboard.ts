@@ -1,24 +1,9 @@
 // The wallboard's queues from their reads, pure: today's numbers by the reports' own rules (the
 // queue's service-level threshold and targets, the tenant's formula), plus who is waiting now.
+import type { WallboardQueue } from '@callcenter/rules/monitoring/wallboard-shapes';
 import type { ServiceLevelFormula } from '@callcenter/rules/reports/metrics';
 import { emptyQueueSums, queueMetrics } from '../reports/queue-report.ts';
 import type { QueueSettingsRow, QueueSums } from '../reports/queue-report.repo.ts';
-
-export interface WallboardQueue {
-  queueId: string;
-  name: string;
-  waiting: number;
-  longestWaitSince: string | null;
-  offered: number;
-  answered: number;
-  abandoned: number;
-  shortAbandoned: number;
-  serviceLevel: number | null;
-  serviceLevelSeconds: number;
-  serviceLevelTarget: number;
-  abandonRate: number | null;
-  abandonRateTarget: number;
-}
 
 export interface WallboardQueueReads {
   queues: QueueSettingsRow[];
