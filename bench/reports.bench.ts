@@ -13,7 +13,8 @@
 // BENCH_REPORTS_DATABASE (callcenter_bench_reports), BENCH_REPORTS_FRESH=1 (drop it and generate
 // again), BENCH_REPORTS_ONLY=generate (stop after the data), BENCH_CASES=<text> (only the cases
 // whose "report period" contains it, e.g. `month`), BENCH_PLANS=<file> (every plan written there;
-// otherwise the large tenant's are printed), BENCH_DATABASE_ADMIN_URL, BENCH_REDIS_URL.
+// otherwise the large tenant's are printed), BENCH_CPU_PROF=<dir> (the platform writes a --cpu-prof
+// profile there when it stops), BENCH_DATABASE_ADMIN_URL, BENCH_REDIS_URL.
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -66,7 +67,12 @@ async function sample(served: () => Promise<void>, bare: () => Promise<void>) {
 }
 
 await ensureDatabase();
-const platform = startPlatform({ checkout: fileURLToPath(root).replace(/\/$/, ''), databaseUrl: reportsDatabaseUrl, jwtSecret: randomBytes(32).toString('base64url') });
+const platform = startPlatform({
+  checkout: fileURLToPath(root).replace(/\/$/, ''),
+  databaseUrl: reportsDatabaseUrl,
+  jwtSecret: randomBytes(32).toString('base64url'),
+  profileDir: process.env.BENCH_CPU_PROF,
+});
 let client: pg.Client | undefined;
 try {
   const base = await platform.url;
