@@ -1,12 +1,18 @@
--- Coarse rollups beside the fine ones (decision 0091). The fine rows carry the answering agent,
--- so their number per interval grows with the traffic (every agent × queue × campaign combination
--- fills in); a report not filtered by agent reads these instead, whose rows per interval are bounded
--- by the tenant's queues and campaigns: the 10M-call month then costs what the 100k one does.
---   report_queue_campaign_intervals: the queue rollup without the agent (queue report, dashboard).
---   report_campaign_disposition_intervals: the dispositions of campaign calls without queue and agent.
--- The same trigger functions keep them, in the same transaction; each coarse row is written before
--- the fine rows under it, so a writer of a fine row always holds its coarse row first (one lock
--- order, no deadlock between two fine rows of one coarse row).
+-- Coarse rollups beside the fine ones (decision 0091). The fine rows carry the answering agent (and,
+-- for dispositions, the queue), so their number per interval grows with the traffic: every
+-- combination fills in. A report not filtered by what a coarse table leaves out reads it instead,
+-- whose rows per interval are bounded by the tenant's queues, agents and campaigns:
+--   report_queue_campaign_intervals: the queue rollup without the agent (queue report, dashboard,
+--     wallboard).
+--   report_agent_call_intervals: an agent's answered queue calls, talk and wrap-up, without queue
+--     and campaign (agent report).
+--   report_campaign_disposition_intervals: dispositions of campaign calls without queue and agent.
+--   report_campaign_disposition_hours: the same per UTC hour, read when every interval of a period
+--     is made of whole hours (a fourth of the quarter-hour rows).
+-- The same trigger functions keep them, in the same transaction. The coarsest row is written first
+-- and the fine row last, so a writer of a fine row always holds the coarse rows above it: one lock
+-- order, and two writers of fine rows under one coarse row queue on it instead of deadlocking.
+-- Hours are truncated in UTC whatever the session's TimeZone.
 
 CREATE TABLE report_queue_campaign_intervals (
   tenant_id uuid NOT NULL REFERENCES tenants (id),
@@ -38,11 +44,29 @@ CREATE TABLE report_campaign_disposition_intervals (
   PRIMARY KEY (tenant_id, bucket, campaign_id, disposition_id)
 );
 
+CREATE TABLE report_agent_call_intervals (
+  tenant_id uuid NOT NULL REFERENCES tenants (id),
+  bucket timestamptz NOT NULL,
+  agent_id uuid NOT NULL,
+  answered integer NOT NULL DEFAULT 0,
+  talk_ms bigint NOT NULL DEFAULT 0,
+  wrap_up_ms bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (tenant_id, bucket, agent_id)
+);
+CREATE TABLE report_campaign_disposition_hours (
+  tenant_id uuid NOT NULL REFERENCES tenants (id),
+  hour timestamptz NOT NULL,
+  campaign_id uuid NOT NULL,
+  disposition_id uuid NOT NULL,
+  calls integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (tenant_id, hour, campaign_id, disposition_id)
+);
 DO $$
 DECLARE
   t text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['report_queue_campaign_intervals', 'report_campaign_disposition_intervals']
+  FOREACH t IN ARRAY ARRAY['report_queue_campaign_intervals', 'report_agent_call_intervals',
+    'report_campaign_disposition_intervals', 'report_campaign_disposition_hours']
   LOOP
     PERFORM app_enable_tenant_rls(t::regclass);
     EXECUTE format('GRANT SELECT, INSERT, UPDATE ON %I TO callcenter_app, callcenter_platform', t);
@@ -72,6 +96,13 @@ BEGIN
     wait_abandoned_ms = r.wait_abandoned_ms + excluded.wait_abandoned_ms,
     wait_max_ms = greatest(r.wait_max_ms, excluded.wait_max_ms), talk_ms = r.talk_ms + excluded.talk_ms,
     wrap_ups = r.wrap_ups + excluded.wrap_ups, wrap_up_ms = r.wrap_up_ms + excluded.wrap_up_ms;
+
+  IF e.agent_id IS NOT NULL THEN
+    INSERT INTO report_agent_call_intervals AS r (tenant_id, bucket, agent_id, answered, talk_ms, wrap_up_ms)
+    VALUES (e.tenant_id, f.bucket, e.agent_id, sign * f.answered, sign * f.talk_ms, sign * f.wrap_up_ms)
+    ON CONFLICT (tenant_id, bucket, agent_id) DO UPDATE SET
+      answered = r.answered + excluded.answered, talk_ms = r.talk_ms + excluded.talk_ms, wrap_up_ms = r.wrap_up_ms + excluded.wrap_up_ms;
+  END IF;
 
   INSERT INTO report_queue_intervals AS r (tenant_id, bucket, queue_id, agent_id, campaign_id, offered, answered, answered_in_sl,
     abandoned, abandoned_short, flowed_out, transferred_out, wait_answered_ms, wait_abandoned_ms, wait_max_ms, talk_ms, wrap_ups, wrap_up_ms)
@@ -122,6 +153,9 @@ BEGIN
   END IF;
   IF c.disposition_id IS NOT NULL THEN
     IF c.campaign_id IS NOT NULL THEN
+      INSERT INTO report_campaign_disposition_hours AS r (tenant_id, hour, campaign_id, disposition_id, calls)
+      VALUES (c.tenant_id, date_trunc('hour', c.created_at, 'UTC'), c.campaign_id, c.disposition_id, sign)
+      ON CONFLICT (tenant_id, hour, campaign_id, disposition_id) DO UPDATE SET calls = r.calls + excluded.calls;
       INSERT INTO report_campaign_disposition_intervals AS r (tenant_id, bucket, campaign_id, disposition_id, calls)
       VALUES (c.tenant_id, app_bucket(c.created_at), c.campaign_id, c.disposition_id, sign)
       ON CONFLICT (tenant_id, bucket, campaign_id, disposition_id) DO UPDATE SET calls = r.calls + excluded.calls;
@@ -142,6 +176,8 @@ CREATE FUNCTION app_reports_coarse_from_fine(tenant uuid) RETURNS void
 BEGIN
   DELETE FROM report_queue_campaign_intervals WHERE tenant_id = tenant;
   DELETE FROM report_campaign_disposition_intervals WHERE tenant_id = tenant;
+  DELETE FROM report_agent_call_intervals WHERE tenant_id = tenant;
+  DELETE FROM report_campaign_disposition_hours WHERE tenant_id = tenant;
 
   INSERT INTO report_queue_campaign_intervals (tenant_id, bucket, queue_id, campaign_id, offered, answered, answered_in_sl,
     abandoned, abandoned_short, flowed_out, transferred_out, wait_answered_ms, wait_abandoned_ms, wait_max_ms, talk_ms, wrap_ups, wrap_up_ms)
@@ -155,6 +191,16 @@ BEGIN
   SELECT tenant_id, bucket, campaign_id, disposition_id, sum(calls)
   FROM report_disposition_intervals WHERE tenant_id = tenant AND campaign_id IS NOT NULL
   GROUP BY tenant_id, bucket, campaign_id, disposition_id;
+
+  INSERT INTO report_agent_call_intervals (tenant_id, bucket, agent_id, answered, talk_ms, wrap_up_ms)
+  SELECT tenant_id, bucket, agent_id, sum(answered), sum(talk_ms), sum(wrap_up_ms)
+  FROM report_queue_intervals WHERE tenant_id = tenant AND agent_id IS NOT NULL
+  GROUP BY tenant_id, bucket, agent_id;
+
+  INSERT INTO report_campaign_disposition_hours (tenant_id, hour, campaign_id, disposition_id, calls)
+  SELECT tenant_id, date_trunc('hour', bucket, 'UTC'), campaign_id, disposition_id, sum(calls)
+  FROM report_campaign_disposition_intervals WHERE tenant_id = tenant
+  GROUP BY 1, 2, 3, 4;
 END $$;
 
 CREATE FUNCTION app_reports_rebuild(tenant uuid) RETURNS void
@@ -165,8 +211,10 @@ BEGIN
   PERFORM app_reports_coarse_from_fine(tenant);
 END $$;
 
--- Coarse rows for what the fine rollups already hold.
+-- Coarse rows for what the fine rollups already hold, and their statistics now: until autovacuum
+-- gets to them the planner would take the new tables for empty.
 SELECT app_reports_coarse_from_fine(id) FROM tenants;
--- Statistics now: until autovacuum gets to them the planner would take the new tables for empty.
 ANALYZE report_queue_campaign_intervals;
+ANALYZE report_agent_call_intervals;
 ANALYZE report_campaign_disposition_intervals;
+ANALYZE report_campaign_disposition_hours;

@@ -1,4 +1,4 @@
-// Table shapes of the queue entries and the report rollups (migrations 20261203010001–3, 20261204010001, 3 and 4).
+// Table shapes of the queue entries and the report rollups (migrations 20261203010001–3 and 20261204010001).
 import type { ColumnType } from 'kysely';
 
 /** bigint columns: the pools parse int8 as numbers (database.ts). */
