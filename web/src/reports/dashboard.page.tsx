@@ -13,8 +13,9 @@ import { formatDateTime } from '../app/format.ts';
 import { LiveIndicator } from '../app/live-indicator.tsx';
 import { useRealtime } from '../app/realtime.ts';
 import { throttle } from '../wallboard/wallboard-view.ts';
-import { displayValue, exportValue, type ValueKind } from './report-format.ts';
-import { meetsTarget, type TargetSense } from './report-summary.ts';
+import { displayValue, type ValueKind } from './report-format.ts';
+import type { TargetSense } from './report-summary.ts';
+import { TargetNote, targetState } from './target-note.tsx';
 import { dashboardKey, reportsApi } from './reports.api.ts';
 import { barFill } from './usage.view.ts';
 import './reports.css';
@@ -81,18 +82,14 @@ function DashboardTiles({ data }: { data: Dashboard }) {
   const { t, i18n } = useTranslation();
   const show = (kind: ValueKind, value: number | null) => displayValue(kind, value, i18n.language);
   const tile = (id: string, label: string, kind: ValueKind, value: number | null, target?: { value: number | null; sense: TargetSense }) => {
-    const met = target === undefined || target.value === null ? null : meetsTarget(exportValue(kind, value), target.value, target.sense);
-    const state = met === null ? undefined : met ? 'met' : 'missed';
+    // No target (queues that do not share one): nothing judged, nothing said.
+    const goal = target && target.value !== null ? { value: target.value, sense: target.sense } : undefined;
+    const state = goal ? targetState(value, goal.value, goal.sense) : undefined;
     return (
       <div key={id} data-testid={`tile-${id}`} className={state ? `target-${state}` : undefined} data-target={state}>
         <dt>{label}</dt>
         <dd className="big-figure">{show(kind, value)}</dd>
-        {target && target.value !== null && (
-          <dd className="tile-target">
-            {state && <span aria-hidden="true">{state === 'met' ? '✓' : '⚠'} </span>}
-            {t(`reports.summary.${target.sense}.${state ?? 'none'}`, { target: show('share', target.value) })}
-          </dd>
-        )}
+        {goal && <TargetNote state={state} target={goal.value} sense={goal.sense} className="tile-target" />}
       </div>
     );
   };

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { displayValue } from './report-format.ts';
 import type { SummaryTile } from './report-summary.ts';
+import { stateOf, TargetNote } from './target-note.tsx';
 
 export function SummaryTiles({ tiles }: { tiles: readonly SummaryTile[] }) {
   const { t, i18n } = useTranslation();
@@ -11,21 +12,12 @@ export function SummaryTiles({ tiles }: { tiles: readonly SummaryTile[] }) {
     <dl className="summary-tiles" aria-label={t('reports.summary.label')} data-testid="summary-tiles">
       {tiles.map((tile) => {
         const target = tile.target;
-        const state = !target || target.met === null ? undefined : target.met ? 'met' : 'missed';
+        const state = target ? stateOf(target.met) : undefined;
         return (
           <div key={tile.id} className={state ? `summary-tile ${state}` : 'summary-tile'} data-testid={`summary-${tile.id}`} data-target={state}>
             <dt>{t(tile.label)}</dt>
             <dd className="summary-value">{displayValue(tile.kind, tile.value, locale)}</dd>
-            {target && (
-              <dd className="summary-target">
-                {state && (
-                  <span aria-hidden="true" className="summary-icon">
-                    {state === 'met' ? '✓' : '⚠'}{' '}
-                  </span>
-                )}
-                {t(`reports.summary.${target.sense}.${state ?? 'none'}`, { target: displayValue('share', target.value, locale) })}
-              </dd>
-            )}
+            {target && <TargetNote state={state} target={target.value} sense={target.sense} className="summary-target" />}
           </div>
         );
       })}

@@ -19,8 +19,8 @@ import { customerNumber } from '@callcenter/rules/customer-number';
 import { callStatus, currentCallByAgent, loggedInByState, throttle } from './wallboard-view.ts';
 import { wallboardApi, wallboardKey, type CallInProgress, type QueueToday } from './wallboard.api.ts';
 import { phoneOrDash } from '../calls/phone-display.ts';
-import { exportValue } from '../reports/report-format.ts';
-import { meetsTarget, type TargetSense } from '../reports/report-summary.ts';
+import type { TargetSense } from '../reports/report-summary.ts';
+import { TargetNote, targetState } from '../reports/target-note.tsx';
 import './wallboard.css';
 
 /** Re-read this often anyway while not live (and the day's counts roll over at midnight). */
@@ -157,14 +157,12 @@ function QueueCard({ queue }: { queue: QueueToday }) {
   );
 }
 
-/** A rate of today with its target: a bar, the share, and met or missed in words and an icon as well as colour. */
+/** A rate of today with its target: a bar, the share, and the target line (reports/target-note). */
 function RateAgainstTarget(props: { testId: string; label: string; value: number | null; target: number; sense: TargetSense }) {
-  const { t } = useTranslation();
   const format = useFormat();
-  const met = props.value === null ? null : meetsTarget(exportValue('share', props.value), props.target, props.sense);
-  const state = met === null ? 'none' : met ? 'met' : 'missed';
+  const state = targetState(props.value, props.target, props.sense);
   return (
-    <div className={`wide rate ${state}`} data-testid={props.testId} data-target={met === null ? undefined : state}>
+    <div className={`wide rate ${state ?? 'none'}`} data-testid={props.testId} data-target={state}>
       <dt>{props.label}</dt>
       <dd>
         {props.value === null ? (
@@ -184,10 +182,7 @@ function RateAgainstTarget(props: { testId: string; label: string; value: number
           </>
         )}
       </dd>
-      <dd className="rate-target">
-        {met !== null && <span aria-hidden="true">{met ? '✓' : '⚠'} </span>}
-        {t(`reports.summary.${props.sense}.${state}`, { target: format.percent(props.target) })}
-      </dd>
+      <TargetNote state={state} target={props.target} sense={props.sense} className="rate-target" />
     </div>
   );
 }

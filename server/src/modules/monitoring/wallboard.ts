@@ -2,7 +2,7 @@
 // queue's service-level threshold and targets, the tenant's formula), plus who is waiting now.
 import type { WallboardQueue } from '@callcenter/rules/monitoring/wallboard-shapes';
 import type { ServiceLevelFormula } from '@callcenter/rules/reports/metrics';
-import { emptyQueueSums, queueMetrics } from '../reports/queue-report.ts';
+import { addQueueSums, emptyQueueSums, queueMetrics } from '../reports/queue-report.ts';
 import type { QueueSettingsRow, QueueSums } from '../reports/queue-report.repo.ts';
 
 export interface WallboardQueueReads {
@@ -20,9 +20,7 @@ export function buildWallboardQueues(reads: WallboardQueueReads): WallboardQueue
     .filter((queue) => !queue.deleted)
     .map((queue) => {
       const row = today.get(queue.queueId);
-      // bigint sums arrive as numbers or numeric text: numbers from here on.
-      const sums = row ? (Object.fromEntries(Object.keys(emptyQueueSums()).map((key) => [key, Number(row[key as keyof QueueSums])])) as QueueSums) : emptyQueueSums();
-      const metrics = queueMetrics(sums, reads.formula);
+      const metrics = queueMetrics(row ? addQueueSums(emptyQueueSums(), row) : emptyQueueSums(), reads.formula);
       const now = waiting.get(queue.queueId);
       return {
         queueId: queue.queueId,

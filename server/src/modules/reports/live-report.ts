@@ -3,7 +3,7 @@ import { sharedTarget, type ServiceLevelFormula } from '@callcenter/rules/report
 import type { Consumption, Dashboard } from '@callcenter/rules/reports/shapes';
 import { localDateOf, startOfLocalDay } from '@callcenter/rules/reports/period';
 import type { QueueSums } from './queue-report.repo.ts';
-import { queueMetrics } from './queue-report.ts';
+import { addQueueSums, emptyQueueSums, queueMetrics } from './queue-report.ts';
 
 const AGENT_STATES = ['LOGGED_OUT', 'AVAILABLE', 'PAUSED', 'RESERVED', 'RINGING', 'IN_CALL', 'WRAP_UP', 'ON_EXTERNAL_CALL'] as const;
 
@@ -19,7 +19,8 @@ export interface DashboardReads {
   formula: ServiceLevelFormula;
   maxMonthlyCalls: number | null;
   calls: Array<{ direction: string; calls: number; talking: number }>;
-  waiting: { waiting: number; longestMs: number | null };
+  /** Callers waiting now, per queue (the wallboard's read). */
+  waiting: Array<{ waiting: number; longestWaitSince: Date }>;
   agents: Array<{ state: string; agents: number }>;
   queueToday: QueueSums;
   /** The live queues' targets: today's rates are judged against the ones they all share. */
@@ -30,8 +31,9 @@ export interface DashboardReads {
 
 export function buildDashboard(reads: DashboardReads): Dashboard {
   const byDirection = (direction: string) => reads.calls.find((row) => row.direction === direction)?.calls ?? 0;
-  const sums = Object.fromEntries(Object.entries(reads.queueToday).map(([key, value]) => [key, Number(value)])) as unknown as QueueSums;
-  const today = queueMetrics(sums, reads.formula);
+  const today = queueMetrics(addQueueSums(emptyQueueSums(), reads.queueToday), reads.formula);
+  const waiting = reads.waiting.reduce((sum, queue) => sum + queue.waiting, 0);
+  const longestSince = Math.min(...reads.waiting.map((queue) => queue.longestWaitSince.getTime()));
   const monthCalls = Number(reads.callsThisMonth.calls);
   return {
     at: reads.now.toISOString(),
@@ -43,8 +45,8 @@ export function buildDashboard(reads: DashboardReads): Dashboard {
       internal: byDirection('INTERNAL'),
       talking: reads.calls.reduce((sum, row) => sum + row.talking, 0),
     },
-    waitingCallers: reads.waiting.waiting,
-    longestWaitSeconds: reads.waiting.waiting > 0 && reads.waiting.longestMs !== null ? Number(reads.waiting.longestMs) / 1000 : null,
+    waitingCallers: waiting,
+    longestWaitSeconds: waiting > 0 ? Math.max(0, reads.now.getTime() - longestSince) / 1000 : null,
     agents: Object.fromEntries(
       AGENT_STATES.map((state) => [state, reads.agents.find((row) => row.state === state)?.agents ?? 0]),
     ) as Dashboard['agents'],

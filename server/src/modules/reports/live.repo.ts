@@ -11,13 +11,6 @@ export async function liveCalls(tx: Tx) {
   return rows;
 }
 
-export async function waitingCallers(tx: Tx, now: Date) {
-  const { rows } = await sql<{ waiting: number; longestMs: number | null }>`
-    SELECT count(*)::int AS waiting, app_ms(${now}::timestamptz - min(joined_at)) AS "longestMs"
-    FROM queue_entries WHERE outcome IS NULL AND answered_at IS NULL`.execute(tx);
-  return rows[0] ?? { waiting: 0, longestMs: null };
-}
-
 export async function agentsByState(tx: Tx) {
   const { rows } = await sql<{ state: string; agents: number }>`
     SELECT state, count(*)::int AS agents FROM agents WHERE deleted_at IS NULL GROUP BY 1`.execute(tx);

@@ -87,7 +87,7 @@ export class ReportsService {
         formula: plan.serviceLevelFormula,
         maxMonthlyCalls: plan.maxMonthlyCalls,
         calls: await live.liveCalls(tx),
-        waiting: await live.waitingCallers(tx, now),
+        waiting: await live.waitingByQueue(tx),
         agents: await live.agentsByState(tx),
         queueToday: await live.queueSumsSince(tx, new Date(today), now),
         queueTargets: (await queueSettings(tx)).filter((queue) => !queue.deleted),
