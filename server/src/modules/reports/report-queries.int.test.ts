@@ -18,8 +18,11 @@ const query = fc.record(
     to: instant,
     interval: fc.oneof(fc.constantFrom('15m', 'hour', 'day', 'week', 'month'), fc.string({ maxLength: 8 })),
     queueId: fc.oneof(fc.uuid(), fc.string({ maxLength: 40 })),
-    agentId: fc.uuid(),
+    // Hostile forms too: a NUL byte, XML-encoded text, a huge number; the filter picks the rollup read.
+    agentId: fc.oneof(fc.uuid(), fc.string({ maxLength: 40 }), fc.constantFrom('\u0000', '&lt;x&gt;', '1e309')),
     campaignId: fc.oneof(fc.uuid(), fc.constant('00000000-0000-0000-0000-000000000000')),
+    // A key the schema does not know is refused, never passed on.
+    tenantId: fc.uuid(),
   },
   { requiredKeys: [] },
 );
